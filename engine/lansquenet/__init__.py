@@ -1,0 +1,1 @@
+"""Lansquenet rules engine (work in progress)."""

@@ -1,0 +1,1 @@
+"""MkDocs plugin for the Lansquenet site."""

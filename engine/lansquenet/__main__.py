@@ -1,0 +1,52 @@
+"""The command line: ``python -m lansquenet replay FILE|-`` and ``narrate FILE --lang``.
+
+Exit 0 with the state, 2 with a refusal, 1 (one line on stderr) for what is not a
+scenario at all (CONFORMANCE.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .narration import LANGUAGES
+from .refusals import NotAScenario
+from .scenario import parse, replay, trace
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lansquenet", description="Replay Lansquenet scenarios.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("replay", help="print the resulting state as JSON")
+    run.add_argument("scenario", help="a scenario file, a shipped scenario's name, or - for stdin")
+    tell = commands.add_parser("narrate", help="print the narrated steps, one a line")
+    tell.add_argument("scenario", help="a scenario file, a shipped scenario's name, or - for stdin")
+    tell.add_argument("--lang", choices=LANGUAGES, default="en")
+    args = parser.parse_args(argv)
+    try:
+        try:
+            data = parse(_read(args.scenario))
+        except FileNotFoundError:
+            data = parse(args.scenario)  # the name of a shipped scenario
+        if args.command == "narrate":
+            for step in trace(data, args.lang):
+                print(step["text"])
+            return 0
+        result = replay(data)
+    except (NotAScenario, OSError, UnicodeDecodeError) as error:
+        print(f"lansquenet: {args.scenario}: not a scenario: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps(result, ensure_ascii=False, indent=2))
+    return 2 if "error" in result else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

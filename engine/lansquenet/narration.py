@@ -1,0 +1,102 @@
+"""Narration: the sentence for an event or a refusal, in French or English.
+
+The sentences live in the gettext catalogues ``locales/<lang>/lansquenet.po``, keyed by
+ids (``event.bank_announced``, ``refusal.invalid_card``); no sentence is written here.
+
+>>> event_text({"code": "bank_announced", "params": {"player": "A", "amount": 12}}, "fr")
+'A annonce une banque de 12 jetons.'
+>>> event_text({"code": "bank_card", "params": {"card": "7S"}}, "en")
+'The bank card, to the left of the banker: 7♠.'
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+from .cards import Card
+from .refusals import Refusal
+
+LANGUAGES = ("fr", "en")
+# Events whose sentence depends on a parameter's value: the value picks the entry.
+_VARIANTS = {"card_exposed": "decides", "session_finished": "reason"}
+
+
+def read_po(text: str) -> dict[str, tuple[str, bool]]:
+    """Parse a ``.po`` file: ``{msgid: (msgstr, fuzzy)}`` (the header left out).
+
+    >>> read_po('#, fuzzy\\nmsgid "a"\\nmsgstr ""\\n"x\\\\"y"\\n')
+    {'a': ('x"y', True)}
+    """
+    entries: dict[str, tuple[str, bool]] = {}
+    msgid: str | None = None
+    msgstr = ""
+    fuzzy = False
+    field = ""
+
+    def flush() -> None:
+        if msgid:
+            entries[msgid] = (msgstr, fuzzy)
+
+    for raw in text.splitlines() + [""]:
+        line = raw.strip()
+        if not line:
+            flush()
+            msgid, msgstr, fuzzy, field = None, "", False, ""
+        elif line.startswith("#,"):
+            fuzzy = fuzzy or "fuzzy" in line
+        elif line.startswith("#"):
+            continue
+        elif line.startswith("msgid "):
+            msgid, field = ast.literal_eval(line[6:]), "id"
+        elif line.startswith("msgstr "):
+            msgstr, field = ast.literal_eval(line[7:]), "str"
+        elif line.startswith('"'):
+            part = ast.literal_eval(line)
+            if field == "id" and msgid is not None:
+                msgid += part
+            else:
+                msgstr += part
+    return entries
+
+
+@functools.cache
+def catalogue(lang: str, domain: str = "lansquenet") -> Mapping[str, str]:
+    """The translated, non-fuzzy entries of one language."""
+    if lang not in LANGUAGES:
+        lang = "en"
+    path = resources.files(__package__) / "locales" / lang / f"{domain}.po"
+    entries = read_po(path.read_text("utf-8"))
+    return {k: v for k, (v, fuzzy) in entries.items() if v and not fuzzy}
+
+
+def _display(params: Mapping[str, Any]) -> dict[str, Any]:
+    shown = dict(params)
+    if "card" in shown:
+        try:
+            shown["card"] = Card.parse(shown["card"]).symbol()
+        except Refusal:
+            pass  # an unknown card is shown as it was typed
+    return shown
+
+
+def text(key: str, params: Mapping[str, Any], lang: str) -> str:
+    """The sentence ``key`` in ``lang`` with its parameters filled in."""
+    return catalogue(lang)[key].format_map(_display(params))
+
+
+def event_text(event: Mapping[str, Any], lang: str) -> str:
+    """The sentence for an event (``{"code", "params"}``)."""
+    code, params = event["code"], event["params"]
+    key = f"event.{code}"
+    if code in _VARIANTS:
+        key += f".{params[_VARIANTS[code]] or 'none'}"
+    return text(key, params, lang)
+
+
+def refusal_text(refusal: Refusal, lang: str) -> str:
+    """The sentence for a refusal, in the reader's language."""
+    return text(f"refusal.{refusal.code}", refusal.params, lang)

@@ -1,0 +1,223 @@
+"""The table: a frozen value holding everything the rules need at one moment.
+
+Nothing here decides a rule; :mod:`lansquenet.rules` moves from one table to the next.
+The JSON forms are the ones of CONFORMANCE.md (:func:`state_json`) and, for pages and
+the stepper, the same plus what a diagram draws (:func:`view_json`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .cards import Card
+
+
+class Phase(Enum):
+    """What the table is doing now."""
+
+    ANNOUNCE = "announce"  # R-P5: a banker must announce a bank
+    COVER = "cover"  # R-C1..C6: players cover the bank in turn
+    DEAL = "deal"  # R-D1..D4: cards are turned (no one acts)
+    CHOICE = "choice"  # R-B3: the holder keeps, withdraws or leaves after a win
+    OFFER = "offer"  # R-B4: the bank is offered for sale
+    FINISHED = "finished"  # R-F1, R-F2
+
+
+@dataclass(frozen=True)
+class Bank:
+    """The bank in play (R-B1): its holder, the player who announced it, its amount."""
+
+    holder: int
+    original: int
+    amount: int
+    sales: int = 0
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal: who banked, the stakes, the pack and how many cards are turned."""
+
+    banker: int
+    bank: int
+    stakes: tuple[int, ...]
+    pack: tuple[Card, ...]
+    turned: int = 0
+    winner: str | None = None  # "bank" or "players" once decided
+    cut: int | None = None  # R-P3: where the pack was cut, when the engine shuffled
+
+    @property
+    def bank_card(self) -> Card | None:
+        return self.pack[0] if self.turned >= 1 else None
+
+    @property
+    def players_card(self) -> Card | None:
+        return self.pack[1] if self.turned >= 2 else None
+
+    @property
+    def exposed(self) -> tuple[Card, ...]:
+        return self.pack[2 : self.turned]
+
+    @property
+    def opening_pair(self) -> bool:
+        """R-D2: the two first cards have the same rank."""
+        return self.turned >= 2 and self.pack[0].rank == self.pack[1].rank
+
+    @property
+    def covered(self) -> int:
+        return sum(self.stakes)
+
+    def change(self) -> tuple[int, ...]:
+        """Each seat's net result once decided (R-T1, R-T2)."""
+        sign = 1 if self.winner == "players" else -1
+        change = [sign * s for s in self.stakes]
+        change[self.banker] = -sign * self.covered
+        return tuple(change)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The whole table at one moment. Balances are counters in hand (R-P2)."""
+
+    players: tuple[str, ...]
+    balances: tuple[int, ...]
+    phase: Phase
+    to_act: int | None = None
+    bank: Bank | None = None
+    stakes: tuple[int, ...] = ()  # while covering, by seat (R-C2)
+    round_added: bool = False  # R-C3: something was added in this round of covering
+    deal: Deal | None = None  # the deal being turned, or the last one played
+    deals: tuple[Deal, ...] = ()
+    decks: tuple[tuple[Card, ...], ...] = ()
+    seed: int = 0
+    finish_after: int | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def seat(self, name: str) -> int:
+        return self.players.index(name)
+
+    def right(self, seat: int) -> int:
+        """R-S2: the player to the right of ``seat`` is the next seat anticlockwise."""
+        return (seat + 1) % self.n
+
+    def left(self, seat: int) -> int:
+        """R-S2: the player to the left of ``seat``."""
+        return (seat - 1) % self.n
+
+    def holdings(self, seat: int) -> int:
+        """Counters a participant holds: in hand, staked, or in the bank they hold."""
+        held = self.balances[seat] + (self.stakes[seat] if self.stakes else 0)
+        if self.bank is not None and self.bank.holder == seat:
+            held += self.bank.amount
+        return held
+
+    @property
+    def uncovered(self) -> int:
+        assert self.bank is not None
+        return self.bank.amount - sum(self.stakes)
+
+    @property
+    def total(self) -> int:
+        """R-T3: every counter on the table, wherever it lies."""
+        return sum(self.holdings(s) for s in range(self.n))
+
+    def standings(self) -> list[tuple[str, int, int]]:
+        """R-F1: (player, balance, place), best first; ties share a place, seat order."""
+        order = sorted(range(self.n), key=lambda s: -self.balances[s])
+        return [
+            (self.players[s], self.balances[s], 1 + sum(b > self.balances[s] for b in self.balances))
+            for s in order
+        ]
+
+
+def _by_name(table: Table, values: tuple[int, ...], order: list[int] | None = None) -> dict[str, int]:
+    seats = order if order is not None else range(table.n)
+    return {table.players[s]: values[s] for s in seats}
+
+
+def _covering_order(table: Table, banker: int) -> list[int]:
+    return [(banker + i) % table.n for i in range(1, table.n)]
+
+
+def deal_json(table: Table, deal: Deal) -> dict[str, Any]:
+    """A played deal as CONFORMANCE.md writes it."""
+    order = _covering_order(table, deal.banker)
+    change = deal.change()
+    return {
+        "banker": table.players[deal.banker],
+        "bank": deal.bank,
+        "stakes": {table.players[s]: deal.stakes[s] for s in order if deal.stakes[s]},
+        "bank_card": str(deal.pack[0]),
+        "players_card": str(deal.pack[1]),
+        "exposed": [str(c) for c in deal.exposed],
+        "opening_pair": deal.opening_pair,
+        "winner": deal.winner,
+        "change": _by_name(table, change, [deal.banker] + order),
+    }
+
+
+def state_json(table: Table, can: list[str] | None = None) -> dict[str, Any]:
+    """The state as ``python -m lansquenet replay`` prints it (CONFORMANCE.md)."""
+    finished = table.phase is Phase.FINISHED
+    out: dict[str, Any] = {
+        "status": "finished" if finished else "awaiting",
+        "to_act": None
+        if table.to_act is None
+        else {"player": table.players[table.to_act], "can": can or []},
+        "balances": _by_name(table, table.balances),
+        "bank": None
+        if table.bank is None
+        else {
+            "holder": table.players[table.bank.holder],
+            "original_holder": table.players[table.bank.original],
+            "amount": table.bank.amount,
+            "sales": table.bank.sales,
+        },
+    }
+    if table.phase is Phase.COVER:
+        assert table.bank is not None
+        order = _covering_order(table, table.bank.holder)
+        out["stakes"] = {table.players[s]: table.stakes[s] for s in order if table.stakes[s]}
+    out["deals"] = [deal_json(table, d) for d in table.deals]
+    out["standings"] = (
+        [{"player": p, "balance": b, "place": k} for p, b, k in table.standings()]
+        if finished
+        else None
+    )
+    return out
+
+
+def view_json(table: Table, can: list[str] | None = None) -> dict[str, Any]:
+    """:func:`state_json` plus what a diagram needs: seats, phase, cards on the table."""
+    out = state_json(table, can)
+    if table.phase is Phase.FINISHED:
+        out["status"] = "finished"
+    elif table.to_act is None:
+        out["status"] = "dealing"
+    deal = table.deal
+    in_play = table.phase is Phase.DEAL and deal is not None
+    banker = table.bank.holder if table.bank else (deal.banker if deal else table.to_act)
+    if table.phase is Phase.ANNOUNCE:
+        banker = table.to_act
+    out["table"] = {
+        "seats": list(table.players),
+        "phase": table.phase.value,
+        "banker": None if banker is None else table.players[banker],
+        "uncovered": table.uncovered if table.phase is Phase.COVER else None,
+        "stakes": _by_name(table, deal.stakes)
+        if in_play and deal is not None
+        else (_by_name(table, table.stakes) if table.stakes else {}),
+        "cards": None
+        if deal is None or deal.turned == 0
+        else {
+            "bank_card": str(deal.bank_card) if deal.bank_card else None,
+            "players_card": str(deal.players_card) if deal.players_card else None,
+            "exposed": [str(c) for c in deal.exposed],
+            "winner": deal.winner,
+        },
+    }
+    return out

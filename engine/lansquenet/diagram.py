@@ -95,11 +95,10 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
         f"<title>{escape(title)}</title><desc>{escape(description(state, lang))}</desc>",
         f'<ellipse cx="{CX}" cy="{CY}" rx="{RX - 60}" ry="{RY - 45}" class="lq-felt"'
         ' fill="#e8f2ea" stroke="#2e6b3f" stroke-width="2"/>',
-        # R-C1: covering goes anticlockwise, from the banker's right
+        # R-C1: covering goes anticlockwise, from the banker's right (no ids: many per page)
         f'<path d="M {CX + 70} {CY + 62} A 90 55 0 0 0 {CX + 70} {CY - 62}" fill="none"'
-        ' stroke="#2e6b3f" stroke-width="2" marker-end="url(#lq-arrow)"/>',
-        '<defs><marker id="lq-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7"'
-        ' markerHeight="7" orient="auto"><path d="M0 0L10 5L0 10z" fill="#2e6b3f"/></marker></defs>',
+        ' stroke="#2e6b3f" stroke-width="2"/>',
+        f'<path d="M {CX + 70} {CY - 62} l 12 -6 l -2 12 z" fill="#2e6b3f"/>',
         f'<text x="{CX + 112}" y="{CY + 82}" text-anchor="middle" font-size="12" fill="#2e6b3f">{escape(_word("direction", lang))}</text>',
     ]
     for offset in range(n):

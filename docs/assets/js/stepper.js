@@ -1,0 +1,60 @@
+// The stepper: shows one step of a build-time rendered scenario at a time.
+// It only moves an index through steps the engine already wrote into the page
+// (.lq-step[data-step]); it knows nothing of the rules. Safe to run twice.
+(function () {
+  "use strict";
+
+  function setup(section) {
+    if (section.dataset.stepper === "ready") return;
+    section.dataset.stepper = "ready";
+    const steps = Array.from(section.querySelectorAll(".lq-step"));
+    const controls = section.querySelector(".lq-controls");
+    const counter = section.querySelector(".lq-counter");
+    const buttons = {};
+    controls.querySelectorAll("[data-go]").forEach(function (b) { buttons[b.dataset.go] = b; });
+    let index = 0;
+
+    function show(next, focus) {
+      index = Math.max(0, Math.min(steps.length - 1, next));
+      steps.forEach(function (step, k) { step.hidden = k !== index; });
+      counter.textContent = counter.dataset.template
+        .replace("{index}", String(index + 1))
+        .replace("{total}", String(steps.length));
+      buttons.first.disabled = buttons.previous.disabled = index === 0;
+      buttons.last.disabled = buttons.next.disabled = index === steps.length - 1;
+      section.dataset.current = String(index);
+      if (focus && document.activeElement && document.activeElement.disabled) section.focus();
+    }
+
+    const moves = {
+      first: function () { return 0; },
+      previous: function () { return index - 1; },
+      next: function () { return index + 1; },
+      last: function () { return steps.length - 1; },
+    };
+    const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
+
+    controls.addEventListener("click", function (event) {
+      const button = event.target.closest("[data-go]");
+      if (button) show(moves[button.dataset.go](), true);
+    });
+    section.addEventListener("keydown", function (event) {
+      const go = keys[event.key];
+      if (!go || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      show(moves[go](), true);
+    });
+    section.tabIndex = 0;
+    section.classList.add("lq-stepping");
+    controls.hidden = false;
+    show(0, false);
+  }
+
+  function init() {
+    document.querySelectorAll(".lansquenet-scenario").forEach(setup);
+  }
+
+  if (typeof document$ !== "undefined") document$.subscribe(init);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

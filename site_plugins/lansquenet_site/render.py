@@ -1,0 +1,106 @@
+"""Build-time rendering of ```` ```lansquenet ```` fences into plain HTML.
+
+The fence holds a scenario (CONFORMANCE.md JSON) or the name of a scenario shipped with
+the engine. The engine replays it; each step becomes an element with ``data-step``:
+the diagram, the narrated sentence, the cards and the balances. The page is complete
+without JavaScript; the stepper script only shows one step at a time.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import lansquenet
+from lansquenet.cards import Card
+from lansquenet.diagram import diagram
+
+from .words import Words
+
+FENCE = re.compile(r"^(?P<fence>```|~~~)lansquenet[ \t]*\n(?P<body>.*?)\n(?P=fence)[ \t]*$", re.M | re.S)
+_ids = itertools.count(1)
+
+
+class ScenarioError(ValueError):
+    """A fence that does not hold a scenario (the build stops with this message)."""
+
+
+def render_fences(markdown: str, lang: str, words: Words) -> str:
+    """Replace every ``lansquenet`` fence of a page's Markdown with its HTML."""
+
+    def one(match: re.Match[str]) -> str:
+        return "\n" + scenario_html(match["body"], lang, words) + "\n"
+
+    return FENCE.sub(one, markdown)
+
+
+def _cards(state: dict[str, Any]) -> str:
+    cards = state["table"]["cards"] or {}
+    shown = [cards.get("bank_card"), cards.get("players_card"), *(cards.get("exposed") or [])]
+    spans = []
+    for card in filter(None, shown):
+        face = Card.parse(card)
+        tone = "lq-red" if face.red else "lq-black"
+        spans.append(f'<span class="lq-cardtext {tone}">{escape(face.symbol())}</span>')
+    return " ".join(spans)
+
+
+def _balances(state: dict[str, Any], lang: str, words: Words) -> str:
+    previous = state.get("_previous") or {}
+    rows = []
+    for name, balance in state["balances"].items():
+        delta = balance - previous.get(name, balance)
+        change = f" ({delta:+d})" if delta else ""
+        rows.append(f"<tr><th scope=\"row\">{escape(name)}</th><td>{balance}{change}</td></tr>")
+    bank = state.get("bank")
+    if bank:
+        rows.append(f"<tr><th scope=\"row\">{escape(words(lang, 'steps.bank'))}</th><td>{bank['amount']}</td></tr>")
+    return (
+        f'<table class="lq-balances"><caption>{escape(words(lang, "steps.balances"))}</caption>'
+        f'<thead><tr><th scope="col">{escape(words(lang, "steps.player"))}</th>'
+        f'<th scope="col">{escape(words(lang, "steps.counters"))}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def scenario_html(source: str, lang: str, words: Words, label: Callable[[str], str] | None = None) -> str:
+    """The HTML of one scenario: every step of its trace, in ``lang``."""
+    try:
+        data = lansquenet.parse(source)
+        steps = lansquenet.trace(data, lang)
+        outcome = lansquenet.session(data, lang)["error"]
+    except lansquenet.NotAScenario as error:
+        raise ScenarioError(f"lansquenet fence: {error}") from None
+    if not steps:
+        raise ScenarioError(f"lansquenet fence: the table is refused ({outcome})")
+    ident = f"lq-{next(_ids)}"
+    total = len(steps)
+    items = []
+    previous: dict[str, int] | None = None
+    for index, step in enumerate(steps):
+        state = dict(step["state"], _previous=previous)
+        previous = step["state"]["balances"]
+        items.append(
+            f'<li class="lq-step" data-step="{index}" data-event="{escape(step["event"]["code"])}">'
+            f'<p class="lq-text">{escape(step["text"])} {_cards(state)}</p>'
+            f'<div class="lq-body"><div class="lq-figure">{diagram(step["state"], lang)}</div>'
+            f"{_balances(state, lang, words)}</div></li>"
+        )
+    refusal = ""
+    if outcome is not None:
+        refusal = f'<p class="lq-refusal" role="note">{escape(words(lang, "steps.refused", message=outcome["message"]))}</p>'
+    counter = escape(words(lang, "stepper.counter", index="{index}", total="{total}"))
+    buttons = "".join(
+        f'<button type="button" class="md-button lq-{key}" data-go="{key}">{escape(words(lang, "stepper." + key))}</button>'
+        for key in ("first", "previous", "next", "last")
+    )
+    return (
+        f'<section class="lansquenet-scenario" id="{ident}" data-steps="{total}"'
+        f' aria-label="{escape(words(lang, "steps.label"))}">'
+        f'<div class="lq-controls" hidden>{buttons}'
+        f'<span class="lq-counter" aria-live="polite" data-template="{counter}"></span></div>'
+        f'<ol class="lq-steps">{"".join(items)}</ol>{refusal}</section>'
+    )

@@ -90,14 +90,20 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
     acting = (state.get("to_act") or {}).get("player")
     title = _word("title", lang, players=n)
     out = [
-        f'<svg class="lq-diagram" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"'
-        f' xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" aria-label="{escape(title)}">',
+        (
+            f'<svg class="lq-diagram" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"'
+            f' xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" aria-label="{escape(title)}">'
+        ),
         f"<title>{escape(title)}</title><desc>{escape(description(state, lang))}</desc>",
-        f'<ellipse cx="{CX}" cy="{CY}" rx="{RX - 60}" ry="{RY - 45}" class="lq-felt"'
-        ' fill="#e8f2ea" stroke="#2e6b3f" stroke-width="2"/>',
+        (
+            f'<ellipse cx="{CX}" cy="{CY}" rx="{RX - 60}" ry="{RY - 45}" class="lq-felt"'
+            ' fill="#e8f2ea" stroke="#2e6b3f" stroke-width="2"/>'
+        ),
         # R-C1: covering goes anticlockwise, from the banker's right (no ids: many per page)
-        f'<path d="M {CX + 70} {CY + 62} A 90 55 0 0 0 {CX + 70} {CY - 62}" fill="none"'
-        ' stroke="#2e6b3f" stroke-width="2"/>',
+        (
+            f'<path d="M {CX + 70} {CY + 62} A 90 55 0 0 0 {CX + 70} {CY - 62}" fill="none"'
+            ' stroke="#2e6b3f" stroke-width="2"/>'
+        ),
         f'<path d="M {CX + 70} {CY - 62} l 12 -6 l -2 12 z" fill="#2e6b3f"/>',
         f'<text x="{CX + 112}" y="{CY + 82}" text-anchor="middle" font-size="12" fill="#2e6b3f">{escape(_word("direction", lang))}</text>',
     ]
@@ -138,6 +144,10 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
     out.append(_card(cards.get("players_card"), CX + 20, CY + 40, _word("players_card", lang)))
     exposed = cards.get("exposed") or []
     for i, card in enumerate(exposed[-10:]):
-        out.append(_card(card, CX - 25 * len(exposed[-10:]) + 25 + 50 * i - 25, CY - 30, _word("exposed", lang), True))
+        out.append(
+            _card(
+                card, CX - 25 * len(exposed[-10:]) + 25 + 50 * i - 25, CY - 30, _word("exposed", lang), True
+            )
+        )
     out.append("</svg>")
     return "".join(out)

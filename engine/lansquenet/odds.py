@@ -191,9 +191,7 @@ def expected_cards_after_two(pack: Pack = ONE_PACK) -> Fraction:
     >>> expected_cards_after_two(ONE_PACK)
     Fraction(51, 7)
     """
-    return sum(
-        (k * p for k, p in _first_decisive(pack.remaining, pack.decisive)), Fraction(0)
-    )
+    return sum((k * p for k, p in _first_decisive(pack.remaining, pack.decisive)), Fraction(0))
 
 
 def expected_cards_per_deal(pack: Pack = ONE_PACK) -> Fraction:
@@ -228,9 +226,7 @@ def figures(pack: Pack = ONE_PACK) -> dict[str, Any]:
         "bank_edge": _figure(bank_edge(pack)),
         "expected_cards_after_two": _figure(expected_cards_after_two(pack)),
         "expected_cards_per_deal": _figure(expected_cards_per_deal(pack)),
-        "length_distribution": [
-            {"k": k, **_figure(p)} for k, p in length_distribution(pack)
-        ],
+        "length_distribution": [{"k": k, **_figure(p)} for k, p in length_distribution(pack)],
     }
 
 
@@ -285,9 +281,7 @@ class Simulation:
         return [(n, wins / n) for n, wins in self.checkpoints]
 
 
-def simulate(
-    n: int, seed: int | str = 0, *, pack: Pack = ONE_PACK, points: int = 100
-) -> Simulation:
+def simulate(n: int, seed: int | str = 0, *, pack: Pack = ONE_PACK, points: int = 100) -> Simulation:
     """Play ``n`` deals with a freshly shuffled ``pack`` each (R-P3), seeded.
 
     The method turns the cards one at a time, each drawn uniformly from the cards not yet

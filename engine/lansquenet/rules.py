@@ -265,12 +265,13 @@ def _stake(table: Table, seat: int, amount: int) -> list[Step]:
 def _banco(table: Table, seat: int) -> list[Step]:
     # R-C2: every other stake goes back; this player's stake becomes the whole bank.
     assert table.bank is not None
+    amount = table.bank.amount
     returned = sum(s for i, s in enumerate(table.stakes) if i != seat)
     balances = tuple(b + s for b, s in zip(table.balances, table.stakes))
-    balances = _with(balances, seat, -table.bank.amount)
-    stakes = tuple(table.bank.amount if i == seat else 0 for i in range(table.n))
+    balances = _with(balances, seat, -amount)
+    stakes = tuple(amount if i == seat else 0 for i in range(table.n))
     table = replace(table, balances=balances, stakes=stakes, round_added=True)
-    params = {"player": table.players[seat], "amount": table.bank.amount, "returned": returned}
+    params = {"player": table.players[seat], "amount": amount, "returned": returned}
     return _step(Event("banco", params), _next_coverer(table))
 
 
@@ -311,10 +312,9 @@ def _turn_cards(table: Table) -> Iterator[Step]:
                 deal = replace(deal, winner="bank")
                 event = Event("opening_pair", {"card": str(card)})
         else:  # R-D3: the first card of either rank decides; others do nothing
-            assert deal.bank_card is not None and deal.players_card is not None
-            if card.rank == deal.bank_card.rank:
+            if card.rank == deal.pack[0].rank:
                 deal = replace(deal, winner="bank")
-            elif card.rank == deal.players_card.rank:
+            elif card.rank == deal.pack[1].rank:
                 deal = replace(deal, winner="players")
             event = Event("card_exposed", {"card": str(card), "decides": deal.winner})
         table = replace(table, deal=deal)

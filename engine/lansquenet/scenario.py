@@ -113,7 +113,12 @@ def _step_json(event: Event, table: Table, shape: Any) -> dict[str, Any]:
 
 
 def _refusal_json(refusal: Refusal, index: int | None) -> dict[str, Any]:
-    return {"code": refusal.code, "message": refusal_text(refusal, "en"), "action": index, "params": refusal.params}
+    return {
+        "code": refusal.code,
+        "message": refusal_text(refusal, "en"),
+        "action": index,
+        "params": refusal.params,
+    }
 
 
 def replay(data: dict[str, Any]) -> dict[str, Any]:
@@ -122,7 +127,7 @@ def replay(data: dict[str, Any]) -> dict[str, Any]:
     Raises :class:`NotAScenario` for what is not a scenario at all.
     """
     steps, refusal = _run(data, view=False)
-    state = steps[-1]["state"] if steps else None
+    state: dict[str, Any] | None = steps[-1]["state"] if steps else None
     if refusal is None:
         assert state is not None
         return state

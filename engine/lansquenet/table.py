@@ -165,9 +165,7 @@ def state_json(table: Table, can: list[str] | None = None) -> dict[str, Any]:
     finished = table.phase is Phase.FINISHED
     out: dict[str, Any] = {
         "status": "finished" if finished else "awaiting",
-        "to_act": None
-        if table.to_act is None
-        else {"player": table.players[table.to_act], "can": can or []},
+        "to_act": None if table.to_act is None else {"player": table.players[table.to_act], "can": can or []},
         "balances": _by_name(table, table.balances),
         "bank": None
         if table.bank is None
@@ -184,9 +182,7 @@ def state_json(table: Table, can: list[str] | None = None) -> dict[str, Any]:
         out["stakes"] = {table.players[s]: table.stakes[s] for s in order if table.stakes[s]}
     out["deals"] = [deal_json(table, d) for d in table.deals]
     out["standings"] = (
-        [{"player": p, "balance": b, "place": k} for p, b, k in table.standings()]
-        if finished
-        else None
+        [{"player": p, "balance": b, "place": k} for p, b, k in table.standings()] if finished else None
     )
     return out
 

@@ -21,12 +21,12 @@ from . import render
 from .words import Words
 
 
-class LansquenetConfig(Config):
+class LansquenetConfig(Config):  # type: ignore[no-untyped-call]
     locales = c.Type(str, default="locales")
     default_language = c.Type(str, default="fr")
 
 
-class LansquenetPlugin(BasePlugin[LansquenetConfig]):
+class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped-call]
     """Renders ```lansquenet fences and ships the engine to the browser."""
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -53,4 +53,3 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):
         from . import runtime
 
         runtime.copy_runtime(Path(config.config_file_path).parent, Path(config.site_dir))
-

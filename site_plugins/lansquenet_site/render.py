@@ -20,7 +20,9 @@ from lansquenet.diagram import diagram
 
 from .words import Words
 
-FENCE = re.compile(r"^(?P<fence>```|~~~)lansquenet[ \t]*\n(?P<body>.*?)\n(?P=fence)[ \t]*$", re.M | re.S)
+FENCE = re.compile(
+    r"^(?P<fence>```|~~~)lansquenet[ \t]*\n(?P<body>.*?)\n(?P=fence)[ \t]*$", re.MULTILINE | re.DOTALL
+)
 _ids = itertools.count(1)
 
 
@@ -54,10 +56,12 @@ def _balances(state: dict[str, Any], lang: str, words: Words) -> str:
     for name, balance in state["balances"].items():
         delta = balance - previous.get(name, balance)
         change = f" ({delta:+d})" if delta else ""
-        rows.append(f"<tr><th scope=\"row\">{escape(name)}</th><td>{balance}{change}</td></tr>")
+        rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{balance}{change}</td></tr>')
     bank = state.get("bank")
     if bank:
-        rows.append(f"<tr><th scope=\"row\">{escape(words(lang, 'steps.bank'))}</th><td>{bank['amount']}</td></tr>")
+        rows.append(
+            f'<tr><th scope="row">{escape(words(lang, "steps.bank"))}</th><td>{bank["amount"]}</td></tr>'
+        )
     return (
         f'<table class="lq-balances"><caption>{escape(words(lang, "steps.balances"))}</caption>'
         f'<thead><tr><th scope="col">{escape(words(lang, "steps.player"))}</th>'

@@ -1,0 +1,177 @@
+"""Every case of shared/conformance replayed through the command line and the API
+(CONFORMANCE.md), and the command line's answers to what is not a scenario."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import lansquenet
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m lansquenet ARGS`` with the engine from this work tree."""
+    env = dict(os.environ, PYTHONPATH=str(REPO / "engine"), PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "lansquenet", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=REPO,
+        timeout=60,
+    )
+
+
+def expected(case: Path) -> dict:
+    with open(case.with_name(case.name[: -len(".json")] + ".expected.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def test_the_shared_folder_holds_the_conformance_cases(shared_dir):
+    cases = [p for p in (shared_dir / "conformance").glob("*.json") if not p.name.endswith(".expected.json")]
+    assert len(cases) >= 5, f"only {len(cases)} conformance cases in {shared_dir}"
+    for case in cases:
+        assert case.with_name(case.stem + ".expected.json").is_file(), case
+
+
+def test_conformance_case_replays_through_the_command_line(conformance_case, norm):
+    want = expected(conformance_case)
+    run = cli("replay", str(conformance_case))
+    # Exit 2 with {"error", "state"} for a refused action, 0 with the state otherwise.
+    assert run.returncode == (2 if "error" in want else 0), run.stderr
+    assert run.stderr == ""
+    assert norm(json.loads(run.stdout)) == norm(want)
+
+
+def test_conformance_case_replays_through_the_api(conformance_case, norm):
+    with open(conformance_case, encoding="utf-8") as f:
+        scenario = json.load(f)
+    assert norm(lansquenet.replay(scenario)) == norm(expected(conformance_case))
+
+
+def test_conformance_case_replays_from_standard_input(conformance_case, norm):
+    run = cli("replay", "-", stdin=conformance_case.read_text(encoding="utf-8"))
+    assert norm(json.loads(run.stdout)) == norm(expected(conformance_case))
+
+
+def test_a_refusal_on_the_command_line_has_an_english_message(shared_dir):
+    run = cli("replay", str(shared_dir / "conformance" / "refused-stake.json"))
+    error = json.loads(run.stdout)["error"]
+    assert run.returncode == 2
+    assert error["code"] == "stake_exceeds_uncovered"
+    # The stake of 5 against the 4 counters still uncovered (bank 10, B staked 6).
+    assert "5" in error["message"] and "4" in error["message"]
+
+
+# --- exit 1: not a scenario at all ----------------------------------------------
+
+
+def assert_not_a_scenario(run: subprocess.CompletedProcess[str]) -> None:
+    assert run.returncode == 1
+    assert run.stdout == ""
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1, run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_text_that_is_not_json_is_not_a_scenario(tmp_path):
+    path = tmp_path / "notes.json"
+    path.write_text("bank 12, B covers 5\n", encoding="utf-8")
+    assert_not_a_scenario(cli("replay", str(path)))
+
+
+def test_a_json_list_is_not_a_scenario(tmp_path):
+    path = tmp_path / "list.json"
+    path.write_text('[{"players": ["A", "B"]}]', encoding="utf-8")
+    assert_not_a_scenario(cli("replay", str(path)))
+
+
+def test_a_scenario_without_its_keys_is_not_a_scenario(tmp_path):
+    path = tmp_path / "missing.json"
+    path.write_text('{"players": ["A", "B"], "balance": 100}', encoding="utf-8")
+    run = cli("replay", str(path))
+    assert_not_a_scenario(run)
+    assert "first_banker" in run.stderr and "actions" in run.stderr
+
+
+def test_wrong_shapes_are_not_scenarios(tmp_path):
+    base = {"players": ["A", "B"], "balance": 10, "first_banker": "A", "actions": []}
+    for wrong in (
+        {"players": "A B"},
+        {"actions": {"by": "A"}},
+        {"actions": ["A bank 5"]},
+        {"decks": ["7S QH"]},
+        {"seed": "seven"},
+        {"finish_after": True},
+        {"finish_after": 0},
+    ):
+        path = tmp_path / "wrong.json"
+        path.write_text(json.dumps({**base, **wrong}), encoding="utf-8")
+        assert_not_a_scenario(cli("replay", str(path)))
+
+
+def test_a_file_that_does_not_exist_is_reported_in_one_line(tmp_path):
+    assert_not_a_scenario(cli("replay", str(tmp_path / "nowhere.json")))
+
+
+def test_a_file_that_is_not_text_is_reported_in_one_line(tmp_path):
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00\x81")
+    assert_not_a_scenario(cli("replay", str(path)))
+
+
+def test_a_table_refused_before_any_action_exits_2_with_null_action_and_state(tmp_path):
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({"players": ["A"], "balance": 10, "first_banker": "A", "actions": []}))
+    run = cli("replay", str(path))
+    assert run.returncode == 2
+    out = json.loads(run.stdout)
+    assert out["error"]["code"] == "invalid_players"
+    assert out["error"]["action"] is None and out["state"] is None
+
+
+def test_a_shipped_scenario_replays_by_name():
+    run = cli("replay", "worked-example")
+    assert run.returncode == 0
+    assert json.loads(run.stdout)["balances"] == {"A": 88, "B": 105, "C": 107}
+
+
+# --- narrate --------------------------------------------------------------------
+
+
+def test_narrate_tells_the_worked_example_in_french(shared_dir):
+    run = cli("narrate", str(shared_dir / "conformance" / "worked-example.json"), "--lang", "fr")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert any("La carte de banque" in line and "7♠" in line for line in lines)
+    assert any("Q♥" in line for line in lines)  # the players' card
+    assert any("Q♦" in line for line in lines)  # the decisive card
+    assert not any("The bank card" in line for line in lines)
+
+
+def test_narrate_tells_the_worked_example_in_english(shared_dir):
+    run = cli("narrate", str(shared_dir / "conformance" / "worked-example.json"), "--lang", "en")
+    assert run.returncode == 0, run.stderr
+    assert "The bank card, to the left of the banker: 7♠." in run.stdout.splitlines()
+
+
+def test_narrate_refuses_what_is_not_a_scenario(tmp_path):
+    path = tmp_path / "list.json"
+    path.write_text("[]", encoding="utf-8")
+    assert_not_a_scenario(cli("narrate", str(path), "--lang", "fr"))
+
+
+def test_the_command_line_main_can_be_called_in_process(shared_dir, capsys):
+    from lansquenet.__main__ import main
+
+    assert main(["replay", str(shared_dir / "conformance" / "refused-stake.json")]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["action"] == 2
+    assert main(["narrate", "worked-example-bank-wins", "--lang", "en"]) == 0
+    assert "7♦ matches the bank card: the bank wins." in capsys.readouterr().out

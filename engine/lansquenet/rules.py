@@ -285,7 +285,8 @@ def _end_covering(table: Table) -> list[Step]:
     else:
         pack, cut = shuffled(table.seed, number)
     deal = Deal(banker=banker, bank=table.bank.amount, stakes=table.stakes, pack=pack, cut=cut)
-    table = replace(table, phase=Phase.DEAL, to_act=None, deal=deal, stakes=())
+    # R-T3: the stakes stay on the table (counted in ``total``) until the settlement.
+    table = replace(table, phase=Phase.DEAL, to_act=None, deal=deal)
     params = {"covered": deal.covered, "uncovered": deal.bank - deal.covered}
     steps: list[Step] = [(Event("covering_ended", params), table)]
     if cut is not None:
@@ -334,7 +335,7 @@ def _settle(table: Table) -> list[Step]:
     else:  # R-T2
         bank = replace(bank, amount=bank.amount - deal.covered)
         balances = tuple(b + 2 * s for b, s in zip(table.balances, deal.stakes))
-    table = replace(table, bank=bank, balances=balances, deals=table.deals + (deal,))
+    table = replace(table, bank=bank, balances=balances, stakes=(), deals=table.deals + (deal,))
     params = {"player": table.players[bank.holder], "amount": deal.covered, "bank": bank.amount}
     code = "bank_wins" if deal.winner == "bank" else "players_win"
     return _step(Event(code, params), _after_deal(table))

@@ -85,7 +85,7 @@ class Table:
     phase: Phase
     to_act: int | None = None
     bank: Bank | None = None
-    stakes: tuple[int, ...] = ()  # while covering, by seat (R-C2)
+    stakes: tuple[int, ...] = ()  # while covering and dealing, by seat (R-C2, R-T3)
     round_added: bool = False  # R-C3: something was added in this round of covering
     deal: Deal | None = None  # the deal being turned, or the last one played
     deals: tuple[Deal, ...] = ()

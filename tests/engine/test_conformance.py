@@ -19,6 +19,7 @@ def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
     env = dict(os.environ, PYTHONPATH=str(REPO / "engine"), PYTHONIOENCODING="utf-8")
     return subprocess.run(
         [sys.executable, "-m", "lansquenet", *args],
+        check=False,
         input=stdin,
         capture_output=True,
         text=True,

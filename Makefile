@@ -1,0 +1,81 @@
+# Lansquenet. `make serve` previews the site, `make test` checks everything.
+# Set-up is incremental: stamps in .venv/ are redone only when requirements*.txt,
+# the packages' pyproject.toml or package-lock.json change.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY_STAMP := $(VENV)/.stamp-python
+NPM_STAMP := $(VENV)/.stamp-npm
+
+# Python sources that are linted (benchmarks/ only once it exists).
+LINT_PATHS := engine site_plugins tests overrides/hooks $(wildcard benchmarks)
+TYPED_PATHS := engine/lansquenet site_plugins/lansquenet_site overrides/hooks
+
+# Material for MkDocs prints a banner on every build; it is noise here.
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: help setup serve build test lint chromium bench
+
+help:
+	@echo "make serve   set up, then preview the site on http://127.0.0.1:8000/ (live reload)"
+	@echo "make test    set up, lint, type-check, then run every test (engine, site, pyodide, browser)"
+	@echo "make build   build the site into site/ (mkdocs build --strict)"
+	@echo "make bench   run the benchmarks"
+
+setup: $(PY_STAMP) $(NPM_STAMP)
+
+$(PY_STAMP): requirements.txt requirements.lock engine/pyproject.toml site_plugins/pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
+		-r requirements.txt -c requirements.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
+		-c requirements.lock -e ./engine -e ./site_plugins
+	touch $@
+
+# Redone too when node_modules/ is gone.
+$(NPM_STAMP): package.json package-lock.json $(if $(wildcard node_modules),,FORCE) | $(PY_STAMP)
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+.PHONY: FORCE
+FORCE:
+
+serve: setup
+	$(BIN)/mkdocs serve -a 127.0.0.1:8000
+
+build: setup
+	$(BIN)/mkdocs build --strict
+
+# Debian's Chromium for the browser tests, when it is missing and we may install it.
+# Elsewhere (a developer's laptop, GitHub's runners) Playwright's own Chromium is used.
+chromium:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; \
+	fi
+
+lint: setup
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/ruff format --check $(LINT_PATHS)
+	$(BIN)/mypy --strict $(TYPED_PATHS)
+
+# Two pytest runs: the engine's own tests under coverage (branch, at least 95%),
+# then everything else (conformance, site build, Pyodide, browser).
+test: setup chromium lint
+	$(BIN)/pytest tests/engine --cov=lansquenet --cov-branch \
+		--cov-report=term-missing:skip-covered --cov-fail-under=95
+	$(BIN)/pytest tests --ignore=tests/engine
+
+# `python -m benchmarks` or benchmarks/run.py when there is one, else each *_bench.py.
+bench: setup
+	@if [ -f benchmarks/__main__.py ]; then $(BIN)/python -m benchmarks; \
+	elif [ -f benchmarks/run.py ]; then $(BIN)/python benchmarks/run.py; \
+	else \
+		ran=0; for b in benchmarks/*_bench.py; do [ -f "$$b" ] || continue; \
+			echo "== $$b"; $(BIN)/python "$$b"; ran=1; done; \
+		[ "$$ran" = 1 ] || echo "No benchmarks yet: see benchmarks/README.md"; \
+	fi

@@ -1,0 +1,160 @@
+"""Browser tests: Playwright's pytest plugin driving Chromium against the built site.
+
+What every test in this folder gets for free:
+
+- ``site_server`` (session): the site built by ``built_site`` (tests/conftest.py), served
+  on 127.0.0.1 on a free port by a threaded ``http.server``. Like a static host, a
+  missing address answers 404 with the site's 404.html. ``site_server.url`` ends with /.
+- ``base_url`` (session): that same address, so ``page.goto("/en/")`` works.
+- Chromium: Debian's /usr/bin/chromium when present, else Playwright's own, launched
+  so that it cannot reach any host but 127.0.0.1 and makes no background traffic.
+- ``browser_log`` (autouse): records every request of the test's browser context
+  (workers included), every response, every console error and every uncaught page
+  error, and FAILS the test at teardown if a request went anywhere but 127.0.0.1, a
+  response was 4xx/5xx, or anything was logged as an error. A test that expects an
+  error response says so first: ``browser_log.allow_status(404, "/no-such-page/")``.
+
+To add a browser test, write ``def test_x(page: Page) -> None`` in tests/browser/ and
+use ``page.goto("/path/")``: the checks above run without asking.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Request, Response
+
+CHROMIUM = "/usr/bin/chromium"
+LOCAL_HOSTS = {"127.0.0.1"}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    # Every host name but 127.0.0.1 fails to resolve: nothing can leave the machine.
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+
+class _SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site quietly; a missing file gets the site's 404.html, as on Pages."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+@dataclass(frozen=True)
+class SiteServer:
+    root: Path
+    url: str  # http://127.0.0.1:PORT/
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site: Any) -> Iterator[SiteServer]:
+    handler = functools.partial(_SiteHandler, directory=str(built_site.path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield SiteServer(root=built_site.path, url=f"http://127.0.0.1:{server.server_address[1]}/")
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(site_server: SiteServer) -> str:
+    return site_server.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
+    if os.path.exists(CHROMIUM):
+        args["executable_path"] = CHROMIUM
+    return args
+
+
+@dataclass
+class BrowserLog:
+    """Everything a test's browser context asked for or complained about."""
+
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # 4xx/5xx responses, console, page errors
+    allowed: list[tuple[int, str]] = field(default_factory=list)
+
+    def allow_status(self, status: int, path: str) -> None:
+        """Expect this error status for URLs whose path ends with ``path``."""
+        self.allowed.append((status, path))
+
+    def _is_allowed(self, status: int, url: str) -> bool:
+        path = urlsplit(url).path
+        return any(status == s and path.endswith(p) for s, p in self.allowed)
+
+    def on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+
+    def on_response(self, response: Response) -> None:
+        if response.status >= 400 and not self._is_allowed(response.status, response.url):
+            self.errors.append(f"HTTP {response.status} {response.url}")
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type != "error":
+            return
+        url = message.location.get("url", "")
+        # Chromium also logs each failed response; an expected one is not an error.
+        if "status of" in message.text and any(
+            f"status of {s}" in message.text and urlsplit(url).path.endswith(p) for s, p in self.allowed
+        ):
+            return
+        self.errors.append(f"console error: {message.text} ({url})")
+
+    def on_page_error(self, error: Error) -> None:
+        self.errors.append(f"page error: {error}")
+
+    def outside_requests(self) -> list[str]:
+        return [
+            url
+            for url in self.requests
+            if urlsplit(url).scheme not in ("data", "blob", "about")
+            and urlsplit(url).hostname not in LOCAL_HOSTS
+        ]
+
+
+@pytest.fixture(autouse=True)
+def browser_log(context: BrowserContext) -> Iterator[BrowserLog]:
+    log = BrowserLog()
+    context.on("request", log.on_request)
+    context.on("response", log.on_response)
+    context.on("console", log.on_console)
+    context.on("weberror", lambda web_error: log.on_page_error(web_error.error))
+    yield log
+    for page in context.pages:  # let late requests (scripts run after load) arrive
+        page.wait_for_load_state("networkidle")
+    problems = [f"request outside 127.0.0.1: {url}" for url in log.outside_requests()] + log.errors
+    assert not problems, "\n".join(problems)

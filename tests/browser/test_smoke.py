@@ -1,0 +1,67 @@
+"""Smoke test of the site chrome in a real Chromium: languages, switcher, 404, search.
+
+Every test here is also checked by ``browser_log`` (conftest.py): no request outside
+127.0.0.1, no console error, no failed response.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+TWINS = [("/", "/en/"), ("/rules/covering/", "/en/rules/covering/")]
+
+
+def switch_language(page: Page, lang: str) -> None:
+    """Use the header's language selector as a reader would: open it, pick a language."""
+    page.locator(".md-header__option .md-select > button").hover()
+    page.locator(f"a.md-select__link[hreflang={lang}]").click()
+    page.wait_for_load_state()
+
+
+@pytest.mark.parametrize(("french", "english"), TWINS)
+def test_language_switcher_goes_to_the_twin(page: Page, base_url: str, french: str, english: str) -> None:
+    page.goto(french)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    switch_language(page, "en")
+    expect(page).to_have_url(base_url.rstrip("/") + english)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    switch_language(page, "fr")
+    expect(page).to_have_url(base_url.rstrip("/") + french)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+
+@pytest.mark.parametrize("path", ["/", "/en/", "/rules/covering/", "/en/rules/covering/"])
+def test_page_loads_nothing_but_its_own_files(page: Page, browser_log: Any, path: str) -> None:
+    response = page.goto(path)
+    assert response is not None and response.status == 200
+    page.wait_for_load_state("networkidle")
+    # Material fetches sitemap.xml only beside <link rel=alternate> (overrides/main.html).
+    assert not [url for url in browser_log.requests if url.endswith("sitemap.xml")]
+
+
+def test_missing_page_answers_in_both_languages(page: Page, browser_log: Any) -> None:
+    browser_log.allow_status(404, "/en/no-such-page/")
+    response = page.goto("/en/no-such-page/")
+    assert response is not None and response.status == 404
+    expect(page.locator("h1")).to_contain_text("Page introuvable")
+    expect(page.locator("h1")).to_contain_text("Page not found")
+    switch_language(page, "en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+
+@pytest.mark.parametrize(("path", "query", "lang"), [("/", "banque", "fr"), ("/en/", "bank", "en")])
+def test_search_finds_pages_of_the_reader_language(page: Page, path: str, query: str, lang: str) -> None:
+    page.goto(path)
+    search = page.locator("input.md-search__input")
+    search.click()
+    search.press_sequentially(query)
+    results = page.locator(".md-search-result__item a")
+    expect(results.first).to_be_visible()
+    hrefs = results.evaluate_all("links => links.map(a => new URL(a.href).pathname)")
+    assert hrefs
+    english = [h for h in hrefs if re.match(r"^/en/", h)]
+    assert english == (hrefs if lang == "en" else []), hrefs

@@ -1,0 +1,114 @@
+"""The bridge the browser's worker calls: one JSON request in, one JSON answer out.
+
+:func:`handle` is the single entry point of the Pyodide worker (``engine-worker.mjs``).
+A request is an object with an ``op``:
+
+- ``{"op": "replay", "scenario": S}``: exactly what ``python -m lansquenet replay``
+  prints for ``S`` (the state, or ``{"error", "state"}`` for a refused action), and
+  ``{"error": {"code": "not_a_scenario", "message"}}`` for what is not a scenario at all.
+  ``S`` is a scenario object, or text as the command line reads it (JSON, or the name of
+  a shipped scenario).
+- ``{"op": "session", "scenario": S, "lang": "fr"}``: :func:`lansquenet.session` in
+  ``lang``, each step with its table diagram (``svg``), and ``to_act`` (who acts next
+  and their legal moves) of the last step. ``svg_from`` (optional) leaves out the
+  diagrams of the steps before that index, which a caller already holds.
+- ``{"op": "simulate", "n": N, "seed": K}``: the seeded simulation of the odds page
+  (:func:`lansquenet.odds.simulate`, as :func:`lansquenet.odds.simulation_json`).
+
+Whatever happens, the answer is JSON: a Python exception never reaches the page as a
+traceback but as ``{"error": {"code": "internal", "message"}}``.
+
+>>> answer = json.loads(handle('{"op": "replay", "scenario": "worked-example"}'))
+>>> answer["balances"], answer["to_act"]
+({'A': 88, 'B': 105, 'C': 107}, {'player': 'B', 'can': ['bank']})
+>>> json.loads(handle('{"op": "replay", "scenario": [1, 2]}'))["error"]["code"]
+'not_a_scenario'
+>>> steps = json.loads(handle('{"op": "session", "scenario": "worked-example", "lang": "fr"}'))
+>>> steps["to_act"], steps["steps"][-1]["svg"].startswith("<svg")
+({'player': 'B', 'can': ['bank']}, True)
+>>> json.loads(handle("{oops"))["error"]["code"]
+'bad_request'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import odds
+from .diagram import diagram
+from .narration import LANGUAGES
+from .refusals import NotAScenario
+from .scenario import check_shape, parse, replay, session
+
+OPS = ("replay", "session", "simulate")
+
+
+class BadRequest(ValueError):
+    """A request the bridge cannot read (not the engine's concern)."""
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message}}
+
+
+def scenario_of(value: object) -> dict[str, Any]:
+    """The scenario of a request: an object, or text as the command line reads it."""
+    if isinstance(value, str):
+        return parse(value)
+    return check_shape(value)
+
+
+def _session(request: dict[str, Any]) -> dict[str, Any]:
+    lang = request.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise BadRequest(f"lang must be one of {', '.join(LANGUAGES)}")
+    since = request.get("svg_from", 0)
+    if isinstance(since, bool) or not isinstance(since, int):
+        raise BadRequest("svg_from must be a whole number")
+    result = session(scenario_of(request.get("scenario")), lang)
+    steps: list[dict[str, Any]] = result["steps"]
+    for index, step in enumerate(steps):
+        if index >= since:
+            step["svg"] = diagram(step["state"], lang)
+    result["to_act"] = steps[-1]["state"]["to_act"] if steps else None
+    return result
+
+
+def _simulate(request: dict[str, Any]) -> dict[str, Any]:
+    n, seed = request.get("n"), request.get("seed", 0)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise BadRequest("n must be a whole number of deals, at least 1")
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise BadRequest("seed must be a whole number or a string")
+    return odds.simulation_json(odds.simulate(n, seed))
+
+
+def answer(request: object) -> dict[str, Any]:
+    """The answer to a decoded request (may raise; :func:`handle` catches)."""
+    if not isinstance(request, dict) or request.get("op") not in OPS:
+        raise BadRequest(f"a request is an object whose op is one of {', '.join(OPS)}")
+    op = request["op"]
+    try:
+        if op == "replay":
+            return replay(scenario_of(request.get("scenario")))
+        if op == "session":
+            return _session(request)
+    except NotAScenario as error:
+        return _error("not_a_scenario", str(error))
+    return _simulate(request)
+
+
+def handle(request_json: str) -> str:
+    """Answer one JSON request with one JSON answer (see the module's docstring)."""
+    try:
+        request = json.loads(request_json)
+    except (TypeError, ValueError) as error:  # json.JSONDecodeError is a ValueError
+        return json.dumps(_error("bad_request", f"not JSON: {error}"))
+    try:
+        result = answer(request)
+    except BadRequest as error:
+        result = _error("bad_request", str(error))
+    except Exception as error:  # noqa: BLE001 - nothing may escape to the page as a traceback
+        result = _error("internal", f"{type(error).__name__}: {error}")
+    return json.dumps(result, ensure_ascii=False)

@@ -1,0 +1,112 @@
+"""The engine as a wheel, built in pure Python for the browser (no pip at build time).
+
+Pyodide installs it with ``pyodide.unpackArchive(buffer, "wheel", …)``: a plain
+``py3-none-any`` wheel holding ``lansquenet/*.py``, its catalogues
+(``lansquenet/locales/{en,fr}/lansquenet.po``), its scenarios and ``py.typed``, and the
+``dist-info`` files (``METADATA``, ``WHEEL``, ``RECORD`` with sha256 hashes). The build
+is deterministic: fixed timestamps, sorted entries, so the same sources give the same
+bytes (and the same name and digest in the page).
+
+>>> import io, zipfile
+>>> built = build_engine_wheel(Path(__file__).resolve().parents[2])
+>>> built.filename.endswith("-py3-none-any.whl"), built == build_engine_wheel(
+...     Path(__file__).resolve().parents[2])
+(True, True)
+>>> names = zipfile.ZipFile(io.BytesIO(built.data)).namelist()
+>>> "lansquenet/locales/fr/lansquenet.po" in names, "lansquenet/locales/fr/site.po" in names
+(True, False)
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import tomllib
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+NAME = "lansquenet"
+LANGUAGES = ("en", "fr")
+# 1980-01-01, the earliest time a zip entry can hold: every build writes the same bytes.
+EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """A built wheel: its file name (PEP 427) and its bytes."""
+
+    filename: str
+    data: bytes
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+
+def package_files(package: Path) -> list[tuple[str, Path]]:
+    """``(archive name, source)`` for each file of the package that the wheel carries."""
+    found: list[tuple[str, Path]] = [(f"{NAME}/{p.name}", p) for p in package.glob("*.py")]
+    found += [(f"{NAME}/scenarios/{p.name}", p) for p in (package / "scenarios").glob("*.json")]
+    for lang in LANGUAGES:  # the engine's catalogue only, not the site's words
+        po = package / "locales" / lang / f"{NAME}.po"
+        if not po.is_file():
+            raise FileNotFoundError(f"the engine's catalogue is missing: {po}")
+        found.append((f"{NAME}/locales/{lang}/{NAME}.po", po))
+    typed = package / "py.typed"
+    if typed.is_file():
+        found.append((f"{NAME}/py.typed", typed))
+    return sorted(found)
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode("ascii")
+
+
+def _entry(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, date_time=EPOCH)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    archive.writestr(info, data)
+
+
+def build_wheel(package: Path, version: str, summary: str = "") -> Wheel:
+    """The wheel of the package folder ``package`` (named ``lansquenet``) at ``version``."""
+    dist_info = f"{NAME}-{version}.dist-info"
+    files = [(name, path.read_bytes()) for name, path in package_files(package)]
+    metadata = f"Metadata-Version: 2.1\nName: {NAME}\nVersion: {version}\n"
+    if summary:
+        metadata += f"Summary: {summary}\n"
+    metadata += "Requires-Python: >=3.11\n"
+    wheel = "Wheel-Version: 1.0\nGenerator: lansquenet_site.wheel\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files += [
+        (f"{dist_info}/METADATA", metadata.encode("utf-8")),
+        (f"{dist_info}/WHEEL", wheel.encode("utf-8")),
+        (f"{dist_info}/top_level.txt", f"{NAME}\n".encode()),
+    ]
+    record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in files)
+    record += f"{dist_info}/RECORD,,\n"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in files:
+            _entry(archive, name, data)
+        _entry(archive, f"{dist_info}/RECORD", record.encode("utf-8"))
+    return Wheel(f"{NAME}-{version}-py3-none-any.whl", buffer.getvalue())
+
+
+def build_engine_wheel(root: Path) -> Wheel:
+    """The wheel of the repository's engine (``root/engine``), versioned by its pyproject."""
+    engine = root / "engine"
+    project = tomllib.loads((engine / "pyproject.toml").read_text("utf-8"))["project"]
+    return build_wheel(engine / NAME, str(project["version"]), str(project.get("description", "")))
+
+
+def write_wheel(wheel: Wheel, folder: Path) -> Path:
+    """Write ``wheel`` into ``folder`` (left alone when the same bytes are already there)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / wheel.filename
+    if not (target.is_file() and target.read_bytes() == wheel.data):
+        target.write_bytes(wheel.data)
+    return target

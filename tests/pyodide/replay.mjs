@@ -1,0 +1,52 @@
+// Replays scenarios inside Pyodide under Node.js, through the very code the site's worker
+// runs (boot() of docs/assets/js/engine-worker.mjs) and lansquenet.web.handle.
+//
+//   node replay.mjs WHEEL CASES_DIR [--doctest]
+//
+// Prints one JSON object: {"python": version, "results": {NAME: answer}, "doctests":
+// {module: [failed, attempted]}}, where each NAME.json of CASES_DIR (not the
+// .expected.json files) was sent as {"op": "replay", "scenario": <its object>}, and
+// --doctest ran the doctests of every module of the installed wheel inside Pyodide.
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { boot } from "../../docs/assets/js/engine-worker.mjs";
+
+const [wheelPath, casesDir, ...flags] = process.argv.slice(2);
+const pyodideURL = new URL("../../node_modules/pyodide/", import.meta.url);
+const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
+
+const { pyodide, handle } = await boot({
+  loadPyodide,
+  indexURL: fileURLToPath(pyodideURL),
+  wheel: new Uint8Array(readFileSync(wheelPath)),
+});
+
+// Whatever Python prints (a failing doctest's report) goes to stderr: stdout is the JSON.
+pyodide.setStdout({ batched: function (line) { process.stderr.write(line + "\n"); } });
+
+const results = {};
+for (const name of readdirSync(casesDir).sort()) {
+  if (!name.endsWith(".json") || name.endsWith(".expected.json")) continue;
+  const scenario = JSON.parse(readFileSync(join(casesDir, name), "utf-8"));
+  results[name.slice(0, -5)] = JSON.parse(handle(JSON.stringify({ op: "replay", scenario })));
+}
+
+const doctests = flags.includes("--doctest")
+  ? JSON.parse(pyodide.runPython(`
+import doctest, importlib, json, pkgutil
+import lansquenet
+found = {}
+for info in pkgutil.iter_modules(lansquenet.__path__, "lansquenet."):
+    if info.name == "lansquenet.__main__":
+        continue
+    result = doctest.testmod(importlib.import_module(info.name))
+    found[info.name] = [result.failed, result.attempted]
+result = doctest.testmod(lansquenet)
+found["lansquenet"] = [result.failed, result.attempted]
+json.dumps(found)
+`))
+  : {};
+const python = pyodide.runPython("import sys; sys.version.split()[0]");
+process.stdout.write(JSON.stringify({ python, results, doctests }));

@@ -1,0 +1,114 @@
+"""The engine inside Pyodide, under Node.js: the browser's Python, without a browser.
+
+The wheel is built by the site plugin's own code (lansquenet_site.wheel) into a temporary
+folder; replay.mjs loads the npm Pyodide from node_modules through the site worker's own
+boot() (docs/assets/js/engine-worker.mjs), unpacks the wheel and sends every shared
+conformance case through ``lansquenet.web.handle``, then runs the engine's doctests in
+Pyodide. One Node.js run (about 3 s) serves every test of this module.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import pkgutil
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import lansquenet
+from lansquenet_site.wheel import build_engine_wheel, write_wheel
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPT = Path(__file__).with_name("replay.mjs")
+
+
+def norm(value: Any) -> Any:
+    """CONFORMANCE.md's comparison: ``can`` as sets, ``change`` 0 entries dropped, an
+    error's ``message`` not compared."""
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if key == "can" and isinstance(item, list):
+                out[key] = frozenset(item)
+            elif key == "change" and isinstance(item, dict):
+                out[key] = {p: c for p, c in item.items() if c != 0}
+            elif key == "error" and isinstance(item, dict):
+                out[key] = {k: norm(v) for k, v in item.items() if k != "message"}
+            else:
+                out[key] = norm(item)
+        return out
+    if isinstance(value, list):
+        return [norm(v) for v in value]
+    return value
+
+
+def cases(shared: Path) -> dict[str, Path]:
+    """Every scenario of the shared conformance folder, by name."""
+    folder = shared / "conformance"
+    return {
+        p.name[: -len(".json")]: p
+        for p in sorted(folder.glob("*.json"))
+        if not p.name.endswith(".expected.json")
+    }
+
+
+@pytest.fixture(scope="module")
+def pyodide_run(tmp_path_factory: pytest.TempPathFactory, shared_dir: Path) -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed to run Pyodide outside a browser (node 20)")
+    if not (REPO / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail("node_modules/pyodide is missing: run `npm ci`")
+    wheel = write_wheel(build_engine_wheel(REPO), tmp_path_factory.mktemp("wheel"))
+    done = subprocess.run(
+        [node, str(SCRIPT), str(wheel), str(shared_dir / "conformance"), "--doctest"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.fail(f"replay.mjs failed ({done.returncode}):\n{done.stderr[-3000:]}", pytrace=False)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def test_every_conformance_case_replays_inside_pyodide(pyodide_run: dict[str, Any], shared_dir: Path) -> None:
+    found = cases(shared_dir)
+    assert found, "no conformance case found"
+    results = pyodide_run["results"]
+    assert sorted(results) == sorted(found)
+    got = {name: norm(results[name]) for name in found}
+    want = {
+        name: norm(json.loads(path.with_name(f"{name}.expected.json").read_text("utf-8")))
+        for name, path in found.items()
+    }
+    assert got == want
+
+
+def test_pyodide_answers_exactly_as_cpython(pyodide_run: dict[str, Any], shared_dir: Path) -> None:
+    # The very JSON the command line prints, refusal messages included.
+    for name, path in cases(shared_dir).items():
+        assert pyodide_run["results"][name] == lansquenet.replay(json.loads(path.read_text("utf-8"))), name
+
+
+def test_pyodide_runs_a_recent_python(pyodide_run: dict[str, Any]) -> None:
+    major, minor = (int(x) for x in pyodide_run["python"].split(".")[:2])
+    assert (major, minor) >= (3, 11)  # engine/pyproject.toml: requires-python
+
+
+def test_doctests_run_inside_pyodide_as_in_cpython(pyodide_run: dict[str, Any]) -> None:
+    # Every module of the wheel had its doctests run in Pyodide; each module's tally
+    # (failed, attempted) is the one CPython gets, so no example depends on the platform.
+    here = {"lansquenet": list(doctest.testmod(lansquenet))}
+    for info in pkgutil.iter_modules(lansquenet.__path__, "lansquenet."):
+        if info.name != "lansquenet.__main__":
+            here[info.name] = list(doctest.testmod(importlib.import_module(info.name)))
+    there = pyodide_run["doctests"]
+    assert there == here
+    assert there["lansquenet.web"] == [0, here["lansquenet.web"][1]] and here["lansquenet.web"][1] > 0

@@ -43,6 +43,9 @@ def read_po(text: str) -> dict[str, tuple[str, bool]]:
 
     for raw in text.splitlines() + [""]:
         line = raw.strip()
+        if line and field == "str" and not line.startswith('"'):
+            flush()  # the next entry may follow a msgstr without a blank line (PO format)
+            msgid, msgstr, fuzzy, field = None, "", False, ""
         if not line:
             flush()
             msgid, msgstr, fuzzy, field = None, "", False, ""

@@ -9,26 +9,39 @@
 - ``table_after`` / ``play``: build a table and play moves written as the game's words,
   ``"A bank 12"``, ``"B pass"``, ``"C stake 7"``.
 - ``refused``: the refusal code a move gets, checking that it left the table as it was.
+- ``random_session``: a hypothesis-driven session (2-10 players, small balances, seeds,
+  stacked decks in any spelling) of random legal moves interleaved with refused ones.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
-from lansquenet import Event, Move, Refusal, Table, apply, new_table, state_json
+from lansquenet import (
+    PACK,
+    Card,
+    Event,
+    Move,
+    Phase,
+    Refusal,
+    Table,
+    apply,
+    legal_moves,
+    new_table,
+    state_json,
+)
+from lansquenet import play as rules_play
+from lansquenet.cards import SYMBOLS
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = REPO / "engine"
-
-# Decks written as the top of the pack after shuffling and cutting (CONFORMANCE.md).
-PLAYERS_WIN = ["7S", "QH", "2C", "QD"]  # section 06: the queen comes first
-BANK_WINS = ["7S", "QH", "2C", "7D"]  # section 06: had 7♦ come before the queen
-OPENING_PAIR = ["KH", "KS"]  # R-D2
 
 
 def find_shared() -> Path:
@@ -46,10 +59,6 @@ def conformance_cases(shared: Path) -> list[Path]:
     """Every scenario of ``shared/conformance`` (not the ``.expected.json`` files)."""
     folder = shared / "conformance"
     return sorted(p for p in folder.glob("*.json") if not p.name.endswith(".expected.json"))
-
-
-def expected_of(case: Path) -> Path:
-    return case.with_name(case.name[: -len(".json")] + ".expected.json")
 
 
 @pytest.fixture(scope="session")
@@ -137,3 +146,182 @@ def table_after_fixture() -> Callable[..., tuple[Table, list[Event]]]:
 @pytest.fixture(name="refused", scope="session")
 def refused_fixture() -> Callable[[Table, str | Move], str]:
     return refused
+
+
+# --- random sessions (test_properties, test_narration) ---------------------------
+
+WORDS = ("bank", "stake", "pass", "banco", "keep", "withdraw", "leave", "buy", "decline")
+NOT_WHOLE = (0, -1, -40, "5", 2.5, True, False, None, [3])
+
+
+def spellings(card: Card) -> list[str]:
+    """Every accepted way to write ``card`` (CONFORMANCE: T for 10, symbols, any case)."""
+    ranks = [card.rank, "T"] if card.rank == "10" else [card.rank]
+    out = []
+    for rank in ranks:
+        out += [rank + card.suit, (rank + card.suit).lower(), rank + SYMBOLS[card.suit]]
+    return out
+
+
+@st.composite
+def scenarios(draw: st.DrawFn) -> dict[str, Any]:
+    """A scenario's table: 2-10 players, a small balance (so players go broke), a seed,
+    and sometimes stacked decks written in any accepted spelling. No actions yet."""
+    names = draw(
+        st.lists(
+            st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=5).filter(
+                str.strip
+            ),
+            min_size=2,
+            max_size=10,
+            unique=True,
+        )
+    )
+    deck = st.lists(st.sampled_from(PACK), unique=True, max_size=8).flatmap(
+        lambda cards: st.tuples(*(st.sampled_from(spellings(c)) for c in cards)).map(list)
+    )
+    return {
+        "players": names,
+        "balance": draw(st.integers(1, 40)),
+        "first_banker": draw(st.sampled_from(names)),
+        "seed": draw(st.integers(0, 2**32)),
+        "decks": draw(st.lists(deck, max_size=4)),
+        "finish_after": draw(st.none() | st.integers(1, 8)),
+        "actions": [],
+    }
+
+
+def table_of(spec: dict[str, Any]) -> Table:
+    return new_table(
+        spec["players"],
+        spec["balance"],
+        spec["first_banker"],
+        decks=spec["decks"],
+        seed=spec["seed"],
+        finish_after=spec["finish_after"],
+    )
+
+
+def moment(table: Table) -> list[str]:
+    """The words of this moment (CONFORMANCE's table of `do`), whatever one can afford."""
+    if table.phase is Phase.ANNOUNCE:
+        return ["bank"]
+    if table.phase is Phase.COVER:
+        return ["stake", "pass", "banco"]
+    if table.phase is Phase.CHOICE:
+        return ["keep", "withdraw", "leave"] if table.deals[-1].opening_pair else ["keep", "leave"]
+    if table.phase is Phase.OFFER:
+        return ["buy", "decline"]
+    return []
+
+
+def legal_move(data: st.DataObject, table: Table) -> Move:
+    """A move the rules accept: a word of ``legal_moves`` and an amount within limits."""
+    assert table.to_act is not None
+    seat = table.to_act
+    do = data.draw(st.sampled_from(legal_moves(table)), label="legal")
+    amount: object = None
+    if do == "bank":  # R-P5
+        amount = data.draw(st.integers(1, table.balances[seat]), label="bank")
+    elif do == "stake":  # R-C2
+        amount = data.draw(st.integers(1, min(table.uncovered, table.balances[seat])), label="stake")
+    return Move(table.players[seat], do, amount)
+
+
+def illegal_move(data: st.DataObject, table: Table) -> tuple[Move, str]:
+    """A move the rules refuse, and the code CONFORMANCE.md gives it."""
+    stranger = "".join(table.players) + "?"  # longer than any name: nobody's
+    if table.phase is Phase.FINISHED:  # session_finished comes first, whoever asks
+        who = data.draw(st.sampled_from([*table.players, stranger]))
+        return Move(who, data.draw(st.sampled_from(WORDS)), 1), "session_finished"
+    assert table.to_act is not None
+    seat = table.to_act
+    name = table.players[seat]
+    options: list[tuple[Move, str]] = [
+        (Move(stranger, data.draw(st.sampled_from(WORDS))), "unknown_player"),
+        (Move(name, data.draw(st.sampled_from(["fold", "", "BANK", "bank ", "hit"]))), "illegal_action"),
+    ]
+    others = [p for s, p in enumerate(table.players) if s != seat]
+    options.append(
+        (Move(data.draw(st.sampled_from(others)), data.draw(st.sampled_from(WORDS)), 1), "not_your_turn")
+    )
+    wrong = [w for w in WORDS if w not in moment(table)]
+    options.append((Move(name, data.draw(st.sampled_from(wrong)), 1), "illegal_action"))
+    balance = table.balances[seat]
+    if table.phase is Phase.ANNOUNCE:
+        options.append((Move(name, "bank", data.draw(st.sampled_from(NOT_WHOLE))), "invalid_amount"))
+        options.append(
+            (Move(name, "bank", balance + data.draw(st.integers(1, 1000))), "bank_exceeds_balance")
+        )
+    if table.phase is Phase.COVER:
+        uncovered = table.uncovered
+        options.append((Move(name, "stake", data.draw(st.sampled_from(NOT_WHOLE))), "invalid_amount"))
+        options.append(
+            (Move(name, "stake", uncovered + data.draw(st.integers(1, 1000))), "stake_exceeds_uncovered")
+        )
+        if balance < uncovered:
+            options.append(
+                (Move(name, "stake", data.draw(st.integers(balance + 1, uncovered))), "stake_exceeds_balance")
+            )
+        assert table.bank is not None
+        if balance + table.stakes[seat] < table.bank.amount:
+            options.append((Move(name, "banco"), "banco_unaffordable"))
+    return data.draw(st.sampled_from(options), label="illegal")
+
+
+def action_of(move_: Move) -> dict[str, Any]:
+    action: dict[str, Any] = {"by": move_.player, "do": move_.do}
+    if move_.amount is not None:
+        action["amount"] = move_.amount
+    return action
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A move refused during a random session: the table it was tried on, the code
+    CONFORMANCE.md gives it, the code the engine gave, and how many actions came before."""
+
+    table: Table
+    move: Move
+    want: str
+    got: str
+    index: int
+
+
+@dataclass
+class Played:
+    """A random session: its scenario (with the accepted actions), the table it ended at,
+    every step (event and table after it) and the refused moves met on the way."""
+
+    spec: dict[str, Any]
+    table: Table
+    steps: list[tuple[Event, Table]] = field(default_factory=list)
+    refusals: list[Refused] = field(default_factory=list)
+
+
+def random_session(data: st.DataObject, max_moves: int = 60, illegal: bool = True) -> Played:
+    """Play a random session: random legal moves, interleaved (if ``illegal``) with moves
+    the rules refuse; each refusal is recorded with the code expected and the code got."""
+    spec = data.draw(scenarios(), label="scenario")
+    played = Played(spec, table_of(spec))
+    for _ in range(max_moves):
+        table = played.table
+        if illegal and data.draw(st.integers(0, 3), label="try illegal") == 0:
+            attempt, want = illegal_move(data, table)
+            with pytest.raises(Refusal) as caught:
+                apply(table, attempt)
+            played.refusals.append(Refused(table, attempt, want, caught.value.code, len(spec["actions"])))
+            continue
+        if table.phase is Phase.FINISHED:
+            break
+        chosen = legal_move(data, table)
+        steps = rules_play(table, chosen)
+        played.steps.extend(steps)
+        spec["actions"].append(action_of(chosen))
+        played.table = steps[-1][1]
+    return played
+
+
+@pytest.fixture(name="random_session", scope="session")
+def random_session_fixture() -> Callable[..., Played]:
+    return random_session

@@ -4,7 +4,7 @@ The sentences live in the gettext catalogues ``locales/<lang>/lansquenet.po``, k
 ids (``event.bank_announced``, ``refusal.invalid_card``); no sentence is written here.
 
 >>> event_text({"code": "bank_announced", "params": {"player": "A", "amount": 12}}, "fr")
-'A annonce une banque de 12 jetons.'
+'A annonce une banque de 12.'
 >>> event_text({"code": "bank_card", "params": {"card": "7S"}}, "en")
 'The bank card, to the left of the banker: 7♠.'
 """

@@ -9,8 +9,8 @@ and a refused move raises :class:`~lansquenet.refusals.Refusal` with nothing cha
 >>> t, _ = apply(t, Move("A", "bank", 12))
 >>> t, _ = apply(t, Move("B", "stake", 5))
 >>> t, events = apply(t, Move("C", "stake", 7))
->>> [e.code for e in events][-3:]
-['card_exposed', 'card_exposed', 'players_win']
+>>> [e.code for e in events][-4:]  # R-B2: what is left of the bank goes back to A
+['card_exposed', 'card_exposed', 'players_win', 'bank_returned']
 >>> t.balances
 (88, 105, 107)
 """

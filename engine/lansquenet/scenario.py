@@ -5,7 +5,7 @@
 ({'A': 88, 'B': 105, 'C': 107}, 'B')
 >>> steps = trace(load("worked-example"))
 >>> steps[0]["event"]["code"], steps[-1]["event"]["code"]
-('session_started', 'players_win')
+('session_started', 'bank_returned')
 """
 
 from __future__ import annotations

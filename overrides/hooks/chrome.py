@@ -23,6 +23,8 @@ finish the job once the last language is written:
   inline script found on that very page. Scripts otherwise come from 'self' only;
   'wasm-unsafe-eval' lets Pyodide compile its WebAssembly. Styles keep 'unsafe-inline'
   because Markdown's attr_list and Material's templates write style attributes.
+  Under ``mkdocs serve`` only, inline scripts are allowed instead of hashed: the
+  live-reload script that the server injects into every response changes each time.
 """
 
 from __future__ import annotations
@@ -58,6 +60,12 @@ _CHARSET = re.compile(r"<meta charset=\"utf-8\">", re.IGNORECASE)
 # Per build language: the 404 page as rendered, and this language's search index.
 _not_found: dict[str, str] = {}
 _search: dict[str, dict[str, Any]] = {}
+_serving = False
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    global _serving
+    _serving = command == "serve"
 
 
 def _i18n(config: MkDocsConfig) -> Any:
@@ -73,9 +81,11 @@ def _prefix(config: MkDocsConfig, language: str) -> str:
     return "" if language == _i18n(config).default_language else f"{language}/"
 
 
-def content_security_policy(html: str) -> str:
+def content_security_policy(html: str, serving: bool = False) -> str:
     """The CSP for one page: 'self' plus the hash of each of its inline scripts."""
-    hashes = []
+    if serving:
+        return "; ".join(CSP_DIRECTIVES).format(hashes="'unsafe-inline'")
+    hashes: list[str] = []
     for match in _INLINE_SCRIPT.finditer(html):
         attrs = match.group("attrs")
         if "src=" in attrs or "application/json" in attrs:
@@ -88,7 +98,7 @@ def content_security_policy(html: str) -> str:
 
 
 def _with_csp(html: str) -> str:
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html)}">'
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html, _serving)}">'
     # Right after the charset, so that it covers every script that follows.
     return _CHARSET.sub(lambda m: m.group(0) + "\n      " + meta, html, count=1)
 

@@ -55,7 +55,7 @@ build: setup
 # Elsewhere (a developer's laptop, GitHub's runners) Playwright's own Chromium is used.
 chromium:
 	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation; \
 	fi
 
 lint: setup

@@ -54,7 +54,9 @@ def test_missing_page_answers_in_both_languages(page: Page, browser_log: Any) ->
 
 
 @pytest.mark.parametrize(("path", "query", "lang"), [("/", "banque", "fr"), ("/en/", "bank", "en")])
-def test_search_finds_pages_of_the_reader_language(page: Page, path: str, query: str, lang: str) -> None:
+def test_search_finds_pages_of_the_reader_language(
+    page: Page, browser_log: Any, base_url: str, path: str, query: str, lang: str
+) -> None:
     page.goto(path)
     search = page.locator("input.md-search__input")
     search.click()
@@ -65,3 +67,6 @@ def test_search_finds_pages_of_the_reader_language(page: Page, path: str, query:
     assert hrefs
     english = [h for h in hrefs if re.match(r"^/en/", h)]
     assert english == (hrefs if lang == "en" else []), hrefs
+    # The search worker fetched this language's own index (overrides/hooks/chrome.py).
+    indexes = [url for url in browser_log.requests if url.endswith("search_index.json")]
+    assert indexes == [f"{base_url.rstrip('/')}{path}search/search_index.json"], indexes

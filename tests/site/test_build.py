@@ -36,6 +36,7 @@ class Head:
     csp: str | None = None
     csp_before_scripts: bool = False
     hreflang: dict[str, str] = field(default_factory=dict)
+    hreflang_links: int = 0  # to catch duplicates (Material writes its own otherwise)
     exact_alternate_links: list[str] = field(default_factory=list)
     switcher: dict[str, str] = field(default_factory=dict)
     inline_scripts: list[str] = field(default_factory=list)
@@ -67,6 +68,7 @@ class _Parser(HTMLParser):
                 h.exact_alternate_links.append(a.get("href", ""))
             if "alternate" in rel.split() and "hreflang" in a:
                 h.hreflang[a["hreflang"]] = a.get("href", "")
+                h.hreflang_links += 1
             if "canonical" in rel.split():
                 h.canonical = a.get("href")
         elif tag == "a" and "md-select__link" in a.get("class", "").split():
@@ -192,6 +194,7 @@ def test_hreflang_alternates_point_to_the_twins(site: Path, pages: list[str], si
         expected = {other: f"{site_url}{PREFIX[other]}{page}" for other in LANGS}
         expected["x-default"] = expected["fr"]
         assert head.hreflang == expected, f"/{PREFIX[lang]}{page}"
+        assert head.hreflang_links == len(expected), f"/{PREFIX[lang]}{page}: duplicates"
 
 
 def test_no_link_makes_material_fetch_a_sitemap_beside_the_page(site: Path, pages: list[str]) -> None:

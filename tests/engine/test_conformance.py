@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import lansquenet
+from lansquenet.__main__ import main
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -102,20 +106,40 @@ def test_a_scenario_without_its_keys_is_not_a_scenario(tmp_path):
     assert "first_banker" in run.stderr and "actions" in run.stderr
 
 
-def test_wrong_shapes_are_not_scenarios(tmp_path):
-    base = {"players": ["A", "B"], "balance": 10, "first_banker": "A", "actions": []}
-    for wrong in (
-        {"players": "A B"},
-        {"actions": {"by": "A"}},
-        {"actions": ["A bank 5"]},
-        {"decks": ["7S QH"]},
-        {"seed": "seven"},
-        {"finish_after": True},
-        {"finish_after": 0},
-    ):
-        path = tmp_path / "wrong.json"
-        path.write_text(json.dumps({**base, **wrong}), encoding="utf-8")
-        assert_not_a_scenario(cli("replay", str(path)))
+BASE = {"players": ["A", "B"], "balance": 10, "first_banker": "A", "actions": []}
+WRONG_SHAPES = [
+    {"players": "A B"},
+    {"actions": {"by": "A"}},
+    {"actions": ["A bank 5"]},
+    {"decks": ["7S QH"]},
+    {"decks": {"0": ["7S"]}},
+    {"seed": "seven"},
+    {"finish_after": True},
+    {"finish_after": 0},
+]
+
+
+@pytest.mark.parametrize("wrong", WRONG_SHAPES, ids=lambda w: json.dumps(w))
+def test_wrong_shapes_are_not_scenarios(wrong, tmp_path):
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps({**BASE, **wrong}), encoding="utf-8")
+    assert_not_a_scenario(cli("replay", str(path)))
+    with pytest.raises(lansquenet.NotAScenario):
+        lansquenet.replay({**BASE, **wrong})
+
+
+@pytest.mark.parametrize("text", ["bank 12", "[]", '"worked-example"', "{}", ""])
+def test_the_api_refuses_text_that_is_not_a_scenario(text):
+    with pytest.raises(lansquenet.NotAScenario):
+        lansquenet.parse(text)
+
+
+def test_the_api_reads_a_scenario_from_text_or_a_shipped_name():
+    assert lansquenet.parse("worked-example") == lansquenet.load("worked-example")
+    assert lansquenet.parse(json.dumps(BASE)) == BASE
+    assert {"worked-example", "worked-example-bank-wins"} <= set(lansquenet.names())
+    with pytest.raises(lansquenet.NotAScenario):
+        lansquenet.load("no-such-scenario")
 
 
 def test_a_file_that_does_not_exist_is_reported_in_one_line(tmp_path):
@@ -170,9 +194,23 @@ def test_narrate_refuses_what_is_not_a_scenario(tmp_path):
 
 
 def test_the_command_line_main_can_be_called_in_process(shared_dir, capsys):
-    from lansquenet.__main__ import main
-
     assert main(["replay", str(shared_dir / "conformance" / "refused-stake.json")]) == 2
     assert json.loads(capsys.readouterr().out)["error"]["action"] == 2
     assert main(["narrate", "worked-example-bank-wins", "--lang", "en"]) == 0
     assert "7♦ matches the bank card: the bank wins." in capsys.readouterr().out
+
+
+def test_main_reads_standard_input(shared_dir, capsys, monkeypatch):
+    text = (shared_dir / "conformance" / "worked-example.json").read_text(encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    assert main(["replay", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["balances"] == {"A": 88, "B": 105, "C": 107}
+
+
+@pytest.mark.parametrize("content", [b"not json", b"[1, 2]", b'{"players": []}', b"\xff\xfe"])
+def test_main_reports_what_is_not_a_scenario_in_one_line(content, tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    assert main(["replay", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and str(path) in err

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from lansquenet import PACK, Card, Move, Phase, legal_moves, new_table, replay, state_json
+from lansquenet import PACK, Card, Move, Phase, Refusal, legal_moves, new_table, replay, state_json
 from lansquenet.cards import shuffled
 
 PLAYERS_WIN = ["7S", "QH", "2C", "QD"]  # section 06: a queen comes before a seven
@@ -63,9 +63,9 @@ def test_R_S1_two_to_ten_participants_sit(count):
         [],
     ],
 )
-def test_R_S1_a_wrong_table_is_invalid_players(players, refused):
+def test_R_S1_a_wrong_table_is_invalid_players(players):
     # R-S1
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(Refusal) as caught:
         new_table(players, 100, "A")
     assert caught.value.code == "invalid_players"
 
@@ -133,9 +133,9 @@ def test_R_P1_cards_are_read_in_every_accepted_spelling(text, canonical):
 @pytest.mark.parametrize(
     "text", ["1S", "11H", "7X", "ZZ", "", "7", "S7", "10", "7SS", "♠7", "JOKER", 7, None]
 )
-def test_R_P1_anything_else_is_invalid_card(text, refused):
+def test_R_P1_anything_else_is_invalid_card(text):
     # R-P1: not one of the 52.
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(Refusal) as caught:
         Card.parse(text)
     assert caught.value.code == "invalid_card"
 
@@ -161,7 +161,7 @@ def test_R_P1_cards_in_a_scenario_come_out_canonical():
 )
 def test_R_P1_a_deck_with_an_unknown_or_repeated_card_is_invalid_card(deck):
     # R-P1: one pack, each card once.
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(Refusal) as caught:
         new_table(["A", "B"], 10, "A", decks=[deck])
     assert caught.value.code == "invalid_card"
     out = replay(scenario("A B", 10, "A", [], decks=[["KS"], deck]))  # in a later deal too
@@ -197,7 +197,7 @@ def test_R_P1_suits_never_matter_only_equal_ranks():
 @pytest.mark.parametrize("balance", [0, -1, 1.5, True, "100", None, [100]])
 def test_R_P2_a_balance_that_is_not_a_positive_whole_number_is_refused(balance):
     # R-P2
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(Refusal) as caught:
         new_table(["A", "B"], balance, "A")
     assert caught.value.code == "invalid_balance"
     out = replay(scenario("A B", 100, "A", []) | {"balance": balance})
@@ -249,10 +249,10 @@ def test_R_P3_the_cut_is_by_the_bankers_left_and_between_1_and_51():
         assert 1 <= cut[0].params["at"] <= 51
 
 
-def test_R_P3_the_pack_is_cut_again_before_every_deal(table_after):
-    # R-P3 (reading): the cut is repeated each deal, always by the current banker's left.
-    # Deal 1 (stacked): players win, so the bank passes from A to B (R-B2); deal 2 is
-    # shuffled and cut by B's left, A.
+def test_R_P3_every_shuffled_deal_is_cut_by_its_own_bankers_left(table_after):
+    # R-P3 (reading): the cut is repeated each deal, by the current banker's left.
+    # Deal 1 is a stacked deck (given already shuffled and cut: no cut event); the players
+    # win, so the bank passes from A to B (R-B2); deal 2 is shuffled and cut by B's left, A.
     table, events = table_after(
         "A B C",
         20,
@@ -266,8 +266,8 @@ def test_R_P3_the_pack_is_cut_again_before_every_deal(table_after):
     assert len(table.deals) == 2 and table.deals[1].cut is not None
 
 
-def test_R_P3_a_cut_moves_the_top_k_cards_to_the_bottom():
-    # R-P3: the cut pack is the shuffled pack rotated by k; it stays one whole pack.
+def test_R_P3_a_shuffled_and_cut_pack_is_still_the_whole_pack():
+    # R-P1, R-P3: shuffling and cutting at 1 <= k <= 51 lose and add no card.
     pack, k = shuffled(5, 2)
     assert sorted(pack) == sorted(PACK)
     assert 1 <= k <= 51
@@ -601,29 +601,34 @@ def test_R_T3_counters_are_conserved_at_every_step(table_after):
 # --- R-B: keeping or passing the bank -------------------------------------------
 
 
+def nobody_stakes(holder, players="A B C D"):
+    """Everybody but the holder passes once, from the holder's right (R-C1)."""
+    names = players.split()
+    seat = names.index(holder)
+    return [f"{names[(seat + i) % len(names)]} pass" for i in range(1, len(names))]
+
+
+# R-B1: A banks 10; in every deal nobody stakes and the bank wins (R-C7: the price stays
+# 10); each holder leaves and the next player buys: B, then C, then D, the fourth holder.
+THREE_SALES = [
+    "A bank 10",
+    *nobody_stakes("A"),
+    "A leave",
+    "B buy",
+    *nobody_stakes("B"),
+    "B leave",
+    "C buy",
+    *nobody_stakes("C"),
+    "C leave",
+    "D buy",
+    *nobody_stakes("D"),
+]
+
+
 def test_R_B1_at_most_three_sales_and_four_holders(table_after, play):
     # R-B1, R-B6: A banks 10; every deal, nobody stakes and the bank wins (R-C7);
     # each holder leaves and the next player buys at 10 (R-B4): B, C, then D; D cannot resell.
-    passes = {
-        "A": ["B pass", "C pass", "D pass"],
-        "B": ["C pass", "D pass", "A pass"],
-        "C": ["D pass", "A pass", "B pass"],
-        "D": ["A pass", "B pass", "C pass"],
-    }
-    actions = [
-        "A bank 10",
-        *passes["A"],
-        "A leave",
-        "B buy",
-        *passes["B"],
-        "B leave",
-        "C buy",
-        *passes["C"],
-        "C leave",
-        "D buy",
-        *passes["D"],
-    ]
-    table, events = table_after("A B C D", 100, "A", actions, decks=[BANK_WINS] * 4)
+    table, events = table_after("A B C D", 100, "A", THREE_SALES, decks=[BANK_WINS] * 4)
     assert [table.players[d.banker] for d in table.deals] == ["A", "B", "C", "D"]
     assert (table.bank.holder, table.bank.original, table.bank.sales) == (3, 0, 3)
     assert to_act(table) == "D" and legal_moves(table) == ["keep", "leave"]
@@ -799,26 +804,7 @@ def test_R_B5_nobody_able_to_pay_is_the_same_as_no_buyer(table_after, play):
 def test_R_B6_the_fourth_holder_takes_the_bank_on_leaving(table_after):
     # R-B6: after three sales at 10 (nobody staked), D, the fourth holder, wins again and
     # leaves: D takes the 10 back: everyone is at 100; B (right of A) announces.
-    passes = {
-        "A": ["B pass", "C pass", "D pass"],
-        "B": ["C pass", "D pass", "A pass"],
-        "C": ["D pass", "A pass", "B pass"],
-        "D": ["A pass", "B pass", "C pass"],
-    }
-    actions = [
-        "A bank 10",
-        *passes["A"],
-        "A leave",
-        "B buy",
-        *passes["B"],
-        "B leave",
-        "C buy",
-        *passes["C"],
-        "C leave",
-        "D buy",
-        *passes["D"],
-        "D leave",
-    ]
+    actions = THREE_SALES + ["D leave"]
     table, events = table_after("A B C D", 100, "A", actions, decks=[BANK_WINS] * 4)
     assert codes(events)[-1] == "bank_left"
     assert balances(table) == {"A": 100, "B": 100, "C": 100, "D": 100}
@@ -827,26 +813,7 @@ def test_R_B6_the_fourth_holder_takes_the_bank_on_leaving(table_after):
 
 def test_R_B6_the_fourth_holder_may_still_keep(table_after):
     # R-B3, R-B6: keeping is allowed to the fourth holder; the sales stay at 3.
-    passes = {
-        "A": ["B pass", "C pass", "D pass"],
-        "B": ["C pass", "D pass", "A pass"],
-        "C": ["D pass", "A pass", "B pass"],
-        "D": ["A pass", "B pass", "C pass"],
-    }
-    actions = [
-        "A bank 10",
-        *passes["A"],
-        "A leave",
-        "B buy",
-        *passes["B"],
-        "B leave",
-        "C buy",
-        *passes["C"],
-        "C leave",
-        "D buy",
-        *passes["D"],
-        "D keep",
-    ]
+    actions = THREE_SALES + ["D keep"]
     table, _ = table_after("A B C D", 100, "A", actions, decks=[BANK_WINS] * 4)
     assert table.bank.sales == 3 and table.phase is Phase.COVER and to_act(table) == "A"
 
@@ -959,7 +926,7 @@ def test_every_refusal_code_has_a_test_here():
 
 
 def test_unknown_first_banker_is_unknown_player():
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(Refusal) as caught:
         new_table(["A", "B"], 10, "Z")
     assert caught.value.code == "unknown_player"
 
@@ -991,7 +958,7 @@ def test_order_of_the_table_checks():
         ((["A", "B"], 10, "A", [["XX"]]), "invalid_card"),
     ]
     for (players, balance, banker, decks), code in cases:
-        with pytest.raises(ValueError) as caught:
+        with pytest.raises(Refusal) as caught:
             new_table(players, balance, banker, decks=decks)
         assert caught.value.code == code
 

@@ -11,13 +11,13 @@ import pytest
 
 import lansquenet
 
-MODULES = sorted(
-    ["lansquenet", *(f"lansquenet.{m.name}" for m in pkgutil.iter_modules(lansquenet.__path__))]
-)
+MODULES = sorted(["lansquenet", *(f"lansquenet.{m.name}" for m in pkgutil.iter_modules(lansquenet.__path__))])
 
 
 def test_every_engine_module_is_found():
-    assert {"lansquenet.cards", "lansquenet.rules", "lansquenet.scenario", "lansquenet.narration"} <= set(MODULES)
+    assert {"lansquenet.cards", "lansquenet.rules", "lansquenet.scenario", "lansquenet.narration"} <= set(
+        MODULES
+    )
 
 
 @pytest.mark.parametrize("name", MODULES)

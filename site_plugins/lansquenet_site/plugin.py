@@ -1,7 +1,7 @@
 """The ``lansquenet`` MkDocs plugin: engine and site tied together at build time.
 
 - ``on_page_markdown``: render ```` ```lansquenet ```` fences with the engine, in the
-  page's language;
+  page's language, and the play page's ```` ```lansquenet-play ```` fence (play.py);
 - ``on_post_build``: copy the Pyodide runtime and the engine's wheel into the site.
 """
 
@@ -17,7 +17,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import render
+from . import play, render
 from .words import Words
 
 
@@ -44,6 +44,8 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         return suffix if suffix in ("fr", "en") else self.config.default_language
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        root = Path(config.config_file_path).parent
+        markdown = play.render_play(markdown, self.page_language(page), self.words, page.url, root)
         try:
             return render.render_fences(markdown, self.page_language(page), self.words)
         except render.ScenarioError as error:

@@ -1,0 +1,87 @@
+// The engine in the page: a module that starts the Python worker (engine-worker.mjs)
+// on first use and sends it JSON requests. Nothing here knows a rule; the answers are
+// the engine's own (lansquenet/web.py). The main thread never waits on Python.
+//
+//   import { call, start, onProgress } from "./engine.js";
+//   await call({ op: "replay", scenario });    // the command line's JSON
+//   window.lansquenet.replay(scenario);         // the same, from anywhere in the page
+//
+// The wheel's address is written by the site plugin on the element [data-lq-wheel].
+
+let worker = null;
+let nextId = 1;
+let failure = null; // the loading failure, once there is one
+let status = "idle"; // "idle" | "runtime" | "engine" | "ready" | "failed"
+const pending = new Map(); // id -> {resolve, reject}
+const listeners = new Set();
+
+function setStatus(next, detail) {
+  status = next;
+  listeners.forEach(function (listener) { listener(status, detail); });
+}
+
+function fail(message) {
+  if (failure) return;
+  failure = new Error(message);
+  setStatus("failed", message);
+  pending.forEach(function (waiting) { waiting.reject(failure); });
+  pending.clear();
+}
+
+function wheelURL() {
+  const holder = document.querySelector("[data-lq-wheel]");
+  if (!holder) throw new Error("no [data-lq-wheel] in this page");
+  return new URL(holder.getAttribute("data-lq-wheel"), document.baseURI).href;
+}
+
+// Start the worker if it is not running yet (safe to call any number of times).
+export function start() {
+  if (worker || failure) return;
+  try {
+    const url = new URL("engine-worker.mjs", import.meta.url);
+    url.searchParams.set("wheel", wheelURL());
+    worker = new Worker(url, { type: "module" });
+  } catch (error) {
+    fail(String((error && error.message) || error));
+    return;
+  }
+  setStatus("runtime");
+  worker.addEventListener("message", function (event) {
+    const message = event.data || {};
+    if (message.progress === "failed") fail(message.error || "failed");
+    else if (message.progress) setStatus(message.progress);
+    else if (pending.has(message.id)) {
+      const waiting = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.error !== undefined) waiting.reject(new Error(message.error));
+      else waiting.resolve(JSON.parse(message.response));
+    }
+  });
+  worker.addEventListener("error", function (event) {
+    fail((event && event.message) || "the engine's worker could not start");
+  });
+}
+
+// Send one request (an object) and get the engine's answer (an object).
+export function call(request) {
+  start();
+  if (failure) return Promise.reject(failure);
+  return new Promise(function (resolve, reject) {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, request: JSON.stringify(request) });
+  });
+}
+
+// Follow the loading: listener(status, detail) now and at every change.
+export function onProgress(listener) {
+  listeners.add(listener);
+  listener(status, failure ? failure.message : undefined);
+  return function () { listeners.delete(listener); };
+}
+
+window.lansquenet = Object.assign(window.lansquenet || {}, {
+  // Exactly what `python -m lansquenet replay` prints for this scenario (refusals too).
+  replay: function (scenario) { return call({ op: "replay", scenario }); },
+  call,
+});

@@ -1,0 +1,157 @@
+"""The play page's skeleton: a ```` ```lansquenet-play ```` fence rendered at build time.
+
+The fence becomes the page's controls with their labels in the page's language, the
+interface words play.js needs later (``<script type="application/json" id="lq-words">``:
+data, never executed, so the Content-Security-Policy has nothing to allow), the
+address of the engine's wheel (``data-lq-wheel``, with its digest so that a browser
+never keeps a stale engine) and the page's own module script and stylesheet. Only this
+page loads them: rule pages load no Pyodide and no play code.
+
+Every word comes from ``locales/<lang>/site.po`` (keys ``play.*``, and the stepper's and
+the step tables' words, shared with the rendered scenarios).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+from pathlib import Path
+
+from .wheel import Wheel, build_engine_wheel
+from .words import Words
+
+FENCE = re.compile(
+    r"^(?P<fence>```|~~~)lansquenet-play[ \t]*\n(?P<body>.*?)^(?P=fence)[ \t]*$", re.MULTILINE | re.DOTALL
+)
+# Words play.js reads from the page (besides every play.* entry).
+SHARED = ("stepper.", "steps.")
+MOVES = ("bank", "stake", "pass", "banco", "keep", "withdraw", "leave", "buy", "decline")
+
+
+def root_of(page_url: str) -> str:
+    """The relative way from a page to the site's top folder.
+
+    >>> root_of("play/"), root_of("en/play/"), root_of("")
+    ('../', '../../', '')
+    """
+    return "../" * page_url.count("/")
+
+
+def page_words(words: Words, lang: str) -> dict[str, str]:
+    """The words the page's script needs, raw (``{placeholders}`` left for the script)."""
+    return {k: v for k, v in sorted(words.catalogue(lang).items()) if k.startswith(("play.", *SHARED))}
+
+
+def _json_script(data: object) -> str:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("</", "<\\/")  # never closes its <script> element early
+
+
+def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
+    """The play page's HTML: set-up form, turn, step viewer, ledger, tools."""
+
+    def w(key: str) -> str:
+        return escape(words(lang, key))
+
+    def button(action: str, key: str) -> str:
+        return f'<button type="button" class="md-button" data-act="{action}">{w(key)}</button>'
+
+    def field(ident: str, key: str, control: str, hint: str = "", tag: str = "p") -> str:
+        described = f'<span class="lq-hint" id="{ident}-hint">{w(hint)}</span>' if hint else ""
+        return f'<{tag}><label for="{ident}">{w(key)}</label>{control}{described}</{tag}>'
+
+    def entry(ident: str, attrs: str, described_by: str = "") -> str:
+        described = f' aria-describedby="{described_by}"' if described_by else ""
+        return f'<input id="{ident}" autocomplete="off" {attrs}{described}>'
+
+    def table(ident: str, heads: list[str], caption: str = "") -> str:
+        cells = "".join(f'<th scope="col">{w(h)}</th>' for h in heads)
+        caption = f"<caption>{w(caption)}</caption>" if caption else ""
+        return f'<table id="{ident}">{caption}<thead><tr>{cells}</tr></thead><tbody></tbody></table>'
+
+    steppers = "".join(
+        f'<button type="button" class="md-button" data-go="{key}">{w("stepper." + key)}</button>'
+        for key in ("first", "previous", "next", "last")
+    )
+    decks = (
+        '<textarea id="lq-decks" rows="3" spellcheck="false" autocomplete="off"'
+        ' aria-describedby="lq-decks-hint"></textarea>'
+    )
+    wheel_url = f"{root}assets/wheels/{wheel.filename}?v={wheel.sha256[:16]}"
+    parts = [
+        f'<div class="lq-play" id="lq-play" lang="{lang}" data-lq-wheel="{escape(wheel_url)}">',
+        f'<script type="application/json" id="lq-words">{_json_script(page_words(words, lang))}</script>',
+        f'<noscript><p class="lq-refusal">{w("play.noscript")}</p></noscript>',
+        # Loading Python: visible progress, announced politely.
+        '<div class="lq-loading" id="lq-loading">',
+        f'<progress id="lq-progress" max="3" value="0" aria-label="{w("play.loading.label")}"></progress>',
+        f'<p id="lq-status" role="status" aria-live="polite" data-status="idle">{w("play.loading.idle")}</p>',
+        "</div>",
+        '<p class="lq-refusal" id="lq-link-error" role="alert" hidden></p>',
+        # The table.
+        '<form class="lq-setup" id="lq-setup" novalidate hidden>',
+        f"<h2>{w('play.setup.title')}</h2>",
+        f'<fieldset><legend>{w("play.players")}</legend><ol class="lq-names" id="lq-names"></ol>',
+        button("add-player", "play.add_player"),
+        '</fieldset><div class="lq-fields">',
+        field("lq-balance", "play.balance", entry("lq-balance", 'inputmode="numeric" value="100"')),
+        field(
+            "lq-banker",
+            "play.first_banker",
+            f'<select id="lq-banker"><option value="">{w("play.random")}</option></select>',
+        ),
+        field("lq-finish", "play.finish_after", entry("lq-finish", 'type="number" min="1" step="1"')),
+        field("lq-seed", "play.seed", entry("lq-seed", 'type="number" step="1"', "lq-seed-hint"), "play.seed_hint"),
+        "</div>",
+        field("lq-decks", "play.decks", decks, "play.decks_hint").replace("<p>", '<p class="lq-decks">', 1),
+        '<p class="lq-refusal" id="lq-setup-refusal" role="alert" hidden></p>',
+        f'<p><button type="submit" class="md-button md-button--primary">{w("play.start")}</button></p>',
+        "</form>",
+        # The session.
+        '<section class="lq-game" id="lq-game" hidden aria-labelledby="lq-game-title">',
+        f'<h2 id="lq-game-title" tabindex="-1">{w("play.game.title")}</h2>',
+        '<form class="lq-turn" id="lq-turn" novalidate><fieldset><legend id="lq-turn-text"></legend>',
+        '<p class="lq-situation" id="lq-situation"></p>',
+        field("lq-amount", "play.amount", entry("lq-amount", 'inputmode="numeric"', "lq-move-refusal")).replace(
+            "<p>", '<p class="lq-amount" id="lq-amount-box">', 1
+        ),
+        '<p class="lq-moves" id="lq-moves"></p>',
+        '<p class="lq-refusal" id="lq-move-refusal" role="alert" hidden></p>',
+        "</fieldset></form>",
+        '<div class="lq-over" id="lq-over" hidden>',
+        f'<h3 id="lq-standings-title" tabindex="-1">{w("play.finished")} {w("play.standings")}</h3>',
+        table("lq-standings", ["play.place", "steps.player", "steps.counters"]),
+        "</div>",
+        f'<p class="lq-tools">{button("undo", "play.undo")}{button("new-table", "play.new_table")}</p>',
+        f'<section class="lq-view" id="lq-view" aria-label="{w("play.view")}"><h3>{w("play.view")}</h3>',
+        f'<div class="lq-controls">{steppers}<span class="lq-counter" id="lq-counter" aria-live="polite"></span></div>',
+        '<p class="lq-text" id="lq-step-text"></p>',
+        '<div class="lq-body"><div class="lq-figure" id="lq-figure"></div>',
+        table("lq-balances", ["steps.player", "steps.counters"], "steps.balances").replace(
+            "<table ", '<table class="lq-balances" ', 1
+        ),
+        "</div></section>",
+        f'<h3>{w("play.journal")}</h3><ol class="lq-journal" id="lq-journal"></ol>',
+        f"<h3>{w('play.ledger')}</h3>",
+        '<div class="lq-ledger-box"><table class="lq-ledger" id="lq-ledger"><thead></thead><tbody></tbody></table></div>',
+        f'<p class="lq-empty" id="lq-ledger-empty">{w("play.ledger.empty")}</p>',
+        f'<h3>{w("play.tools")}</h3><p class="lq-tools">',
+        button("export-json", "play.export_json") + button("export-csv", "play.export_csv"),
+        f'<a id="lq-permalink" class="md-button" href="#">{w("play.permalink")}</a></p>',
+        "</section>",
+        '<p class="lq-live" id="lq-announce" aria-live="polite"></p>',
+        "</div>",
+        f'<link rel="stylesheet" href="{root}assets/css/play.css">',
+        f'<script type="module" src="{root}assets/js/play.js"></script>',
+    ]
+    return "\n".join(parts)
+
+
+def render_play(markdown: str, lang: str, words: Words, page_url: str, root: Path) -> str:
+    """Replace the page's ``lansquenet-play`` fence (if any) with the play skeleton;
+    ``root`` is the repository (the wheel's digest goes into the page)."""
+    if not FENCE.search(markdown):
+        return markdown
+    html = skeleton(lang, words, root_of(page_url), build_engine_wheel(root))
+    return FENCE.sub(lambda _: "\n" + html + "\n", markdown)

@@ -276,7 +276,10 @@ def _banco(table: Table, seat: int) -> list[Step]:
 
 
 def _end_covering(table: Table) -> list[Step]:
-    """R-C6: stakes are fixed; the pack is shuffled and cut (R-P3), then dealt (R-D1)."""
+    """R-C6: stakes are fixed; the pack is shuffled and cut (R-P3), then dealt (R-D1).
+
+    R-C7: with no stake at all the deal is still played; its result decides the bank's fate.
+    """
     assert table.bank is not None
     banker = table.bank.holder
     number = len(table.deals)
@@ -344,7 +347,7 @@ def _settle(table: Table) -> list[Step]:
 def _after_deal(table: Table) -> Flow:
     assert table.bank is not None
     if table.finish_after is not None and len(table.deals) >= table.finish_after:
-        return table, _finish(table, "deals")  # R-F1
+        return table, _finish(table, "deals")  # R-P4: the agreed finish, counted in deals; R-F1
     if sum(table.holdings(s) > 0 for s in range(table.n)) < 2:
         return table, _finish(table, "counters")  # R-F2
     if table.deals[-1].winner == "bank":  # R-B3: the holder chooses

@@ -740,6 +740,15 @@ def test_R_B4_players_who_cannot_pay_are_skipped(table_after, play):
     assert to_act(table) == "A"  # covering starts at C's right, seat 0
 
 
+def test_R_B4_a_player_with_exactly_the_price_can_buy(table_after, play):
+    # R-B4: balance 24: bank 12, B bancos and loses: the bank is 24, B has 12, C 24.
+    # B cannot pay 24 and is skipped; C, with exactly 24, is asked and buys: C 0, A 12 + 24.
+    table, _ = table_after("A B C", 24, "A", ["A bank 12", "B banco", "A leave"], decks=[BANK_WINS])
+    assert to_act(table) == "C" and table.phase is Phase.OFFER
+    table, _ = play(table, ["C buy"])
+    assert balances(table) == {"A": 36, "B": 12, "C": 0} and table.bank.amount == 24
+
+
 def test_R_B4_a_decline_passes_the_offer_to_the_next(table_after, play):
     # R-B4: offered anticlockwise from A's right: B, then C, then D.
     table, _ = table_after(

@@ -41,7 +41,6 @@ from lansquenet import play as rules_play
 from lansquenet.cards import SYMBOLS
 
 REPO = Path(__file__).resolve().parents[2]
-ENGINE = REPO / "engine"
 
 
 def find_shared() -> Path:

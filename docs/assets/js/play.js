@@ -95,13 +95,14 @@ function setup(root) {
     return word("play.loading.failed", { detail: String((error && error.message) || error) });
   }
 
-  // Keep the engine's answer and draw it; the scenario goes into the address.
-  function accept(reply) {
+  // Keep the engine's answer and draw it; the scenario goes into the address (``link``:
+  // the address it came from, kept as it was written).
+  function accept(reply, link) {
     answer = reply;
     svgs = svgs.slice(0, reply.steps.length);
     reply.steps.forEach(function (step, i) { if (step.svg !== undefined) svgs[i] = step.svg; });
     viewed = reply.steps.length - 1;
-    writeHash();
+    writeHash(link);
     draw();
   }
 
@@ -490,8 +491,8 @@ function setup(root) {
     return hash.indexOf(HASH_KEY) === 0 ? hash.slice(HASH_KEY.length) : null;
   }
 
-  function writeHash() {
-    const hash = table ? "#" + HASH_KEY + encode(scenario()) : "";
+  function writeHash(link) {
+    const hash = table ? "#" + HASH_KEY + (link || encode(scenario())) : "";
     history.replaceState(null, "", location.pathname + location.search + hash);
     el.permalink.href = hash || "#";
     updateSwitcher();
@@ -510,7 +511,7 @@ function setup(root) {
   function openLink() {
     const text = hashScenario();
     if (text === null) return false;
-    if (answer && encode(scenario()) === text) return true; // our own address
+    if (answer && location.hash === el.permalink.getAttribute("href")) return true; // our own address
     let data;
     try {
       data = decode(text);
@@ -525,7 +526,7 @@ function setup(root) {
       table = Object.assign({}, data);
       delete table.actions;
       actions = data.actions.slice();
-      accept(reply);
+      accept(reply, text);
       show(el.linkError, "");
       showGame(false);
     }, el.linkError);
@@ -620,6 +621,7 @@ function setup(root) {
   }
 
   el.view.tabIndex = 0;
+  root.setAttribute("aria-busy", "false");
   if (!openLink()) {
     resetForm(null);
     el.setup.hidden = false;

@@ -1,0 +1,488 @@
+"""The play page in a real Chromium, in both languages, with the engine in its worker.
+
+Python starts once per language: the tests of this module share one page per language
+(a module-scoped browser context) and reset the table between them, so Pyodide loads
+two times, not once per test. That shared context is recorded with conftest.py's own
+BrowserLog, and every test fails, as with ``browser_log``, if anything went to a host
+other than 127.0.0.1, a response failed or something was logged as an error.
+
+Whatever the page shows is checked against the engine run here in CPython: the moves
+offered are the engine's legal moves, the narration is its trace, a refusal is its
+sentence in the page's language. The page's state is read from its own address (the
+scenario in the fragment), the one thing a reader can carry away.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+import lansquenet
+from lansquenet.diagram import diagram
+from lansquenet_site.words import Words
+
+LANGS = ("fr", "en")
+PLAY = {"fr": "/play/", "en": "/en/play/"}
+OTHER = {"fr": "en", "en": "fr"}
+READY_MS = 120_000  # a cold Pyodide start on a busy machine
+ENGINE_MS = 30_000  # one replay of the whole session
+REPO = Path(__file__).resolve().parents[2]
+WORDS = Words(REPO / "locales")
+XSS = "<img src=x onerror=alert(1)>"
+WORKED = "7S QH 2C QD"  # section 06: the players win
+BANK_WINS = "7S QH 2C 7D"  # section 06: had 7♦ come first
+
+
+# --- one page per language, shared by the module ---------------------------------------
+
+
+class Shared:
+    """The module's browser context, its log and its ready play pages."""
+
+    def __init__(self, context: BrowserContext, log: Any) -> None:
+        self.context = context
+        self.log = log
+        self.pages: dict[str, Page] = {}
+        self.dialogs: list[str] = []
+
+    def open(self, path: str) -> Page:
+        page = self.context.new_page()
+        page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
+        page.goto(path)
+        expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+        return page
+
+    def play(self, lang: str) -> Page:
+        if lang not in self.pages:
+            self.pages[lang] = self.open(PLAY[lang])
+        return self.pages[lang]
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser, base_url: str, pytestconfig: pytest.Config) -> Iterator[Shared]:
+    # conftest.py's BrowserLog records this context as browser_log records each test's.
+    conftest = pytestconfig.pluginmanager.get_plugin(str(Path(__file__).with_name("conftest.py")))
+    log = conftest.BrowserLog()
+    context = browser.new_context(base_url=base_url, accept_downloads=True)
+    context.set_default_timeout(ENGINE_MS)
+    context.on("request", log.on_request)
+    context.on("response", log.on_response)
+    context.on("console", log.on_console)
+    context.on("weberror", lambda web_error: log.on_page_error(web_error.error))
+    yield Shared(context, log)
+    context.close()
+
+
+@pytest.fixture(autouse=True)
+def shared_log_is_clean(shared: Shared) -> Iterator[None]:
+    """What ``browser_log`` checks, for what this test did in the shared context."""
+    requests, errors = len(shared.log.requests), len(shared.log.errors)
+    yield
+    for page in shared.context.pages:
+        page.wait_for_load_state("networkidle")
+    outside = [url for url in shared.log.outside_requests() if url in shared.log.requests[requests:]]
+    problems = [f"request outside 127.0.0.1: {url}" for url in outside] + shared.log.errors[errors:]
+    problems += [f"dialog: {message}" for message in shared.dialogs]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.fixture(params=LANGS)
+def lang(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def play(shared: Shared, lang: str) -> Page:
+    """The language's play page, engine ready, showing an empty table."""
+    page = shared.play(lang)
+    if page.locator("#lq-game").is_visible():
+        page.locator("[data-act=new-table]").click()
+    expect(page.locator("#lq-setup")).to_be_visible()
+    return page
+
+
+# --- helpers ----------------------------------------------------------------------------
+
+
+def settle(page: Page) -> None:
+    """Wait until the engine has answered the page's last request."""
+    page.locator("#lq-play[aria-busy=false]").wait_for(state="attached", timeout=ENGINE_MS)
+
+
+def set_table(
+    page: Page,
+    names: list[str],
+    *,
+    balance: str = "100",
+    banker: str | None = None,
+    decks: str = "",
+    finish: str = "",
+    seed: str = "7",
+) -> None:
+    rows = page.locator("#lq-names li")
+    while rows.count() > len(names):
+        rows.last.locator("button").click()
+    while rows.count() < len(names):
+        page.locator("[data-act=add-player]").click()
+    for i, name in enumerate(names):
+        rows.nth(i).locator("input").fill(name)
+    page.fill("#lq-balance", balance)
+    if banker is None:
+        page.select_option("#lq-banker", index=0)
+    else:
+        page.select_option("#lq-banker", label=banker)
+    page.fill("#lq-finish", finish)
+    page.fill("#lq-seed", seed)
+    page.fill("#lq-decks", decks)
+    page.locator("#lq-setup [type=submit]").click()
+    settle(page)
+
+
+def move(page: Page, do: str, amount: int | str | None = None) -> None:
+    if amount is not None:
+        page.fill("#lq-amount", str(amount))
+    page.locator(f"#lq-moves [data-move={do}]").click()
+    settle(page)
+
+
+def scenario_of(page: Page) -> dict[str, Any]:
+    """The session the page's address holds."""
+    fragment = page.url.split("#", 1)[1]
+    assert fragment.startswith("scenario=")
+    text = fragment[len("scenario=") :]
+    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    return data
+
+
+def link_to(data: object) -> str:
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return "#scenario=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def open_link(page: Page, fragment: str) -> None:
+    page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
+    settle(page)
+
+
+def table_rows(page: Page, selector: str) -> list[list[str]]:
+    rows = page.locator(f"{selector} tbody tr")
+    return [rows.nth(i).locator("th, td").all_inner_texts() for i in range(rows.count())]
+
+
+def balances(page: Page) -> dict[str, str]:
+    return {row[0]: row[1] for row in table_rows(page, "#lq-balances")}
+
+
+def journal(page: Page) -> list[str]:
+    return page.locator("#lq-journal li").all_inner_texts()
+
+
+def offered(page: Page) -> list[str]:
+    return [str(b.get_attribute("data-move")) for b in page.locator("#lq-moves [data-move]").all()]
+
+
+def svg_text(svg: str) -> str:
+    return "".join(ET.fromstring(svg).itertext())
+
+
+def check_against_engine(page: Page, lang: str) -> dict[str, Any]:
+    """Everything the page shows of its session is what the engine says of it."""
+    data = scenario_of(page)
+    steps = lansquenet.trace(data, lang)
+    assert journal(page) == [step["text"] for step in steps]
+    state = steps[-1]["state"]
+    expect(page.locator("#lq-counter")).to_have_text(
+        WORDS(lang, "stepper.counter", index=len(steps), total=len(steps))
+    )
+    expect(page.locator("#lq-step-text")).to_have_text(steps[-1]["text"])
+    figure = page.locator("#lq-figure svg")
+    assert figure.evaluate("svg => svg.textContent") == svg_text(diagram(state, lang))
+    if state["to_act"]:
+        assert sorted(offered(page)) == sorted(state["to_act"]["can"])
+        expect(page.locator("#lq-turn-text")).to_have_text(
+            WORDS(lang, "play.turn", player=state["to_act"]["player"])
+        )
+    else:
+        expect(page.locator("#lq-turn")).to_be_hidden()
+    assert page.locator("#lq-ledger tbody tr").count() == len(state["deals"])
+    return state
+
+
+# --- the engine in the page -------------------------------------------------------------
+
+
+def test_every_conformance_case_replays_in_the_page(shared: Shared, lang: str, shared_dir: Path) -> None:
+    page = shared.play(lang)
+    cases = sorted(
+        p for p in (shared_dir / "conformance").glob("*.json") if not p.name.endswith(".expected.json")
+    )
+    assert cases
+    for case in cases:
+        scenario = json.loads(case.read_text("utf-8"))
+        got = page.evaluate("(scenario) => window.lansquenet.replay(scenario)", scenario)
+        # Exactly the command line's JSON, refusals and their English message included.
+        assert got == lansquenet.replay(scenario), case.name
+        expected = json.loads(
+            case.with_name(case.name[: -len(".json")] + ".expected.json").read_text("utf-8")
+        )
+        if "error" in expected:
+            assert got["error"]["code"] == expected["error"]["code"]
+
+
+def test_what_is_not_a_scenario_is_answered_not_thrown(shared: Shared, lang: str) -> None:
+    page = shared.play(lang)
+    got = page.evaluate("() => window.lansquenet.replay([1, 2])")
+    assert got["error"]["code"] == "not_a_scenario"
+
+
+# --- playing ------------------------------------------------------------------------------
+
+
+def test_a_whole_deal_then_undo_and_replay(play: Page, lang: str) -> None:
+    set_table(play, ["A", "B", "C"], banker="A", decks=WORKED)
+    expect(play.locator("#lq-game")).to_be_visible()
+    expect(play.locator("#lq-amount")).to_be_focused()  # focus goes to the move to make
+    check_against_engine(play, lang)
+    move(play, "bank", 12)
+    move(play, "stake", 5)
+    check_against_engine(play, lang)
+    before_last = scenario_of(play)
+    move(play, "stake", 7)  # covering is over: the deal runs by itself
+    state = check_against_engine(play, lang)
+    assert balances(play) == {"A": "88", "B": "105", "C": "107"}
+    assert state["to_act"] == {"player": "B", "can": ["bank"]}
+    winner = WORDS(lang, "play.winner.players")
+    assert table_rows(play, "#lq-ledger") == [["1", "A", "12", "7♠ Q♥ · 2♣ Q♦", winner, "−12", "+5", "+7"]]
+    assert play.locator("#lq-journal").inner_text().count("Q♦") == 1
+    # Undo: back to C's turn, exactly as before the last stake.
+    play.locator("[data-act=undo]").click()
+    settle(play)
+    assert scenario_of(play) == before_last
+    check_against_engine(play, lang)
+    expect(play.locator("#lq-ledger-empty")).to_be_visible()
+    move(play, "stake", 7)
+    assert check_against_engine(play, lang) == state
+    assert balances(play) == {"A": "88", "B": "105", "C": "107"}
+
+
+def test_keyboard_alone_plays_a_deal(play: Page, lang: str) -> None:
+    set_table(play, ["A", "B", "C"], banker="A", decks=BANK_WINS)
+    keys = play.keyboard
+    for amount in ("12", "5", "7"):
+        expect(play.locator("#lq-amount")).to_be_focused()
+        keys.type(amount)
+        keys.press("Enter")
+        settle(play)
+    # The bank won: A keeps or leaves; focus is on the first move offered.
+    expect(play.locator("#lq-moves [data-move=keep]")).to_be_focused()
+    keys.press("Tab")
+    expect(play.locator("#lq-moves [data-move=leave]")).to_be_focused()
+    keys.press("Shift+Tab")
+    keys.press("Enter")
+    settle(play)
+    state = check_against_engine(play, lang)
+    assert state["bank"]["amount"] == 24 and state["to_act"]["player"] == "B"
+    # The step viewer goes back and forth from the keyboard as well.
+    view = play.locator("#lq-view")
+    view.focus()
+    total = len(journal(play))
+    keys.press("Home")
+    expect(play.locator("#lq-counter")).to_have_text(WORDS(lang, "stepper.counter", index=1, total=total))
+    keys.press("ArrowRight")
+    expect(play.locator("#lq-counter")).to_have_text(WORDS(lang, "stepper.counter", index=2, total=total))
+    keys.press("End")
+    expect(play.locator("#lq-counter")).to_have_text(WORDS(lang, "stepper.counter", index=total, total=total))
+
+
+def test_a_sale_after_the_bank_wins(play: Page, lang: str) -> None:
+    set_table(play, ["A", "B", "C"], banker="A", decks=BANK_WINS)
+    move(play, "bank", 12)
+    move(play, "stake", 5)
+    move(play, "stake", 7)
+    assert sorted(offered(play)) == ["keep", "leave"]  # not an opening pair: no withdraw
+    move(play, "leave")
+    check_against_engine(play, lang)
+    assert sorted(offered(play)) == ["buy", "decline"]
+    move(play, "decline")  # B declines
+    move(play, "buy")  # C buys the bank at 24
+    state = check_against_engine(play, lang)
+    assert state["bank"] == {"holder": "C", "original_holder": "A", "amount": 24, "sales": 1}
+    assert balances(play) == {"A": "112 (+24)", "B": "95", "C": "69 (−24)", WORDS(lang, "steps.bank"): "24"}
+    expect(play.locator("#lq-situation")).to_have_text(WORDS(lang, "play.uncovered", amount=24))
+
+
+def test_a_refused_stake_shows_the_engine_sentence_and_changes_nothing(play: Page, lang: str) -> None:
+    set_table(play, ["A", "B", "C"], banker="A", decks=WORKED)
+    move(play, "bank", 10)
+    move(play, "stake", 6)
+    before, steps = play.url, journal(play)
+    move(play, "stake", 5)  # only 4 are uncovered
+    refused = {
+        **scenario_of(play),
+        "actions": [*scenario_of(play)["actions"], {"by": "C", "do": "stake", "amount": 5}],
+    }
+    sentence = lansquenet.session(refused, lang)["error"]["message"]
+    alert = play.locator("#lq-move-refusal")
+    expect(alert).to_have_text(sentence)
+    expect(alert).to_have_attribute("role", "alert")
+    assert ("Une mise de 5" in sentence) if lang == "fr" else ("A stake of 5" in sentence)
+    expect(play.locator("#lq-amount")).to_have_attribute("aria-invalid", "true")
+    assert play.url == before and journal(play) == steps
+    check_against_engine(play, lang)
+    # Text in the amount field: the engine's refusal too.
+    move(play, "stake", "cinq")
+    expect(alert).to_contain_text("cinq")
+    assert play.url == before
+    # The next accepted move clears the alert.
+    move(play, "stake", 4)
+    expect(alert).to_be_hidden()
+    check_against_engine(play, lang)
+
+
+@pytest.mark.parametrize(
+    ("names", "options"),
+    [
+        (["Anne", ""], {}),
+        (["Anne", "Anne"], {}),
+        ([f"P{i}" for i in range(1, 12)], {}),
+        (["Anne", "Bruno"], {"decks": "7S QH 7S"}),
+        (["Anne", "Bruno"], {"balance": "cent"}),
+        (["Anne", "Bruno"], {"balance": "0"}),
+    ],
+    ids=["empty-name", "repeated-name", "eleven-players", "card-twice", "text-balance", "zero-balance"],
+)
+def test_a_refused_table_shows_the_engine_sentence(
+    play: Page, lang: str, names: list[str], options: dict[str, str]
+) -> None:
+    set_table(play, names, banker=None, **options)
+    balance: object = options.get("balance", "100")
+    balance = int(str(balance)) if str(balance).isdigit() else balance
+    decks = [options["decks"].split()] if "decks" in options else []
+    table = {"players": names, "balance": balance, "first_banker": names[0], "decks": decks, "actions": []}
+    sentence = lansquenet.session(table, lang)["error"]["message"]
+    expect(play.locator("#lq-setup-refusal")).to_have_text(sentence)
+    expect(play.locator("#lq-game")).to_be_hidden()
+    assert "#" not in play.url
+
+
+def test_names_are_text_never_markup(play: Page, lang: str, shared: Shared) -> None:
+    set_table(play, [XSS, "Bruno"], banker=XSS, decks=WORKED)
+    expect(play.locator("#lq-turn-text")).to_have_text(WORDS(lang, "play.turn", player=XSS))
+    move(play, "bank", 3)
+    check_against_engine(play, lang)
+    assert XSS in play.locator("#lq-journal").inner_text()
+    assert XSS in play.locator("#lq-balances").inner_text()
+    assert XSS in str(play.locator("#lq-figure svg").evaluate("svg => svg.textContent"))
+    assert play.locator("#lq-play img, img[src=x]").count() == 0
+    assert shared.dialogs == []
+
+
+def test_the_finish_shows_standings_with_shared_places(play: Page, lang: str) -> None:
+    # conformance/opening-pair-finish: C and D share the third place.
+    set_table(play, ["A", "B", "C", "D"], balance="50", banker="B", decks="KH KS", finish="1")
+    for who, amount in (("bank", 10), ("stake", 4), ("stake", 4), ("stake", 2)):
+        move(play, who, amount)
+    state = check_against_engine(play, lang)
+    assert state["status"] == "finished"
+    assert table_rows(play, "#lq-standings") == [
+        ["1", "B", "60"],
+        ["2", "A", "48"],
+        ["3", "C", "46"],
+        ["3", "D", "46"],
+    ]
+    expect(play.locator("#lq-standings-title")).to_be_focused()
+    expect(play.locator("#lq-turn")).to_be_hidden()
+
+
+# --- the session carried away: link, files ------------------------------------------
+
+
+def test_a_broken_link_says_so_and_shows_an_empty_table(play: Page, lang: str, shared_dir: Path) -> None:
+    message = WORDS(lang, "play.bad_link")
+    refused = json.loads((shared_dir / "conformance" / "refused-stake.json").read_text("utf-8"))
+    bad_utf8 = base64.urlsafe_b64encode(b'{"players": ["\xff"]}').decode().rstrip("=")
+    for fragment in (
+        "#scenario=%%%not-base64",
+        "#scenario=" + base64.urlsafe_b64encode(b"{not json").decode().rstrip("="),
+        "#scenario=" + bad_utf8,
+        link_to([1, 2]),
+        link_to({"players": ["A", "B"], "balance": 10}),  # not a scenario: no actions
+        link_to({**refused, "actions": refused["actions"][:1] + [{"by": "A", "do": "pass"}]}),  # tampered
+        link_to(refused),  # its last action is refused
+    ):
+        set_table(play, ["A", "B", "C"], banker="A")  # a session, to be replaced
+        expect(play.locator("#lq-game")).to_be_visible()
+        open_link(play, fragment)
+        expect(play.locator("#lq-link-error")).to_have_text(message)
+        expect(play.locator("#lq-game")).to_be_hidden()
+        expect(play.locator("#lq-setup")).to_be_visible()
+        names = play.locator("#lq-names input")
+        assert [names.nth(i).input_value() for i in range(names.count())] == ["Anne", "Bruno", "Chloé"]
+        assert "#scenario" not in play.url
+    # A good link, afterwards, opens its session.
+    open_link(play, link_to({**refused, "actions": refused["actions"][:2]}))
+    expect(play.locator("#lq-link-error")).to_be_hidden()
+    check_against_engine(play, lang)
+
+
+def test_a_link_opened_in_the_other_language_keeps_the_session(play: Page, lang: str, shared: Shared) -> None:
+    set_table(play, ["Anne", "Bruno", "Chloé"], banker="Bruno", decks=BANK_WINS, seed="42")
+    move(play, "bank", 20)
+    move(play, "stake", 8)
+    move(play, "banco")
+    session = scenario_of(play)
+    fragment = "#" + play.url.split("#", 1)[1]
+    expect(play.locator("#lq-permalink")).to_have_attribute("href", fragment)
+    switcher = play.locator(f"a.md-select__link[hreflang={OTHER[lang]}]")
+    href = str(switcher.get_attribute("href"))
+    assert href.endswith(fragment), href
+    other = shared.open(str(switcher.evaluate("a => a.href")))
+    try:
+        expect(other.locator("#lq-game")).to_be_visible()
+        assert other.locator("html").get_attribute("lang") == OTHER[lang]
+        assert scenario_of(other) == session
+        check_against_engine(other, OTHER[lang])
+        # ...and its own switcher leads back with the same session.
+        back = str(other.locator(f"a.md-select__link[hreflang={lang}]").get_attribute("href"))
+        assert back.endswith(fragment)
+    finally:
+        other.close()
+
+
+def test_exports_replay_on_the_command_line(play: Page, lang: str, tmp_path: Path) -> None:
+    set_table(play, ["Anne", "Bruno", "Chloé"], banker="Anne", decks=f"{WORKED}\n{BANK_WINS}")
+    for do, amount in (("bank", 12), ("stake", 5), ("stake", 7), ("bank", 10), ("stake", 4), ("stake", 6)):
+        move(play, do, amount)
+    state = check_against_engine(play, lang)
+    with play.expect_download() as download:
+        play.locator("[data-act=export-json]").click()
+    path = tmp_path / "session.json"
+    download.value.save_as(path)
+    assert json.loads(path.read_text("utf-8")) == scenario_of(play)
+    done = subprocess.run(
+        [sys.executable, "-m", "lansquenet", "replay", str(path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == lansquenet.replay(scenario_of(play))
+    with play.expect_download() as download:
+        play.locator("[data-act=export-csv]").click()
+    rows = list(csv.reader(io.StringIO(download.value.path().read_text("utf-8-sig"))))
+    assert rows[0][-3:] == ["Anne", "Bruno", "Chloé"]
+    assert len(rows) == 1 + len(state["deals"]) == 3
+    changes = [
+        {name: int(value) for name, value in zip(rows[0][-3:], row[-3:], strict=True)} for row in rows[1:]
+    ]
+    assert changes == [
+        {name: deal["change"].get(name, 0) for name in rows[0][-3:]} for deal in state["deals"]
+    ]

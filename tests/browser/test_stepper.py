@@ -110,6 +110,8 @@ def test_rule_pages_start_no_python(page: Page, browser_log: Any, lang: str) -> 
     worked_example(page, lang)
     page.wait_for_load_state("networkidle")
     assert browser_log.requests, "the page itself was recorded"
-    loaded = [url for url in browser_log.requests if re.search(r"/assets/(pyodide|wheels)/|play\.js|engine", url)]
+    loaded = [
+        url for url in browser_log.requests if re.search(r"/assets/(pyodide|wheels)/|play\.js|engine", url)
+    ]
     assert loaded == []
     assert page.evaluate("() => typeof window.lansquenet") == "undefined"

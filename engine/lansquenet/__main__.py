@@ -1,6 +1,6 @@
 """The command line: ``python -m lansquenet replay FILE|-`` and ``narrate FILE --lang``.
 
-Exit 0 with the state, 2 with a refusal, 1 (one line on stderr) for what is not a
+Exit 0 with the state (or the narration), 2 with a refusal (after the steps before it), 1 (one line on stderr) for what is not a
 scenario at all (CONFORMANCE.md).
 """
 
@@ -12,7 +12,7 @@ import sys
 
 from .narration import LANGUAGES
 from .refusals import NotAScenario
-from .scenario import parse, replay, trace
+from .scenario import parse, replay, session
 
 
 def _read(path: str) -> str:
@@ -37,8 +37,12 @@ def main(argv: list[str] | None = None) -> int:
         except FileNotFoundError:
             data = parse(args.scenario)  # the name of a shipped scenario
         if args.command == "narrate":
-            for step in trace(data, args.lang):
+            told = session(data, args.lang)
+            for step in told["steps"]:
                 print(step["text"])
+            if told["error"] is not None:  # the refusal that stopped the replay, exit 2
+                print(told["error"]["message"])
+                return 2
             return 0
         result = replay(data)
     except (NotAScenario, OSError, UnicodeDecodeError) as error:

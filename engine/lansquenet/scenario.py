@@ -19,7 +19,8 @@ from .refusals import NotAScenario, Refusal
 from .rules import Event, Move, legal_moves, new_table, play
 from .table import Table, state_json, view_json
 
-REQUIRED = ("players", "balance", "first_banker", "actions")
+REQUIRED = ("players", "first_banker", "actions")
+DEFAULT_BALANCE = 100  # R-P2: everyone starts with the same counters, 100 by default
 
 
 def names() -> list[str]:
@@ -75,7 +76,7 @@ def table_of(data: dict[str, Any]) -> Table:
     """The table a scenario starts from (a :class:`Refusal` if the table is wrong)."""
     return new_table(
         data["players"],
-        data["balance"],
+        data.get("balance", DEFAULT_BALANCE),
         data["first_banker"],
         decks=data.get("decks", []),
         seed=data.get("seed") or 0,

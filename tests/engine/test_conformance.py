@@ -214,3 +214,26 @@ def test_main_reports_what_is_not_a_scenario_in_one_line(content, tmp_path, caps
     assert main(["replay", str(path)]) == 1
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and str(path) in err
+
+
+def test_narrate_ends_with_the_refusal_and_exits_2(tmp_path):
+    # The reader sees why the replay stopped, in their language, not a silent exit 0.
+    scenario = {
+        "players": ["A", "B"],
+        "balance": 10,
+        "first_banker": "A",
+        "actions": [{"by": "A", "do": "bank", "amount": 5}, {"by": "B", "do": "stake", "amount": 9}],
+    }
+    path = tmp_path / "refused.json"
+    path.write_text(json.dumps(scenario), encoding="utf-8")
+    run = cli("narrate", str(path), "--lang", "fr")
+    assert run.returncode == 2
+    lines = run.stdout.strip().splitlines()
+    assert lines[1] == "A annonce une banque de 5."
+    assert "dépasse la partie non couverte" in lines[-1] and "(5)" in lines[-1]
+
+
+def test_a_scenario_without_balance_starts_everyone_at_100():
+    # R-P2: the same whole number of counters for everyone, 100 by default.
+    result = lansquenet.replay({"players": ["A", "B"], "first_banker": "A", "actions": []})
+    assert result["balances"] == {"A": 100, "B": 100}

@@ -33,8 +33,14 @@ class ScenarioError(ValueError):
 def render_fences(markdown: str, lang: str, words: Words) -> str:
     """Replace every ``lansquenet`` fence of a page's Markdown with its HTML."""
 
+    # Several scenarios on one page are landmarks of one kind: each gets its own name
+    # ("Scenario 2 on this page, ...") so that a screen reader can tell them apart.
+    several = len(FENCE.findall(markdown)) > 1
+    numbers = itertools.count(1)
+
     def one(match: re.Match[str]) -> str:
-        return "\n" + scenario_html(match["body"], lang, words) + "\n"
+        number = next(numbers) if several else None
+        return "\n" + scenario_html(match["body"], lang, words, number=number) + "\n"
 
     return FENCE.sub(one, markdown)
 
@@ -70,8 +76,15 @@ def _balances(state: dict[str, Any], lang: str, words: Words) -> str:
     )
 
 
-def scenario_html(source: str, lang: str, words: Words, label: Callable[[str], str] | None = None) -> str:
-    """The HTML of one scenario: every step of its trace, in ``lang``."""
+def scenario_html(
+    source: str,
+    lang: str,
+    words: Words,
+    label: Callable[[str], str] | None = None,
+    number: int | None = None,
+) -> str:
+    """The HTML of one scenario: every step of its trace, in ``lang``; ``number`` is its
+    place among the page's scenarios, when there are several (it goes into its name)."""
     try:
         data = lansquenet.parse(source)
         steps = lansquenet.trace(data, lang)
@@ -101,9 +114,10 @@ def scenario_html(source: str, lang: str, words: Words, label: Callable[[str], s
         f'<button type="button" class="md-button lq-{key}" data-go="{key}">{escape(words(lang, "stepper." + key))}</button>'
         for key in ("first", "previous", "next", "last")
     )
+    name = words(lang, "steps.label") if number is None else words(lang, "steps.label_n", n=number)
     return (
         f'<section class="lansquenet-scenario" id="{ident}" data-steps="{total}"'
-        f' aria-label="{escape(words(lang, "steps.label"))}">'
+        f' aria-label="{escape(name)}">'
         f'<div class="lq-controls" hidden>{buttons}'
         f'<span class="lq-counter" aria-live="polite" data-template="{counter}"></span></div>'
         f'<ol class="lq-steps">{"".join(items)}</ol>{refusal}</section>'

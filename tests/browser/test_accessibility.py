@@ -1,0 +1,256 @@
+"""axe-core on every built page, both languages, light and dark palettes: no violation.
+
+axe-core comes from the npm package (``node_modules/axe-core/axe.min.js``, pinned in
+package.json), never from a CDN. The pages' Content-Security-Policy allows no inline
+script but the hashed ones, so ``page.add_script_tag`` (an inline script) is refused;
+axe's source goes in through ``page.evaluate`` instead, which the DevTools protocol
+runs outside the page's CSP, and the page's own policy stays on while axe runs.
+
+Checked: every HTML page of the built site (``test_every_built_page_is_checked`` fails
+when a page is built that the list below misses), in Material's light (``default``) and
+dark (``slate``) palettes, as a reader whose system asks for dark gets it; the play page
+in the middle of a deal (a table set up, a bank announced, one stake) and a stepper
+half-way through its steps. Rules: every axe rule tagged wcag2a, wcag2aa, wcag21a,
+wcag21aa or best-practice. A failure lists each violation with its targets.
+
+The diagram's text is SVG; axe checks the contrast of HTML text only, so the suits'
+colours on the diagram are checked by ``test_svg_suit_colours_contrast`` against the
+colours the engine writes (lansquenet.diagram).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+REPO = Path(__file__).resolve().parents[2]
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+SCHEMES = {"light": "default", "dark": "slate"}
+
+
+def built_pages(docs: Path) -> list[str]:
+    """The address of every page mkdocs builds from docs/ (suffix layout), and the 404s.
+
+    ``rules/covering.md`` is French, at ``/rules/covering/``; ``rules/covering.en.md``
+    is English, at ``/en/rules/covering/``; ``index.md`` is ``/``.
+    """
+    pages = ["/404.html", "/en/404.html"]
+    for md in sorted(docs.rglob("*.md")):
+        rel = md.relative_to(docs).as_posix()[: -len(".md")]
+        prefix = "/"
+        if rel.endswith(".en"):
+            rel, prefix = rel[: -len(".en")], "/en/"
+        elif rel.endswith(".fr"):
+            rel = rel[: -len(".fr")]
+        path = "" if rel == "index" else (rel.removesuffix("/index")) + "/"
+        pages.append(prefix + path)
+    return sorted(set(pages))
+
+
+PAGES = built_pages(REPO / "docs")
+
+
+def html_pages(site: Path) -> list[str]:
+    """The address of every HTML file in a built site."""
+    found = []
+    for html in site.rglob("*.html"):
+        rel = html.relative_to(site).as_posix()
+        if rel.startswith("assets/"):
+            continue
+        found.append("/" + (rel.removesuffix("index.html")))
+    return sorted(found)
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """Run axe-core on the page as it is now; its violations."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        # An expression, not a function: evaluated as a script, outside the page's CSP.
+        page.evaluate(AXE.read_text("utf-8") + "\n;undefined")
+    result: list[dict[str, Any]] = page.evaluate(
+        """async (tags) => {
+            const result = await axe.run(document, {
+                runOnly: { type: "tag", values: tags },
+                resultTypes: ["violations"],
+            });
+            return result.violations.map((v) => ({
+                id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })),
+            }));
+        }""",
+        TAGS,
+    )
+    return result
+
+
+def report(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"[{v['impact']}] {v['id']}: {v['help']}")
+        for node in v["nodes"][:10]:
+            summary = " ".join(str(node["summary"] or "").split())
+            lines.append(f"    {node['target']}  -- {summary[:300]}")
+        if len(v["nodes"]) > 10:
+            lines.append(f"    ... and {len(v['nodes']) - 10} more")
+    return "\n".join(lines)
+
+
+def assert_no_violations(page: Page, where: str) -> None:
+    violations = axe_violations(page)
+    assert not violations, f"axe violations on {where}:\n{report(violations)}"
+
+
+def open_in(page: Page, path: str, scheme: str, browser_log: Any) -> None:
+    """Open ``path`` as a reader whose system asks for ``scheme`` (light or dark)."""
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    if path.endswith("404.html"):
+        browser_log.allow_status(404, path)
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", SCHEMES[scheme])
+
+
+def test_axe_runs_and_finds_a_planted_violation(page: Page) -> None:
+    """axe really runs here: an image without a text alternative is reported."""
+    page.goto("/")
+    page.evaluate(
+        "() => { const i = document.createElement('img'); i.src = 'data:,'; i.id = 'bare'; document.querySelector('article').append(i); }"
+    )
+    violations = axe_violations(page)
+    assert any(v["id"] == "image-alt" and any("#bare" in n["target"] for n in v["nodes"]) for v in violations)
+
+
+def test_every_built_page_is_checked(built_site: Any) -> None:
+    assert html_pages(built_site.path) == PAGES
+
+
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+@pytest.mark.parametrize("path", PAGES)
+def test_page_has_no_axe_violation(page: Page, browser_log: Any, path: str, scheme: str) -> None:
+    open_in(page, path, scheme, browser_log)
+    assert_no_violations(page, f"{path} ({scheme})")
+
+
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+@pytest.mark.parametrize("path", ["/rules/settlement/", "/en/rules/settlement/"])
+def test_stepper_half_way_has_no_axe_violation(page: Page, browser_log: Any, path: str, scheme: str) -> None:
+    open_in(page, path, scheme, browser_log)
+    section = page.locator(".lansquenet-scenario").first
+    expect(section.locator(".lq-controls")).to_be_visible()
+    total = section.locator(".lq-step").count()
+    section.focus()
+    for _ in range(total // 2):
+        page.keyboard.press("ArrowRight")
+    expect(section).to_have_attribute("data-current", str(total // 2))
+    assert_no_violations(page, f"{path} stepper at step {total // 2 + 1}/{total} ({scheme})")
+
+
+def play_until_one_stake(page: Page) -> None:
+    """On the play page: set up the default table, announce a bank, stake once."""
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=120_000)
+    page.locator("#lq-seed").fill("7")
+    page.locator("#lq-banker").select_option(index=1)
+    page.locator("#lq-setup [type=submit]").click()
+    game = page.locator("#lq-game")
+    expect(game).to_be_visible()
+    page.locator("#lq-amount").fill("10")
+    page.locator('#lq-moves [data-move="bank"]').click()
+    expect(page.locator('#lq-moves [data-move="stake"]')).to_be_visible()
+    expect(page.locator("#lq-play")).to_have_attribute("aria-busy", "false")
+    page.locator("#lq-amount").fill("4")
+    page.locator('#lq-moves [data-move="stake"]').click()
+    expect(page.locator("#lq-play")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#lq-situation")).to_contain_text(re.compile(r"\b6\b"))
+    expect(page.locator("#lq-figure svg")).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+@pytest.mark.parametrize("path", ["/play/", "/en/play/"])
+def test_play_page_mid_deal_has_no_axe_violation(
+    page: Page, browser_log: Any, path: str, scheme: str
+) -> None:
+    open_in(page, path, scheme, browser_log)
+    play_until_one_stake(page)
+    assert_no_violations(page, f"{path} mid-deal ({scheme})")
+
+
+# --- colours that axe does not reach --------------------------------------------------
+
+
+def _luminance(hex_colour: str) -> float:
+    channels = [int(hex_colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(foreground: str, background: str) -> float:
+    """WCAG 2 contrast ratio of two #rrggbb colours."""
+    a, b = sorted((_luminance(foreground), _luminance(background)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def test_contrast_formula() -> None:
+    assert round(contrast("#000000", "#ffffff"), 1) == 21.0
+    assert round(contrast("#777777", "#ffffff"), 2) == 4.48
+
+
+def diagram_texts(svg: str) -> list[tuple[str, str, float, float]]:
+    """Each text of a diagram: (fill, the fill of what lies under it, x, y).
+
+    A text inside a group with a rect (a seat, a card) lies on that rect; any other text
+    lies on the felt ellipse (checked from the coordinates) or else on the page.
+    """
+    felt = re.search(
+        r'<ellipse cx="([\d.]+)" cy="([\d.]+)" rx="([\d.]+)" ry="([\d.]+)"[^>]*fill="(#\w+)"', svg
+    )
+    assert felt, "the diagram draws its felt"
+    cx, cy, rx, ry = (float(v) for v in felt.groups()[:4])
+    found = []
+    for group in re.finditer(r"<g\b[^>]*>(.*?)</g>", svg, re.DOTALL):
+        rect = re.search(r'<rect[^>]*fill="(#\w+)"', group.group(1))
+        assert rect, group.group(0)
+        for text in re.finditer(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*fill="(#\w+)"', group.group(1)):
+            found.append((text.group(3), rect.group(1), float(text.group(1)), float(text.group(2))))
+    loose = re.sub(r"<g\b[^>]*>.*?</g>", "", svg, flags=re.DOTALL)
+    for text in re.finditer(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*fill="(#\w+)"', loose):
+        x, y = float(text.group(1)), float(text.group(2))
+        inside = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 < 1
+        assert inside, f"text at {x},{y} lies off the felt, on the page's own background"
+        found.append((text.group(3), felt.group(5), x, y))
+    return found
+
+
+def _full(colour: str) -> str:
+    colour = colour.lstrip("#")
+    return "#" + ("".join(c * 2 for c in colour) if len(colour) == 3 else colour)
+
+
+def test_svg_suit_colours_contrast() -> None:
+    """The suits are #b00020 (red) and #111 (black) on white cards: both at least 4.5:1."""
+    assert contrast("#b00020", "#ffffff") >= 4.5
+    assert contrast("#111111", "#ffffff") >= 4.5
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_diagram_text_contrasts_with_what_lies_under_it(lang: str) -> None:
+    """axe checks HTML text only; the diagram's SVG text is checked here, at every step
+    of every bundled scenario: red and black suits, names, counters, the bank, the
+    direction of covering, each on its card, seat or the felt, at least 4.5:1."""
+    import lansquenet
+    from lansquenet.diagram import diagram
+
+    pairs: set[tuple[str, str]] = set()
+    suits = set()
+    for name in lansquenet.names():
+        for step in lansquenet.trace(lansquenet.load(name), lang):
+            svg = diagram(step["state"], lang)
+            for fill, under, _x, _y in diagram_texts(svg):
+                pairs.add((_full(fill), _full(under)))
+            suits |= {_full(f) for f in re.findall(r'<g class="lq-card[^"]*"[^>]*>.*?fill="(#\w+)">', svg)}
+    assert {"#b00020", "#111111"} <= {fill for fill, _ in pairs}, pairs
+    low = {pair: round(contrast(*pair), 2) for pair in pairs if contrast(*pair) < 4.5}
+    assert not low, f"SVG text below 4.5:1 (fill, background): {low}"

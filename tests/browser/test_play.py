@@ -486,3 +486,47 @@ def test_exports_replay_on_the_command_line(play: Page, lang: str, tmp_path: Pat
     assert changes == [
         {name: deal["change"].get(name, 0) for name in rows[0][-3:]} for deal in state["deals"]
     ]
+
+
+# --- the page itself ------------------------------------------------------------------
+
+
+def test_the_page_policy_allows_only_its_own_scripts_and_worker(
+    shared: Shared, lang: str, base_url: str
+) -> None:
+    page = shared.play(lang)
+    metas = page.locator('meta[http-equiv="Content-Security-Policy"]')
+    assert metas.count() == 1
+    directives = dict(d.strip().split(" ", 1) for d in str(metas.get_attribute("content")).split(";"))
+    assert directives["worker-src"] == "'self'"
+    assert directives["connect-src"] == "'self'"
+    script = directives["script-src"].split()
+    assert script[:2] == ["'self'", "'wasm-unsafe-eval'"]
+    assert all(source.startswith("'sha256-") for source in script[2:])
+    # The play page adds no inline script: its words are data, its code comes from a file.
+    ours = page.locator("#lq-play script, #lq-play ~ script")
+    kinds = [(s.get_attribute("type"), s.get_attribute("src")) for s in ours.all()]
+    assert kinds and all(kind == "application/json" or src for kind, src in kinds), kinds
+    # Python came from this site: the runtime and the wheel, nothing else.
+    python = [url for url in shared.log.requests if "/assets/pyodide/" in url or "/assets/wheels/" in url]
+    assert python and all(url.startswith(base_url) for url in python)
+
+
+def test_python_that_cannot_start_is_said_plainly(browser: Browser, base_url: str, lang: str) -> None:
+    context = browser.new_context(base_url=base_url)
+    context.route("**/assets/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(PLAY[lang])
+        status = page.locator("#lq-status")
+        expect(status).to_have_attribute("data-status", "failed", timeout=READY_MS)
+        plainly = WORDS(lang, "play.loading.failed", detail="").split("(")[0].strip()
+        expect(status).to_contain_text(plainly)
+        expect(page.locator("#lq-progress")).to_be_hidden()
+        page.locator("#lq-setup [type=submit]").click()
+        expect(page.locator("#lq-setup-refusal")).to_contain_text(plainly)
+        assert errors == []
+    finally:
+        context.close()

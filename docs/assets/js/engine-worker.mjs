@@ -17,7 +17,8 @@
 export async function boot({ loadPyodide, indexURL, wheel, progress = () => {} }) {
   progress("runtime");
   const bytes = typeof wheel === "string" ? fetchBytes(wheel) : Promise.resolve(wheel);
-  const pyodide = await loadPyodide({ indexURL });
+  bytes.catch(function () {}); // its failure is reported below, once awaited
+  const pyodide = await untilLoaded(loadPyodide({ indexURL }));
   const data = await bytes;
   progress("engine");
   const purelib = pyodide.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
@@ -25,6 +26,25 @@ export async function boot({ loadPyodide, indexURL, wheel, progress = () => {} }
   const handle = pyodide.pyimport("lansquenet.web").handle;
   progress("ready");
   return { pyodide, handle: function (requestJSON) { return handle(requestJSON); } };
+}
+
+// Pyodide only warns when its WebAssembly cannot be fetched or compiled, and its
+// loadPyodide() then never settles: that warning is turned into a failure here.
+async function untilLoaded(loading) {
+  const warn = console.warn;
+  let failed;
+  const failure = new Promise(function (resolve, reject) { failed = reject; });
+  console.warn = function (...args) {
+    warn.apply(console, args);
+    if (typeof args[0] === "string" && /wasm instantiation failed/i.test(args[0])) {
+      failed(new Error("Python's WebAssembly could not be loaded"));
+    }
+  };
+  try {
+    return await Promise.race([loading, failure]);
+  } finally {
+    console.warn = warn;
+  }
 }
 
 async function fetchBytes(url) {
@@ -45,8 +65,20 @@ if (inWorker) {
     const started = await boot({ loadPyodide, indexURL, wheel, progress: function (p) { post({ progress: p }); } });
     return started.handle;
   })();
-  engine.catch(function (error) {
+  let ready = false;
+  let failed = false;
+  const fail = function (error) {
+    if (failed) return;
+    failed = true;
     post({ progress: "failed", error: String((error && error.message) || error) });
+  };
+  engine.then(function () { ready = true; }, fail);
+  // Until Python has started, a promise it leaves rejected (a file that could not be
+  // fetched) means it will not start: say so once, rather than leave uncaught errors.
+  self.addEventListener("unhandledrejection", function (event) {
+    if (ready) return;
+    event.preventDefault();
+    fail(event.reason);
   });
 
   self.addEventListener("message", function (event) {

@@ -1,0 +1,139 @@
+"""What the site ships to the browser: the engine's wheel and the Pyodide runtime.
+
+The wheel is built in pure Python by the site plugin (lansquenet_site.wheel): a proper
+py3-none-any wheel that pip accepts, whose RECORD hashes match, the same bytes at every
+build. The runtime copy takes only Pyodide's five files, once, into the top site folder,
+skips what is already there, and says to run ``npm ci`` when node_modules is missing.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from lansquenet_site import runtime
+from lansquenet_site.wheel import build_engine_wheel
+
+REPO = Path(__file__).resolve().parents[2]
+PACKAGE = REPO / "engine" / "lansquenet"
+
+
+def test_the_wheel_holds_the_engine_and_only_the_engine() -> None:
+    wheel = build_engine_wheel(REPO)
+    assert wheel.filename == "lansquenet-1.0.0-py3-none-any.whl"
+    names = zipfile.ZipFile(io.BytesIO(wheel.data)).namelist()
+    # Sorted: the package's files, then its dist-info, RECORD last (as wheels put it).
+    package = [n for n in names if n.startswith("lansquenet/")]
+    assert names == sorted(package) + sorted(set(names) - set(package) - {names[-1]}) + [names[-1]]
+    assert names[-1] == "lansquenet-1.0.0.dist-info/RECORD"
+    modules = {f"lansquenet/{p.name}" for p in PACKAGE.glob("*.py")}
+    assert modules <= set(names) and "lansquenet/web.py" in names
+    assert {
+        "lansquenet/locales/en/lansquenet.po",
+        "lansquenet/locales/fr/lansquenet.po",
+        "lansquenet/py.typed",
+        "lansquenet/scenarios/worked-example.json",
+        "lansquenet-1.0.0.dist-info/METADATA",
+        "lansquenet-1.0.0.dist-info/WHEEL",
+    } <= set(names)
+    assert not [n for n in names if "site.po" in n or "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_the_wheel_record_matches_its_files() -> None:
+    archive = zipfile.ZipFile(io.BytesIO(build_engine_wheel(REPO).data))
+    record = archive.read("lansquenet-1.0.0.dist-info/RECORD").decode().splitlines()
+    listed = {}
+    for line in record:
+        name, digest, size = line.rsplit(",", 2)
+        listed[name] = (digest, size)
+    assert set(listed) == set(archive.namelist())
+    for name, (digest, size) in listed.items():
+        if name.endswith("RECORD"):
+            assert (digest, size) == ("", "")
+            continue
+        data = archive.read(name)
+        expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        assert (digest, size) == (f"sha256={expected}", str(len(data))), name
+    wheel = archive.read("lansquenet-1.0.0.dist-info/WHEEL").decode()
+    assert "Root-Is-Purelib: true" in wheel and "Tag: py3-none-any" in wheel
+
+
+def test_the_wheel_is_the_same_at_every_build() -> None:
+    first, second = build_engine_wheel(REPO), build_engine_wheel(REPO)
+    assert first.data == second.data
+    times = {info.date_time for info in zipfile.ZipFile(io.BytesIO(first.data)).infolist()}
+    assert times == {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_pip_installs_the_wheel(tmp_path: Path) -> None:
+    wheel = tmp_path / build_engine_wheel(REPO).filename
+    wheel.write_bytes(build_engine_wheel(REPO).data)
+    target = tmp_path / "target"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    replay = subprocess.run(
+        [sys.executable, "-m", "lansquenet", "replay", "worked-example"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
+        cwd=tmp_path,
+    )
+    assert replay.returncode == 0, replay.stderr
+    assert '"B": 105' in replay.stdout
+
+
+def test_the_runtime_copy_takes_five_files_once(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    wheel = runtime.copy_runtime(REPO, site)
+    assert sorted(p.name for p in (site / "assets" / "pyodide").iterdir()) == sorted(runtime.PYODIDE_FILES)
+    assert (site / "assets" / "wheels" / wheel.filename).read_bytes() == wheel.data
+    assert runtime.copy_pyodide(REPO, site) == []  # already there: nothing copied again
+    (site / "assets" / "pyodide" / "pyodide.mjs").write_text("stale")
+    assert [p.name for p in runtime.copy_pyodide(REPO, site)] == ["pyodide.mjs"]
+
+
+def test_a_missing_node_modules_says_to_run_npm_ci(tmp_path: Path) -> None:
+    with pytest.raises(PluginError, match="npm ci"):
+        runtime.copy_runtime(tmp_path, tmp_path / "site")
+
+
+def test_the_built_site_ships_the_runtime_once_at_its_top(built_site: Any) -> None:
+    site = built_site.path
+    assert sorted(p.name for p in (site / "assets" / "pyodide").iterdir()) == sorted(runtime.PYODIDE_FILES)
+    assert [p.name for p in (site / "assets" / "wheels").iterdir()] == [build_engine_wheel(REPO).filename]
+    assert not list(site.glob("*/assets/pyodide")) and not list(site.glob("**/en/assets"))
+    # The play pages name that very wheel, with its digest; rule pages name none.
+    digest = build_engine_wheel(REPO).sha256[:16]
+    for page, root in (("play/index.html", "../"), ("en/play/index.html", "../../")):
+        html = (site / page).read_text("utf-8")
+        assert f'data-lq-wheel="{root}assets/wheels/{build_engine_wheel(REPO).filename}?v={digest}"' in html
+        assert f'<script type="module" src="{root}assets/js/play.js">' in html
+    for page in ("rules/settlement/index.html", "en/rules/settlement/index.html", "index.html"):
+        html = (site / page).read_text("utf-8")
+        assert "play.js" not in html and "data-lq-wheel" not in html and "pyodide" not in html

@@ -10,8 +10,9 @@ A request is an object with an ``op``:
   a shipped scenario).
 - ``{"op": "session", "scenario": S, "lang": "fr"}``: :func:`lansquenet.session` in
   ``lang``, each step with its table diagram (``svg``), and ``to_act`` (who acts next
-  and their legal moves) of the last step. ``svg_from`` (optional) leaves out the
-  diagrams of the steps before that index, which a caller already holds.
+  and their legal moves) of the last step. With ``"from": K`` the steps before index K
+  (which a caller already holds: a replay's first steps never change) are left out;
+  ``count`` is the number of steps in all.
 - ``{"op": "simulate", "n": N, "seed": K}``: the seeded simulation of the odds page
   (:func:`lansquenet.odds.simulate`, as :func:`lansquenet.odds.simulation_json`).
 
@@ -24,8 +25,11 @@ traceback but as ``{"error": {"code": "internal", "message"}}``.
 >>> json.loads(handle('{"op": "replay", "scenario": [1, 2]}'))["error"]["code"]
 'not_a_scenario'
 >>> steps = json.loads(handle('{"op": "session", "scenario": "worked-example", "lang": "fr"}'))
->>> steps["to_act"], steps["steps"][-1]["svg"].startswith("<svg")
-({'player': 'B', 'can': ['bank']}, True)
+>>> steps["to_act"], steps["count"], steps["steps"][-1]["svg"].startswith("<svg")
+({'player': 'B', 'can': ['bank']}, 11, True)
+>>> later = json.loads(handle('{"op": "session", "scenario": "worked-example", "from": 9}'))
+>>> [step["event"]["code"] for step in later["steps"]], later["count"]
+(['players_win', 'bank_returned'], 11)
 >>> json.loads(handle("{oops"))["error"]["code"]
 'bad_request'
 """
@@ -63,15 +67,16 @@ def _session(request: dict[str, Any]) -> dict[str, Any]:
     lang = request.get("lang", "en")
     if lang not in LANGUAGES:
         raise BadRequest(f"lang must be one of {', '.join(LANGUAGES)}")
-    since = request.get("svg_from", 0)
-    if isinstance(since, bool) or not isinstance(since, int):
-        raise BadRequest("svg_from must be a whole number")
+    since = request.get("from", 0)
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        raise BadRequest("from must be a whole number, at least 0")
     result = session(scenario_of(request.get("scenario")), lang)
     steps: list[dict[str, Any]] = result["steps"]
-    for index, step in enumerate(steps):
-        if index >= since:
-            step["svg"] = diagram(step["state"], lang)
     result["to_act"] = steps[-1]["state"]["to_act"] if steps else None
+    result["count"] = len(steps)
+    result["steps"] = steps[since:]
+    for step in result["steps"]:
+        step["svg"] = diagram(step["state"], lang)
     return result
 
 

@@ -102,7 +102,12 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
             f'<select id="lq-banker"><option value="">{w("play.random")}</option></select>',
         ),
         field("lq-finish", "play.finish_after", entry("lq-finish", 'type="number" min="1" step="1"')),
-        field("lq-seed", "play.seed", entry("lq-seed", 'type="number" step="1"', "lq-seed-hint"), "play.seed_hint"),
+        field(
+            "lq-seed",
+            "play.seed",
+            entry("lq-seed", 'type="number" step="1"', "lq-seed-hint"),
+            "play.seed_hint",
+        ),
         "</div>",
         field("lq-decks", "play.decks", decks, "play.decks_hint").replace("<p>", '<p class="lq-decks">', 1),
         '<p class="lq-refusal" id="lq-setup-refusal" role="alert" hidden></p>',
@@ -113,9 +118,9 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         f'<h2 id="lq-game-title" tabindex="-1">{w("play.game.title")}</h2>',
         '<form class="lq-turn" id="lq-turn" novalidate><fieldset><legend id="lq-turn-text"></legend>',
         '<p class="lq-situation" id="lq-situation"></p>',
-        field("lq-amount", "play.amount", entry("lq-amount", 'inputmode="numeric"', "lq-move-refusal")).replace(
-            "<p>", '<p class="lq-amount" id="lq-amount-box">', 1
-        ),
+        field(
+            "lq-amount", "play.amount", entry("lq-amount", 'inputmode="numeric"', "lq-move-refusal")
+        ).replace("<p>", '<p class="lq-amount" id="lq-amount-box">', 1),
         '<p class="lq-moves" id="lq-moves"></p>',
         '<p class="lq-refusal" id="lq-move-refusal" role="alert" hidden></p>',
         "</fieldset></form>",

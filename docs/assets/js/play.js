@@ -67,8 +67,8 @@ function setup(root) {
 
   let table = null; // the scenario without its actions
   let actions = [];
-  let answer = null; // the engine's "session" answer for table + actions
-  let svgs = []; // each step's diagram, kept across moves (a replay's first steps never change)
+  let steps = []; // the engine's steps for table + actions, each with its diagram
+  let toAct = null; // who acts now and their legal moves (the engine's ``to_act``)
   let viewed = 0; // the step the viewer shows
   let busy = false;
 
@@ -76,8 +76,10 @@ function setup(root) {
     return Object.assign({}, table, { actions: extra ? actions.concat([extra]) : actions.slice() });
   }
 
-  function ask(data) {
-    return call({ op: "session", scenario: data, lang: root.lang, svg_from: svgs.length });
+  // Replay ``data``; the answer leaves out the steps before ``from``, which the page
+  // holds already (a replay's first steps never change when actions are added).
+  function ask(data, from) {
+    return call({ op: "session", scenario: data, lang: root.lang, from: from || 0 });
   }
 
   // What went wrong, as a sentence: the engine's own for a refusal, else from the page.
@@ -97,11 +99,10 @@ function setup(root) {
 
   // Keep the engine's answer and draw it; the scenario goes into the address (``link``:
   // the address it came from, kept as it was written).
-  function accept(reply, link) {
-    answer = reply;
-    svgs = svgs.slice(0, reply.steps.length);
-    reply.steps.forEach(function (step, i) { if (step.svg !== undefined) svgs[i] = step.svg; });
-    viewed = reply.steps.length - 1;
+  function accept(reply, from, link) {
+    steps = steps.slice(0, from).concat(reply.steps);
+    toAct = reply.to_act;
+    viewed = steps.length - 1;
     writeHash(link);
     draw();
   }
@@ -196,8 +197,7 @@ function setup(root) {
     if (!el.setup.reportValidity()) return; // only what the HTML fields themselves check
     const data = readForm();
     data.actions = [];
-    svgs = [];
-    run(ask(data), function (reply) {
+    run(ask(data, 0), function (reply) {
       if (reply.error) {
         show(el.setupRefusal, problem(reply));
         return;
@@ -205,8 +205,7 @@ function setup(root) {
       table = Object.assign({}, data);
       delete table.actions;
       actions = [];
-      svgs = [];
-      accept(reply);
+      accept(reply, 0);
       showGame(true);
     }, el.setupRefusal);
   }
@@ -221,14 +220,14 @@ function setup(root) {
   }
 
   function play(move) {
-    if (busy || !answer || !answer.to_act) return;
-    const action = { by: answer.to_act.player, do: move };
+    if (busy || !toAct) return;
+    const action = { by: toAct.player, do: move };
     if (move === "bank" || move === "stake") {
       const amount = el.amount.value.trim();
       if (amount !== "") action.amount = typed(amount); // missing: the engine says so
     }
-    const before = answer.steps.length;
-    run(ask(scenario(action)), function (reply) {
+    const before = steps.length;
+    run(ask(scenario(action), before), function (reply) {
       if (reply.error) {
         // Refused: nothing is kept; the engine's sentence shows beside the field.
         show(el.moveRefusal, problem(reply));
@@ -238,7 +237,7 @@ function setup(root) {
       }
       actions.push(action);
       el.amount.value = "";
-      accept(reply);
+      accept(reply, before);
       announce(before);
       focusTurn();
     }, el.moveRefusal);
@@ -247,11 +246,11 @@ function setup(root) {
   function undo() {
     if (busy || !actions.length) return;
     const shorter = actions.slice(0, -1);
-    run(ask(Object.assign({}, table, { actions: shorter })), function (reply) {
+    run(ask(Object.assign({}, table, { actions: shorter }), 0), function (reply) {
       if (reply.error) { show(el.moveRefusal, problem(reply)); return; }
       actions = shorter;
-      accept(reply);
-      announce(reply.steps.length - 1);
+      accept(reply, 0);
+      announce(steps.length - 1);
       if (!actions.length) focusTurn();
     }, el.moveRefusal);
   }
@@ -259,7 +258,7 @@ function setup(root) {
   function newTable() {
     if (busy) return;
     const previous = table;
-    table = null; actions = []; answer = null; svgs = [];
+    table = null; actions = []; steps = []; toAct = null;
     writeHash();
     resetForm(previous);
     el.game.hidden = true;
@@ -269,12 +268,12 @@ function setup(root) {
 
   // Tell screen readers what the last move brought, from step ``from`` on.
   function announce(from) {
-    const texts = answer.steps.slice(Math.max(from, 0)).map(function (step) { return step.text; });
+    const texts = steps.slice(Math.max(from, 0)).map(function (step) { return step.text; });
     el.announce.textContent = texts.join(" ");
   }
 
   function focusTurn() {
-    if (!answer.to_act) { el.standingsTitle.focus(); return; }
+    if (!toAct) { el.standingsTitle.focus(); return; }
     if (!el.amountBox.hidden) el.amount.focus();
     else el.moves.querySelector("button").focus();
   }
@@ -287,7 +286,7 @@ function setup(root) {
     if (focus) focusTurn();
   }
 
-  function last() { return answer.steps[answer.steps.length - 1].state; }
+  function last() { return steps[steps.length - 1].state; }
 
   function draw() {
     const state = last();
@@ -300,7 +299,7 @@ function setup(root) {
   }
 
   function drawTurn(state) {
-    const turn = answer.to_act;
+    const turn = toAct;
     show(el.moveRefusal, "");
     el.amount.removeAttribute("aria-invalid");
     el.turn.hidden = !turn;
@@ -336,7 +335,6 @@ function setup(root) {
   }
 
   function drawView() {
-    const steps = answer.steps;
     const step = steps[viewed];
     el.counter.textContent = word("stepper.counter", { index: viewed + 1, total: steps.length });
     root.querySelectorAll("[data-go]").forEach(function (button) {
@@ -345,7 +343,7 @@ function setup(root) {
     });
     el.stepText.textContent = step.text;
     el.figure.textContent = "";
-    const svg = parseSvg(svgs[viewed]);
+    const svg = parseSvg(step.svg);
     if (svg) el.figure.append(svg);
     const body = el.balances.tBodies[0];
     body.textContent = "";
@@ -380,7 +378,7 @@ function setup(root) {
 
   function drawJournal() {
     el.journal.textContent = "";
-    answer.steps.forEach(function (step, i) {
+    steps.forEach(function (step, i) {
       const item = node("li");
       const link = node("button", step.text, { type: "button", class: "lq-link", "data-step": String(i) });
       if (i === viewed) link.setAttribute("aria-current", "step");
@@ -455,7 +453,7 @@ function setup(root) {
   }
 
   function exportCsv() {
-    if (!answer) return;
+    if (!steps.length) return;
     const ledger = ledgerRows(last());
     const lines = [ledger.head].concat(ledger.rows.map(function (row) {
       return row.cells.map(function (cell, k) { return k === 3 ? cell.join(" ") : cell; });
@@ -511,7 +509,7 @@ function setup(root) {
   function openLink() {
     const text = hashScenario();
     if (text === null) return false;
-    if (answer && location.hash === el.permalink.getAttribute("href")) return true; // our own address
+    if (steps.length && location.hash === el.permalink.getAttribute("href")) return true; // our own address
     let data;
     try {
       data = decode(text);
@@ -520,13 +518,12 @@ function setup(root) {
       badLink();
       return true;
     }
-    svgs = [];
-    run(ask(data), function (reply) {
+    run(ask(data, 0), function (reply) {
       if (reply.error) { badLink(); return; }
       table = Object.assign({}, data);
       delete table.actions;
       actions = data.actions.slice();
-      accept(reply, text);
+      accept(reply, 0, text);
       show(el.linkError, "");
       showGame(false);
     }, el.linkError);
@@ -534,7 +531,7 @@ function setup(root) {
   }
 
   function badLink() {
-    table = null; actions = []; answer = null; svgs = [];
+    table = null; actions = []; steps = []; toAct = null;
     writeHash();
     resetForm(null);
     show(el.linkError, word("play.bad_link"));
@@ -588,14 +585,14 @@ function setup(root) {
     const target = event.target.closest("[data-act], [data-go], [data-step], [data-move]");
     if (!target) return;
     if (target.dataset.act) actions_[target.dataset.act](target);
-    else if (!answer) return;
+    else if (!steps.length) return;
     else if (target.dataset.move) play(target.dataset.move);
     else if (target.dataset.go) goTo(target.dataset.go);
     else { viewed = Number(target.dataset.step); drawView(); markJournal(); }
   });
   el.view.addEventListener("keydown", function (event) {
     const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
-    if (!keys[event.key] || event.altKey || event.ctrlKey || event.metaKey || !answer) return;
+    if (!keys[event.key] || event.altKey || event.ctrlKey || event.metaKey || !steps.length) return;
     event.preventDefault();
     goTo(keys[event.key]);
   });
@@ -605,7 +602,7 @@ function setup(root) {
   });
 
   function goTo(go) {
-    const total = answer.steps.length;
+    const total = steps.length;
     viewed = { first: 0, previous: viewed - 1, next: viewed + 1, last: total - 1 }[go];
     viewed = Math.max(0, Math.min(total - 1, viewed));
     drawView();

@@ -137,7 +137,9 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
             "<table ", '<table class="lq-balances" ', 1
         ),
         "</div></section>",
-        f'<h3>{w("play.journal")}</h3><ol class="lq-journal" id="lq-journal"></ol>',
+        f'<h3 id="lq-journal-title">{w("play.journal")}</h3>',
+        # A scrolling list: focusable, so that the keyboard scrolls it too.
+        '<ol class="lq-journal" id="lq-journal" tabindex="0" aria-labelledby="lq-journal-title"></ol>',
         f"<h3>{w('play.ledger')}</h3>",
         '<div class="lq-ledger-box"><table class="lq-ledger" id="lq-ledger"><thead></thead><tbody></tbody></table></div>',
         f'<p class="lq-empty" id="lq-ledger-empty">{w("play.ledger.empty")}</p>',

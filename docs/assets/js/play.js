@@ -376,15 +376,11 @@ function setup(root) {
 
   function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "") + Math.abs(n); }
 
+  // Every sentence of the session, oldest first (the viewer above steps through them).
   function drawJournal() {
     el.journal.textContent = "";
-    steps.forEach(function (step, i) {
-      const item = node("li");
-      const link = node("button", step.text, { type: "button", class: "lq-link", "data-step": String(i) });
-      if (i === viewed) link.setAttribute("aria-current", "step");
-      item.append(link);
-      el.journal.append(item);
-    });
+    steps.forEach(function (step) { el.journal.append(node("li", step.text)); });
+    markJournal();
   }
 
   function ledgerRows(state) {
@@ -398,7 +394,7 @@ function setup(root) {
         cells: [i + 1, deal.banker, deal.bank, cards, winner].concat(players.map(function (p) { return deal.change[p] || 0; })),
       };
     });
-    return { head: head, rows: rows, players: players };
+    return { head: head, rows: rows };
   }
 
   function drawLedger(state) {
@@ -582,13 +578,12 @@ function setup(root) {
     "export-csv": exportCsv,
   };
   root.addEventListener("click", function (event) {
-    const target = event.target.closest("[data-act], [data-go], [data-step], [data-move]");
+    const target = event.target.closest("[data-act], [data-go], [data-move]");
     if (!target) return;
     if (target.dataset.act) actions_[target.dataset.act](target);
     else if (!steps.length) return;
     else if (target.dataset.move) play(target.dataset.move);
-    else if (target.dataset.go) goTo(target.dataset.go);
-    else { viewed = Number(target.dataset.step); drawView(); markJournal(); }
+    else goTo(target.dataset.go);
   });
   el.view.addEventListener("keydown", function (event) {
     const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
@@ -612,9 +607,15 @@ function setup(root) {
   }
 
   function markJournal() {
-    el.journal.querySelectorAll("[aria-current]").forEach(function (b) { b.removeAttribute("aria-current"); });
-    const current = el.journal.querySelector('[data-step="' + viewed + '"]');
-    if (current) current.setAttribute("aria-current", "step");
+    Array.from(el.journal.children).forEach(function (item, i) {
+      if (i !== viewed) { item.removeAttribute("aria-current"); return; }
+      item.setAttribute("aria-current", "step");
+      // Scroll the journal (not the page) to the sentence of the step shown.
+      const box = el.journal;
+      if (item.offsetTop < box.scrollTop || item.offsetTop + item.offsetHeight > box.scrollTop + box.clientHeight) {
+        box.scrollTop = item.offsetTop - box.clientHeight / 2;
+      }
+    });
   }
 
   el.view.tabIndex = 0;

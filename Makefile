@@ -19,13 +19,14 @@ TYPED_PATHS := engine/lansquenet site_plugins/lansquenet_site overrides/hooks
 # Material for MkDocs prints a banner on every build; it is noise here.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help setup serve build test lint chromium bench
+.PHONY: help setup serve build test lint chromium bench audit
 
 help:
 	@echo "make serve   set up, then preview the site on http://127.0.0.1:8000/ (live reload)"
 	@echo "make test    set up, lint, type-check, then run every test (engine, site, pyodide, browser)"
 	@echo "make build   build the site into site/ (mkdocs build --strict)"
-	@echo "make bench   run the benchmarks"
+	@echo "make bench   run the benchmarks, write benchmarks/RESULTS.md"
+	@echo "make audit   Lighthouse scores of a rule page and the play page, write benchmarks/AUDIT.md"
 
 setup: $(PY_STAMP) $(NPM_STAMP)
 
@@ -70,12 +71,12 @@ test: setup chromium lint
 		--cov-report=term-missing:skip-covered --cov-fail-under=95
 	$(BIN)/pytest tests --ignore=tests/engine
 
-# `python -m benchmarks` or benchmarks/run.py when there is one, else each *_bench.py.
-bench: setup
-	@if [ -f benchmarks/__main__.py ]; then $(BIN)/python -m benchmarks; \
-	elif [ -f benchmarks/run.py ]; then $(BIN)/python benchmarks/run.py; \
-	else \
-		ran=0; for b in benchmarks/*_bench.py; do [ -f "$$b" ] || continue; \
-			echo "== $$b"; $(BIN)/python "$$b"; ran=1; done; \
-		[ "$$ran" = 1 ] || echo "No benchmarks yet: see benchmarks/README.md"; \
-	fi
+# `python -m benchmarks`: every figure of benchmarks/README.md, into benchmarks/RESULTS.md.
+bench: setup chromium
+	$(BIN)/python -m benchmarks
+
+# Lighthouse (npm, pinned) on a rule page and the play page, both languages, mobile and
+# desktop: builds the site, serves it on 127.0.0.1, writes benchmarks/AUDIT.md. Slow
+# (a few minutes), so not part of `make test`.
+audit: setup chromium
+	$(BIN)/python benchmarks/audit.py

@@ -79,6 +79,4 @@ def measure(n: int = 20_000, repeats: int = 5) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    print(
-        json.dumps(measure(int(sys.argv[1]) if len(sys.argv) > 1 else 20_000), indent=2)
-    )
+    print(json.dumps(measure(int(sys.argv[1]) if len(sys.argv) > 1 else 20_000), indent=2))

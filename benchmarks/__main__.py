@@ -1,0 +1,83 @@
+"""``make bench``: run every benchmark, print the figures, write benchmarks/RESULTS.md.
+
+    python -m benchmarks                       # everything, full sizes (a few minutes)
+    python -m benchmarks --quick --out /tmp/R.md    # tiny sizes: does it all still run?
+    python -m benchmarks --only odds deals     # some of: odds deals build browser
+
+See benchmarks/README.md for what each figure means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+for _path in (REPO, REPO / "engine", REPO / "site_plugins"):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+
+from benchmarks import engine_bench, odds_bench, results, site_bench
+
+ALL = ("odds", "deals", "build", "browser")
+FULL = {"odds": 20_000, "odds_repeats": 5, "deals": 3_000, "deals_repeats": 3, "build": 3, "browser": 5}
+QUICK = {"odds": 300, "odds_repeats": 1, "deals": 20, "deals_repeats": 1, "build": 1, "browser": 1}
+
+
+def run(only: tuple[str, ...] = ALL, quick: bool = False, repeats: int | None = None) -> dict[str, Any]:
+    """Measure the benchmarks named in ``only``; the figures by name."""
+    size = QUICK if quick else FULL
+    figures: dict[str, Any] = {}
+    if "odds" in only:
+        print("== odds: simulator against a minimal loop", flush=True)
+        figures["odds"] = odds_bench.measure(size["odds"], size["odds_repeats"])
+        print(json.dumps(figures["odds"]), flush=True)
+    if "deals" in only:
+        print("== deals: CPython against Pyodide in Node.js", flush=True)
+        figures["deals"] = engine_bench.measure(size["deals"], repeats or size["deals_repeats"])
+        print(json.dumps(figures["deals"]), flush=True)
+    with tempfile.TemporaryDirectory(prefix="lq-bench-") as tmp:
+        ours = Path(tmp) / "site"
+        if "build" in only:
+            print("== build: mkdocs build with and without the plugin", flush=True)
+            figures["build"] = site_bench.build_times(repeats or size["build"], keep=ours)
+            print(json.dumps(figures["build"]), flush=True)
+        if "browser" in only:
+            from benchmarks import browser_bench  # Playwright, only when needed
+
+            print("== browser: engine ready, long tasks, stepper, page weight", flush=True)
+            if not ours.is_dir():
+                site_bench.build(REPO / "mkdocs.yml", ours)
+            plain = Path(tmp) / "plain-site"
+            site_bench.build(site_bench.plain_project(Path(tmp) / "plain"), plain)
+            figures["browser"] = browser_bench.measure(ours, plain, repeats or size["browser"])
+            print(json.dumps(figures["browser"]), flush=True)
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", nargs="+", choices=ALL, default=list(ALL))
+    parser.add_argument("--quick", action="store_true", help="tiny sizes (the smoke test's)")
+    parser.add_argument("--repeats", type=int, help="repeats for deals, build and browser")
+    parser.add_argument("--out", type=Path, default=HERE / "RESULTS.md")
+    parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
+    args = parser.parse_args(argv)
+    machine = results.machine_info()
+    figures = run(tuple(args.only), args.quick, args.repeats)
+    text = results.render(figures, machine)
+    args.out.write_text(text, "utf-8")
+    if args.json:
+        args.json.write_text(json.dumps({"machine": machine, "figures": figures}, indent=2), "utf-8")
+    print()
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,283 @@
+"""Page timings and page weight in Chromium (Playwright), against a built site.
+
+- **engine ready**: on the play page, from navigation start to the engine's
+  ``data-status="ready"`` (Pyodide, the wheel and ``import lansquenet.web`` in the
+  module worker), against a bare page that only starts a module worker calling
+  ``loadPyodide`` (served from a temporary folder with the same Pyodide files, same
+  server). Fresh browser context (cold cache) for each load, the two pages alternating,
+  median of ``repeats``. Goal: ready / bare <= 1.15.
+- **longest main-thread task** while the play page loads, until the engine is ready
+  (PerformanceObserver ``longtask``, which reports tasks of 50 ms and more). Goal < 50 ms,
+  that is no long task at all.
+- **stepper interactive**: on a rule page, from DOMContentLoaded to the first scenario's
+  ``data-stepper="ready"`` (a MutationObserver installed before the page's scripts).
+- **page weight**: every byte the server sends for a rule page and whatever it loads
+  (search worker and index included), counted by the server itself
+  (benchmarks/serve.py), against the same page of a plain mkdocs-material build
+  (site_bench.plain_project). Goal: ours / plain <= 1.1; and no byte of Pyodide or of
+  the wheel on a rule page. Service workers are blocked for the page weight; what the
+  site's service worker then downloads in the background is measured on its own.
+
+Chromium is Debian's /usr/bin/chromium when present (else Playwright's), launched with
+the browser tests' flags: nothing leaves 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from benchmarks.serve import Handler, serve
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+READY_GOAL = 1.15
+LONGTASK_GOAL_MS = 50
+WEIGHT_GOAL = 1.1
+PYTHON_PATHS = ("/assets/pyodide/", "/assets/wheels/")
+
+# Installed before any script of the page: long tasks, the engine's and the stepper's
+# readiness, each as performance.now() (ms from navigation start).
+PROBE = """
+window.__lqb = { long: [], ready: null, stepper: null, status: {} };
+try {
+  new PerformanceObserver(function (list) {
+    list.getEntries().forEach(function (e) {
+      const where = (e.attribution || []).map(function (a) { return a.containerSrc || a.containerName || a.name; });
+      window.__lqb.long.push({ start: e.startTime, duration: e.duration, where: where.join(" ") });
+    });
+  }).observe({ type: "longtask", buffered: true });
+} catch (error) {}
+new MutationObserver(function (records) {
+  records.forEach(function (r) {
+    const value = r.target.getAttribute && r.target.getAttribute(r.attributeName);
+    if (r.attributeName === "data-status" && !(value in window.__lqb.status)) {
+      window.__lqb.status[value] = performance.now();
+    }
+    if (r.attributeName === "data-status" && value === "ready" && window.__lqb.ready === null) {
+      window.__lqb.ready = performance.now();
+    }
+    if (r.attributeName === "data-stepper" && value === "ready" && window.__lqb.stepper === null) {
+      window.__lqb.stepper = performance.now();
+    }
+  });
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-status", "data-stepper"] });
+"""
+
+BARE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare loadPyodide</title></head>
+<body><p id="status" data-status="idle">Loading Python…</p>
+<script type="module" src="bare.js"></script></body></html>
+"""
+BARE_JS = """const worker = new Worker(new URL("bare-worker.mjs", import.meta.url), { type: "module" });
+worker.addEventListener("message", function (event) {
+  document.getElementById("status").setAttribute("data-status", event.data);
+});
+"""
+BARE_WORKER = """const indexURL = new URL("../assets/pyodide/", import.meta.url).href;
+const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+await loadPyodide({ indexURL });
+self.postMessage("ready");
+"""
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        options: dict[str, Any] = {"args": CHROMIUM_ARGS}
+        if Path(CHROMIUM).exists():
+            options["executable_path"] = CHROMIUM
+        browser = p.chromium.launch(**options)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def bare_site(site: Path, folder: Path) -> Path:
+    """A folder with the site's own Pyodide files and a page that only loads Pyodide."""
+    shutil.copytree(site / "assets" / "pyodide", folder / "assets" / "pyodide")
+    bench = folder / "bench"
+    bench.mkdir()
+    (bench / "index.html").write_text(BARE_HTML, "utf-8")
+    (bench / "bare.js").write_text(BARE_JS, "utf-8")
+    (bench / "bare-worker.mjs").write_text(BARE_WORKER, "utf-8")
+    return folder
+
+
+def _load(browser: Browser, url: str, until: str, service_workers: str = "block") -> dict[str, Any]:
+    context = browser.new_context(service_workers=service_workers)  # type: ignore[arg-type]
+    try:
+        page: Page = context.new_page()
+        page.add_init_script(PROBE)
+        page.goto(url)
+        page.wait_for_function(f"() => window.__lqb && window.__lqb.{until} !== null", timeout=180_000)
+        probe: dict[str, Any] = page.evaluate(
+            """() => {
+                const nav = performance.getEntriesByType("navigation")[0];
+                return Object.assign({}, window.__lqb, {
+                    dcl: nav.domContentLoadedEventStart, load: nav.loadEventEnd,
+                    python: window.__lqb.ready !== null });
+            }"""
+        )
+        return probe
+    finally:
+        context.close()
+
+
+def engine_ready(browser: Browser, site_url: str, bare_url: str, repeats: int = 5) -> dict[str, Any]:
+    """Engine ready on the play page against a bare loadPyodide; long tasks."""
+    ours: list[float] = []
+    bare: list[float] = []
+    longest: list[tuple[float, str]] = []
+    phases: dict[str, list[float]] = {"page": [], "python": [], "engine": []}
+    if repeats > 1:  # one discarded load of each: the files in the OS cache, Chromium warm
+        _load(browser, bare_url + "bench/", "ready")
+        _load(browser, site_url + "play/", "ready")
+    for _ in range(repeats):
+        run = _load(browser, bare_url + "bench/", "ready")
+        bare.append(run["ready"])
+        run = _load(browser, site_url + "play/", "ready")
+        ours.append(run["ready"])
+        status = run["status"]
+        if "runtime" in status and "engine" in status:
+            phases["page"].append(status["runtime"])  # navigation start to the worker's start
+            phases["python"].append(status["engine"] - status["runtime"])  # loadPyodide
+            phases["engine"].append(run["ready"] - status["engine"])  # wheel, import
+        until_ready = [t for t in run["long"] if t["start"] <= run["ready"]]
+        worst: dict[str, Any] = max(
+            until_ready, key=lambda t: t["duration"], default={"duration": 0.0, "where": ""}
+        )
+        longest.append((float(worst["duration"]), str(worst["where"])))
+    ratio = statistics.median(ours) / statistics.median(bare)
+    longest_ms = statistics.median(d for d, _ in longest)
+    worst_run = max(longest)
+    return {
+        "repeats": repeats,
+        "ready_ms": round(statistics.median(ours)),
+        "bare_ms": round(statistics.median(bare)),
+        "ready_all_ms": [round(t) for t in ours],
+        "bare_all_ms": [round(t) for t in bare],
+        "ratio": round(ratio, 2),
+        "goal": READY_GOAL,
+        "ok": ratio <= READY_GOAL,
+        "phases_ms": {k: round(statistics.median(v)) for k, v in phases.items() if v},
+        "longest_task_ms": round(longest_ms),
+        "longest_task_all_ms": [round(d) for d, _ in longest],
+        "longest_task_where": worst_run[1] or "(not attributed)",
+        "longest_task_goal_ms": LONGTASK_GOAL_MS,
+        "longest_task_ok": longest_ms < LONGTASK_GOAL_MS,
+    }
+
+
+def stepper_interactive(
+    browser: Browser, site_url: str, page: str = "rules/settlement/", repeats: int = 5
+) -> dict[str, Any]:
+    """ms from DOMContentLoaded to the first stepper's data-stepper="ready"."""
+    after_dcl = []
+    if repeats > 1:
+        _load(browser, site_url + page, "stepper")
+    for _ in range(repeats):
+        run = _load(browser, site_url + page, "stepper")
+        after_dcl.append(run["stepper"] - run["dcl"])
+    return {
+        "repeats": repeats,
+        "page": "/" + page,
+        "after_dcl_ms": round(statistics.median(after_dcl), 1),
+        "after_dcl_all_ms": [round(t, 1) for t in after_dcl],
+    }
+
+
+def _served(browser: Browser, url: str, service_workers: str, settle_ms: int) -> list[tuple[str, int]]:
+    Handler.sent.clear()
+    context = browser.new_context(service_workers=service_workers)  # type: ignore[arg-type]
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        if service_workers == "allow":
+            page.evaluate(
+                "() => navigator.serviceWorker ? navigator.serviceWorker.ready.then(() => true) : false"
+            )
+        page.wait_for_timeout(settle_ms)
+        return list(Handler.sent)
+    finally:
+        context.close()
+
+
+def _kinds(sent: list[tuple[str, int]]) -> dict[str, int]:
+    kinds: dict[str, int] = {}
+    for path, size in sent:
+        if path.startswith(PYTHON_PATHS):
+            kind = "python"
+        elif path.endswith("search_index.json") or "/lunr/" in path or "/workers/search" in path:
+            kind = "search"
+        elif path.endswith((".css",)):
+            kind = "css"
+        elif path.endswith((".js", ".mjs")):
+            kind = "js"
+        elif path.endswith(("/", ".html")):
+            kind = "html"
+        else:
+            kind = "other"
+        kinds[kind] = kinds.get(kind, 0) + size
+    return kinds
+
+
+def page_weight(
+    browser: Browser, ours: str, plain: str, page: str = "rules/settlement/", settle_ms: int = 1000
+) -> dict[str, Any]:
+    """Bytes served for a rule page, ours against plain Material; Python bytes; and
+    what the service worker fetches afterwards."""
+    mine = _served(browser, ours + page, "block", settle_ms)
+    theirs = _served(browser, plain + page, "block", settle_ms)
+    ours_total = sum(size for _, size in mine)
+    plain_total = sum(size for _, size in theirs)
+    python_bytes = sum(size for path, size in mine if path.startswith(PYTHON_PATHS))
+    with_worker = _served(browser, ours + page, "allow", settle_ms)
+    worker_total = sum(size for _, size in with_worker) - ours_total
+    worker_python = sum(size for path, size in with_worker if path.startswith(PYTHON_PATHS))
+    ratio = ours_total / plain_total
+    return {
+        "page": "/" + page,
+        "ours_bytes": ours_total,
+        "plain_bytes": plain_total,
+        "ours_by_kind": _kinds(mine),
+        "plain_by_kind": _kinds(theirs),
+        "ours_requests": len(mine),
+        "plain_requests": len(theirs),
+        "ratio": round(ratio, 3),
+        "goal": WEIGHT_GOAL,
+        "ok": ratio <= WEIGHT_GOAL,
+        "python_bytes": python_bytes,
+        "python_ok": python_bytes == 0,
+        "service_worker_extra_bytes": max(worker_total, 0),
+        "service_worker_python_bytes": worker_python,
+    }
+
+
+def measure(site: Path, plain_site: Path, repeats: int = 5) -> dict[str, Any]:
+    """Every browser figure, against the built ``site`` and ``plain_site``."""
+    with tempfile.TemporaryDirectory(prefix="lq-bench-bare-") as tmp:
+        bare = bare_site(site, Path(tmp))
+        with serve(site) as ours, serve(bare) as bare_url, serve(plain_site) as plain, chromium() as browser:
+            return {
+                "engine": engine_ready(browser, ours, bare_url, repeats),
+                "stepper": stepper_interactive(browser, ours, repeats=repeats),
+                "weight": page_weight(browser, ours, plain),
+            }

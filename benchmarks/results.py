@@ -1,0 +1,276 @@
+"""benchmarks/RESULTS.md: every figure of a ``make bench`` run, its goal, met or not.
+
+``render(figures, machine)`` is a pure function of the measured figures (the dicts the
+``measure`` functions return) and of ``machine_info()``; ``python -m benchmarks``
+writes its text. A figure that was not measured in a run is shown as not measured.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+
+COMMANDS = {
+    "odds": "python benchmarks/odds_bench.py {deals}",
+    "deals": "python benchmarks/engine_bench.py {deals} {repeats}",
+    "build": "python benchmarks/site_bench.py {repeats}",
+    "browser": "python -m benchmarks --only browser --repeats {repeats}",
+}
+
+
+def _run(command: list[str]) -> str:
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return (done.stdout or done.stderr).strip()
+
+
+def machine_info() -> dict[str, Any]:
+    """What ran the benchmarks: cores, CPU, memory, load, versions, commit."""
+    cpu = ""
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.is_file():
+        found = re.search(r"^model name\s*:\s*(.+)$", cpuinfo.read_text(), re.MULTILINE)
+        cpu = found.group(1).strip() if found else ""
+    memory = ""
+    meminfo = Path("/proc/meminfo")
+    if meminfo.is_file():
+        found = re.search(r"^MemTotal:\s*(\d+) kB", meminfo.read_text(), re.MULTILINE)
+        memory = f"{int(found.group(1)) / 1024 / 1024:.1f} GiB" if found else ""
+    commit = _run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"])
+    dirty = _run(["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"])
+    chromium = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else ""
+    return {
+        "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+        "nproc": _run(["nproc"]) or str(os.cpu_count()),
+        "cpu": cpu or platform.processor() or platform.machine(),
+        "memory": memory,
+        "load": " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "",
+        "python": platform.python_version(),
+        "node": _run(["node", "--version"]) if shutil.which("node") else "",
+        "chromium": _run([chromium, "--version"]) if chromium else "",
+        "commit": (commit or "unknown") + (" (with uncommitted changes)" if dirty else ""),
+    }
+
+
+def _n(value: float) -> str:
+    return f"{value:,.0f}".replace(",", " ")
+
+
+def _kb(value: float) -> str:
+    return f"{value / 1024:.1f} KiB"
+
+
+def _met(ok: bool | None) -> str:
+    return "–" if ok is None else ("**yes**" if ok else "**no**")
+
+
+def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
+    """(number, what, measured, goal, met, command) for each figure."""
+    out: list[tuple[str, str, str, str, str, str]] = []
+    missing = "not measured in this run"
+    odds = figures.get("odds")
+    cmd = COMMANDS["odds"].format(deals=odds["deals"]) if odds else ""
+    out.append(
+        (
+            "1",
+            "odds simulator (`lansquenet.odds.simulate`) / minimal pure-Python deal loop, deals per second",
+            f"{odds['ratio']}× ({_n(odds['ours_deals_per_s'])} vs {_n(odds['minimal_deals_per_s'])} deals/s)"
+            if odds
+            else missing,
+            "≥ 0.5×",
+            _met(odds["ok"]) if odds else "–",
+            cmd,
+        )
+    )
+    deals = figures.get("deals")
+    cmd = COMMANDS["deals"].format(deals=deals["deals"], repeats=deals["repeats"]) if deals else ""
+    out.append(
+        (
+            "2a",
+            "full-rules deals through the public API (covering bots), CPython",
+            f"{_n(deals['cpython_deals_per_s'])} deals/s (Python {deals['cpython']})" if deals else missing,
+            "–",
+            "–",
+            cmd,
+        )
+    )
+    out.append(
+        (
+            "2b",
+            "the same deals in Pyodide under Node.js: CPython rate / Pyodide rate",
+            f"{deals['ratio']}× ({_n(deals['pyodide_deals_per_s'])} deals/s, Python {deals['pyodide_python']})"
+            if deals
+            else missing,
+            "≤ 2.5×",
+            _met(deals["ok"]) if deals else "–",
+            cmd,
+        )
+    )
+    browser = figures.get("browser")
+    cmd = COMMANDS["browser"].format(repeats=browser["engine"]["repeats"]) if browser else ""
+    engine = browser["engine"] if browser else None
+    out.append(
+        (
+            "3a",
+            (
+                "Chromium: engine ready on the play page (Pyodide + wheel + import, in the worker)"
+                " / bare `loadPyodide` in a worker on an empty page"
+            ),
+            f"{engine['ratio']}× ({_n(engine['ready_ms'])} ms vs {_n(engine['bare_ms'])} ms, medians)"
+            if engine
+            else missing,
+            "≤ 1.15×",
+            _met(engine["ok"]) if engine else "–",
+            cmd,
+        )
+    )
+    out.append(
+        (
+            "3b",
+            "longest main-thread task on the play page until the engine is ready (longtask)",
+            f"{engine['longest_task_ms']} ms (median of the runs' longest; 0 = no task of 50 ms or more)"
+            if engine
+            else missing,
+            "< 50 ms",
+            _met(engine["longest_task_ok"]) if engine else "–",
+            cmd,
+        )
+    )
+    stepper = browser["stepper"] if browser else None
+    out.append(
+        (
+            "4",
+            "stepper interactive after DOMContentLoaded (no Python), "
+            + (stepper["page"] if stepper else "a rule page"),
+            f"{stepper['after_dcl_ms']} ms (median)" if stepper else missing,
+            "–",
+            "–",
+            cmd,
+        )
+    )
+    weight = browser["weight"] if browser else None
+    out.append(
+        (
+            "5a",
+            "transfer size of a rule page, every request, / the same page of a plain mkdocs-material build",
+            f"{weight['ratio']}× ({_kb(weight['ours_bytes'])} vs {_kb(weight['plain_bytes'])})"
+            if weight
+            else missing,
+            "≤ 1.1×",
+            _met(weight["ok"]) if weight else "–",
+            cmd,
+        )
+    )
+    out.append(
+        (
+            "5b",
+            "Pyodide and wheel bytes loaded by a rule page",
+            f"{_n(weight['python_bytes'])} bytes" if weight else missing,
+            "0",
+            _met(weight["python_ok"]) if weight else "–",
+            cmd,
+        )
+    )
+    build = figures.get("build")
+    cmd = COMMANDS["build"].format(repeats=build["repeats"]) if build else ""
+    out.append(
+        (
+            "6",
+            "`mkdocs build` (both languages) / the same build without our plugin and its fences",
+            f"{build['ratio']}× ({build['ours_s']} s vs {build['unplugged_s']} s, best of {build['repeats']})"
+            if build
+            else missing,
+            "≤ 1.5×",
+            _met(build["ok"]) if build else "–",
+            cmd,
+        )
+    )
+    return out
+
+
+def notes(figures: dict[str, Any]) -> list[str]:
+    """The details behind the figures, from the figures themselves."""
+    out = []
+    deals = figures.get("deals")
+    if deals:
+        out.append(
+            f"- **2.** {deals['deals']} deals ({_n(deals['moves'])} moves), best of {deals['repeats']} after a"
+            f" warm-up; both ends played the very same deals (same checksum). CPython {deals['cpython']},"
+            f" Pyodide's Python {deals['pyodide_python']}; Pyodide took {deals['pyodide_boot_s']} s to start"
+            " in Node.js (not counted)."
+        )
+    browser = figures.get("browser")
+    if browser:
+        engine = browser["engine"]
+        phases = engine.get("phases_ms", {})
+        out.append(
+            f"- **3.** {engine['repeats']} cold loads of each page, alternating. Engine ready:"
+            f" {engine['ready_all_ms']} ms; bare: {engine['bare_all_ms']} ms. On the play page, median"
+            f" {phases.get('page', '?')} ms from navigation to the worker's start (the page, Material,"
+            f" play.js), {phases.get('python', '?')} ms in `loadPyodide`, {phases.get('engine', '?')} ms"
+            " for the wheel and `import lansquenet.web`. Longest tasks per run:"
+            f" {engine['longest_task_all_ms']} ms (the longest attributed to {engine['longest_task_where']})."
+        )
+        stepper = browser["stepper"]
+        out.append(f"- **4.** {stepper['after_dcl_all_ms']} ms over {stepper['repeats']} loads.")
+        weight = browser["weight"]
+        kinds = sorted(set(weight["ours_by_kind"]) | set(weight["plain_by_kind"]))
+        parts = [
+            f"{k} {_kb(weight['ours_by_kind'].get(k, 0))} vs {_kb(weight['plain_by_kind'].get(k, 0))}"
+            for k in kinds
+        ]
+        out.append(
+            f"- **5.** Bytes the server sent (gzip, headers included), service workers blocked:"
+            f" {weight['ours_requests']} requests vs {weight['plain_requests']}; by kind (ours vs plain): "
+            + "; ".join(parts)
+            + f". With the site's service worker allowed, it then downloads {_kb(weight['service_worker_extra_bytes'])}"
+            f" more in the background, {_kb(weight['service_worker_python_bytes'])} of it Pyodide and the wheel"
+            " (its offline precache)."
+        )
+    build = figures.get("build")
+    if build:
+        out.append(
+            f"- **6.** Build times, ours: {build['ours_all_s']} s; without the plugin: {build['unplugged_all_s']} s."
+        )
+    return out
+
+
+def render(figures: dict[str, Any], machine: dict[str, Any]) -> str:
+    lines = [
+        "# Benchmark results",
+        "",
+        (
+            "Written by `make bench` (`python -m benchmarks`); what each figure measures and how:"
+            " benchmarks/README.md. Ratios are measured side by side in one run, on a shared,"
+            " noisy machine: read them, not the absolute times."
+        ),
+        "",
+        f"- date: {machine['date']}",
+        f"- commit: {machine['commit']}",
+        (
+            f"- machine: {machine['nproc']} cores (`nproc`), {machine['cpu']}, {machine['memory']} memory;"
+            f" load average at the start: {machine['load']}"
+        ),
+        f"- Python {machine['python']}, Node.js {machine['node']}, {machine['chromium']}",
+        "",
+        "| # | figure | measured | goal | met | command |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for number, what, measured, goal, met, command in rows(figures):
+        lines.append(
+            f"| {number} | {what} | {measured} | {goal} | {met} | {f'`{command}`' if command else ''} |"
+        )
+    details = notes(figures)
+    if details:
+        lines += ["", "## Details", "", *details]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,147 @@
+"""The site's cost at build time: ``mkdocs build`` with our plugin against without it.
+
+Three projects, each made in a temporary folder:
+
+- **ours**: the repository's own mkdocs.yml (both languages, our plugin, the chrome
+  hooks), built as ``make build`` does;
+- **unplugged**: the same mkdocs.yml and docs without the ``lansquenet`` plugin and
+  without the ```` ```lansquenet… ```` fences (which only the plugin understands);
+- **plain**: a minimal mkdocs.yml, mkdocs-material's default theme (``font: false``),
+  the search plugin, the French pages only with the fences removed: the same Markdown
+  as a plain Material site would have. The page-weight benchmark compares against it.
+
+Build time: both builds alternate, ``repeats`` times each, in fresh site folders (a
+clean build copies Pyodide), best time of each. Goal: ours / unplugged <= 1.5.
+
+    python benchmarks/site_bench.py [repeats]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+GOAL = 1.5
+
+# Any fence our plugin renders: ```lansquenet, ```lansquenet-play, ```lansquenet-odds…
+FENCE = re.compile(
+    r"^(?P<fence>```|~~~)lansquenet[\w-]*[ \t]*\n(?:.*?\n)?(?P=fence)[ \t]*$", re.MULTILINE | re.DOTALL
+)
+PLUGIN_LINE = re.compile(r"^  - lansquenet\s*$\n?", re.MULTILINE)
+
+PLAIN_CONFIG = """\
+site_name: Lansquenet
+site_url: {site_url}
+theme:
+  name: material
+  language: fr
+  font: false
+plugins:
+  - search
+markdown_extensions:
+  - attr_list
+  - md_in_html
+  - admonition
+  - pymdownx.details
+  - pymdownx.superfences
+  - tables
+  - meta
+  - toc:
+      permalink: true
+"""
+
+
+def strip_fences(markdown: str) -> str:
+    """The Markdown without the fences that only our plugin renders."""
+    return FENCE.sub("", markdown)
+
+
+def _copy_docs(target: Path, french_only: bool) -> None:
+    """docs/ without fences (and, for the plain site, without English pages or assets)."""
+    source = REPO / "docs"
+    for path in source.rglob("*"):
+        rel = path.relative_to(source)
+        if path.is_dir():
+            continue
+        if french_only and (rel.parts[0] == "assets" or path.name.endswith(".en.md")):
+            continue
+        out = target / rel
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix == ".md":
+            out.write_text(strip_fences(path.read_text("utf-8")), "utf-8")
+        else:
+            shutil.copy2(path, out)
+
+
+def unplugged_project(folder: Path) -> Path:
+    """mkdocs.yml and docs as ours, less the plugin and its fences; returns mkdocs.yml."""
+    shutil.copytree(REPO / "overrides", folder / "overrides")
+    _copy_docs(folder / "docs", french_only=False)
+    config = (REPO / "mkdocs.yml").read_text("utf-8")
+    stripped = PLUGIN_LINE.sub("", config)
+    if stripped == config:
+        raise RuntimeError("mkdocs.yml: no '  - lansquenet' line in plugins")
+    (folder / "mkdocs.yml").write_text(stripped, "utf-8")
+    return folder / "mkdocs.yml"
+
+
+def plain_project(folder: Path, site_url: str = "http://127.0.0.1:8000/") -> Path:
+    """A plain mkdocs-material project with our French pages, fences removed."""
+    _copy_docs(folder / "docs", french_only=True)
+    (folder / "mkdocs.yml").write_text(PLAIN_CONFIG.format(site_url=site_url), "utf-8")
+    return folder / "mkdocs.yml"
+
+
+def build(config: Path, site: Path, site_url: str | None = None, strict: bool = False) -> float:
+    """Run ``mkdocs build`` (a fresh process, as ``make build``); its wall time in s."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    if site_url:
+        env["SITE_URL"] = site_url
+    command = [sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(config), "--site-dir", str(site)]
+    if strict:
+        command.insert(4, "--strict")
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=config.parent, env=env, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise RuntimeError(f"mkdocs build -f {config} failed:\n{done.stdout}{done.stderr}")
+    return seconds
+
+
+def build_times(repeats: int = 3, keep: Path | None = None) -> dict[str, Any]:
+    """Best build time of ours and of the unplugged project, alternating; ``keep``
+    receives the last build of ours (for the browser benchmarks)."""
+    ours: list[float] = []
+    unplugged: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="lq-bench-build-") as tmp:
+        base = Path(tmp)
+        config = unplugged_project(base / "unplugged")
+        for i in range(repeats):
+            site = keep if (keep is not None and i == repeats - 1) else base / f"ours-{i}"
+            ours.append(build(REPO / "mkdocs.yml", site))
+            unplugged.append(build(config, base / f"unplugged-{i}"))
+    ratio = min(ours) / min(unplugged)
+    return {
+        "repeats": repeats,
+        "ours_s": round(min(ours), 2),
+        "unplugged_s": round(min(unplugged), 2),
+        "ours_all_s": [round(t, 2) for t in ours],
+        "unplugged_all_s": [round(t, 2) for t in unplugged],
+        "ratio": round(ratio, 2),
+        "goal": GOAL,
+        "ok": ratio <= GOAL,
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(build_times(int(sys.argv[1]) if len(sys.argv) > 1 else 3), indent=2))

@@ -1,0 +1,91 @@
+"""The benchmarks still run: ``python -m benchmarks --quick`` (tiny sizes, every
+benchmark, RESULTS.md written to a temporary file), and RESULTS.md's rendering.
+
+The figures of a quick run mean nothing; only that every one of them is a number. The
+run is a separate process: the browser benchmarks start their own Playwright, which
+cannot share a thread with the browser tests' one.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from benchmarks import results
+
+NUMBERS = {
+    "odds": ["ours_deals_per_s", "minimal_deals_per_s", "ratio"],
+    "deals": ["cpython_deals_per_s", "pyodide_deals_per_s", "ratio"],
+    "build": ["ours_s", "unplugged_s", "ratio"],
+}
+BROWSER = {
+    "engine": ["ready_ms", "bare_ms", "ratio", "longest_task_ms"],
+    "stepper": ["after_dcl_ms"],
+    "weight": ["ours_bytes", "plain_bytes", "ratio", "python_bytes"],
+}
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    folder = tmp_path_factory.mktemp("bench")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks",
+            "--quick",
+            "--out",
+            str(folder / "RESULTS.md"),
+            "--json",
+            str(folder / "r.json"),
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    data: dict[str, Any] = json.loads((folder / "r.json").read_text("utf-8"))
+    data["markdown"] = (folder / "RESULTS.md").read_text("utf-8")
+    return data
+
+
+def is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
+
+
+def test_every_benchmark_returns_numbers(quick_run: dict[str, Any]) -> None:
+    figures = quick_run["figures"]
+    for name, keys in NUMBERS.items():
+        for key in keys:
+            assert is_number(figures[name][key]), (name, key, figures[name])
+    for part, keys in BROWSER.items():
+        for key in keys:
+            assert is_number(figures["browser"][part][key]), (part, key, figures["browser"][part])
+    assert figures["browser"]["weight"]["python_bytes"] == 0  # a rule page loads no Python
+
+
+def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
+    text = quick_run["markdown"]
+    rows = [
+        line for line in text.splitlines() if line.startswith("| ") and not line.startswith(("| #", "| ---"))
+    ]
+    numbers = [row.split("|")[1].strip() for row in rows]
+    assert numbers == ["1", "2a", "2b", "3a", "3b", "4", "5a", "5b", "6"]
+    assert "not measured" not in text
+    for field in ("date:", "commit:", "cores (`nproc`)", "memory"):
+        assert field in text
+
+
+def test_results_md_renders_without_figures() -> None:
+    text = results.render({}, results.machine_info())
+    assert text.count("not measured in this run") == 9

@@ -79,7 +79,20 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         ' aria-describedby="lq-decks-hint"></textarea>'
     )
     wheel_url = f"{root}assets/wheels/{wheel.filename}?v={wheel.sha256[:16]}"
+    # The default table, written as play.js writes it: the form is there, at its full
+    # size, from the first paint, and nothing moves when the script takes it over.
+    names = [name.strip() for name in words(lang, "play.default_names").split(",")][:3]
+    name_rows = "".join(
+        f'<li><label for="lq-name-{n}">{escape(words(lang, "play.player_n", n=n))}</label>'
+        f'<input type="text" autocomplete="off" spellcheck="false" id="lq-name-{n}" value="{escape(name)}">'
+        f'<button type="button" class="md-button lq-remove" data-act="remove-player"'
+        f' aria-label="{escape(words(lang, "play.remove_player", n=n))}">×</button></li>'
+        for n, name in enumerate(names, 1)
+    )
+    banker_options = "".join(f'<option value="{i}">{escape(name)}</option>' for i, name in enumerate(names))
     parts = [
+        # Before the controls, so that they are first painted with their own styles.
+        f'<link rel="stylesheet" href="{root}assets/css/play.css">',
         f'<div class="lq-play" id="lq-play" lang="{lang}" data-lq-wheel="{escape(wheel_url)}">',
         f'<script type="application/json" id="lq-words">{_json_script(page_words(words, lang))}</script>',
         f'<noscript><p class="lq-refusal">{w("play.noscript")}</p></noscript>',
@@ -90,16 +103,18 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         "</div>",
         '<p class="lq-refusal" id="lq-link-error" role="alert" hidden></p>',
         # The table.
-        '<form class="lq-setup" id="lq-setup" novalidate hidden>',
+        # Shown from the start (hidden by play.css when scripts cannot run), its button
+        # enabled by play.js.
+        '<form class="lq-setup" id="lq-setup" novalidate>',
         f"<h2>{w('play.setup.title')}</h2>",
-        f'<fieldset><legend>{w("play.players")}</legend><ol class="lq-names" id="lq-names"></ol>',
+        f'<fieldset><legend>{w("play.players")}</legend><ol class="lq-names" id="lq-names">{name_rows}</ol>',
         button("add-player", "play.add_player"),
         '</fieldset><div class="lq-fields">',
         field("lq-balance", "play.balance", entry("lq-balance", 'inputmode="numeric" value="100"')),
         field(
             "lq-banker",
             "play.first_banker",
-            f'<select id="lq-banker"><option value="">{w("play.random")}</option></select>',
+            f'<select id="lq-banker"><option value="">{w("play.random")}</option>{banker_options}</select>',
         ),
         field("lq-finish", "play.finish_after", entry("lq-finish", 'type="number" min="1" step="1"')),
         field(
@@ -111,7 +126,7 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         "</div>",
         field("lq-decks", "play.decks", decks, "play.decks_hint").replace("<p>", '<p class="lq-decks">', 1),
         '<p class="lq-refusal" id="lq-setup-refusal" role="alert" hidden></p>',
-        f'<p><button type="submit" class="md-button md-button--primary">{w("play.start")}</button></p>',
+        f'<p><button type="submit" class="md-button md-button--primary" disabled>{w("play.start")}</button></p>',
         "</form>",
         # The session.
         '<section class="lq-game" id="lq-game" hidden aria-labelledby="lq-game-title">',
@@ -149,7 +164,6 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         "</section>",
         '<p class="lq-live" id="lq-announce" aria-live="polite"></p>',
         "</div>",
-        f'<link rel="stylesheet" href="{root}assets/css/play.css">',
         f'<script type="module" src="{root}assets/js/play.js"></script>',
     ]
     return "\n".join(parts)

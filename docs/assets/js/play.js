@@ -514,6 +514,7 @@ function setup(root) {
       badLink();
       return true;
     }
+    el.setup.hidden = true; // the form is in the page's HTML: not while the link's session opens
     run(ask(data, 0), function (reply) {
       if (reply.error) { badLink(); return; }
       table = Object.assign({}, data);
@@ -549,6 +550,8 @@ function setup(root) {
     }
   });
   start(); // Python starts at once on this page, while the reader sets up the table
+
+  el.setup.querySelector('[type="submit"]').disabled = false; // the page's HTML keeps it off until now
 
   el.setup.addEventListener("submit", startSession);
   el.names.addEventListener("input", fillBankers);

@@ -32,6 +32,7 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         root = Path(config.config_file_path).parent
         self.words = Words(root / self.config.locales)
+        self.stash: dict[str, str] = {}  # scenarios' HTML, until on_post_page puts it back
         return config
 
     def page_language(self, page: Page) -> str:
@@ -47,9 +48,12 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         root = Path(config.config_file_path).parent
         markdown = play.render_play(markdown, self.page_language(page), self.words, page.url, root)
         try:
-            return render.render_fences(markdown, self.page_language(page), self.words)
+            return render.render_fences(markdown, self.page_language(page), self.words, self.stash)
         except render.ScenarioError as error:
             raise PluginError(f"{page.file.src_uri}: {error}") from None
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        return render.unstash(output, self.stash)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         from . import runtime

@@ -30,8 +30,24 @@ class ScenarioError(ValueError):
     """A fence that does not hold a scenario (the build stops with this message)."""
 
 
-def render_fences(markdown: str, lang: str, words: Words) -> str:
-    """Replace every ``lansquenet`` fence of a page's Markdown with its HTML."""
+# Where a scenario goes when its HTML is kept aside (render_fences with a stash).
+SLOT = re.compile(r'<div class="lq-slot" data-lq-slot="(\d+)"></div>')
+_slots = itertools.count(1)
+
+
+def unstash(html: str, stash: dict[str, str]) -> str:
+    """Put back into a built page the scenarios that ``render_fences`` kept aside."""
+    return SLOT.sub(lambda match: stash.pop(match[1]), html)
+
+
+def render_fences(markdown: str, lang: str, words: Words, stash: dict[str, str] | None = None) -> str:
+    """Replace every ``lansquenet`` fence of a page's Markdown with its HTML.
+
+    With a ``stash``, each scenario's HTML is kept there and the Markdown gets a small
+    placeholder instead, for :func:`unstash` to replace in the finished page: Markdown
+    and the search plugin (the scenarios are out of the index anyway) then never parse
+    the thousands of tags of the steps' diagrams, most of the plugin's build time.
+    """
 
     # Several scenarios on one page are landmarks of one kind: each gets its own name
     # ("Scenario 2 on this page, ...") so that a screen reader can tell them apart.
@@ -40,7 +56,12 @@ def render_fences(markdown: str, lang: str, words: Words) -> str:
 
     def one(match: re.Match[str]) -> str:
         number = next(numbers) if several else None
-        return "\n" + scenario_html(match["body"], lang, words, number=number) + "\n"
+        html = scenario_html(match["body"], lang, words, number=number)
+        if stash is None:
+            return "\n" + html + "\n"
+        key = str(next(_slots))
+        stash[key] = html
+        return f'\n<div class="lq-slot" data-lq-slot="{key}"></div>\n'
 
     return FENCE.sub(one, markdown)
 

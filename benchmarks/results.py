@@ -187,7 +187,9 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
         (
             "6",
             "`mkdocs build` (both languages) / the same build without our plugin and its fences",
-            f"{build['ratio']}× ({build['ours_s']} s vs {build['unplugged_s']} s, best of {build['repeats']})"
+            f"{build['ratio']}× CPU time ({build['ours_cpu_s']} s vs {build['unplugged_cpu_s']} s);"
+            f" wall time {build['wall_ratio']}× ({build['ours_s']} s vs {build['unplugged_s']} s); best of"
+            f" {build['repeats']}"
             if build
             else missing,
             "≤ 1.5×",
@@ -243,7 +245,9 @@ def notes(figures: dict[str, Any]) -> list[str]:
     build = figures.get("build")
     if build:
         out.append(
-            f"- **6.** Build times, ours: {build['ours_all_s']} s; without the plugin: {build['unplugged_all_s']} s."
+            f"- **6.** Build CPU times, ours: {build['ours_all_cpu_s']} s, without the plugin:"
+            f" {build['unplugged_all_cpu_s']} s; wall times, ours: {build['ours_all_s']} s, without the"
+            f" plugin: {build['unplugged_all_s']} s. The goal is judged on CPU time (site_bench.py says why)."
         )
     return out
 

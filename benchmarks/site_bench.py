@@ -11,7 +11,10 @@ Three projects, each made in a temporary folder:
   as a plain Material site would have. The page-weight benchmark compares against it.
 
 Build time: both builds alternate, ``repeats`` times each, in fresh site folders (a
-clean build copies Pyodide), best time of each. Goal: ours / unplugged <= 1.5.
+clean build copies Pyodide), best time of each, as CPU time (user + system of the
+``mkdocs`` process) and as wall time. The build is one single-threaded process, so on
+an idle machine the two agree; on a shared one, other processes stretch the wall time
+and not the CPU time: the goal is judged on CPU time. Goal: ours / unplugged <= 1.5.
 
     python benchmarks/site_bench.py [repeats]
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -104,42 +108,58 @@ def plain_project(folder: Path, site_url: str = "http://127.0.0.1:8000/") -> Pat
 
 def build(config: Path, site: Path, site_url: str | None = None, strict: bool = False) -> float:
     """Run ``mkdocs build`` (a fresh process, as ``make build``); its wall time in s."""
+    return timed_build(config, site, site_url, strict)[0]
+
+
+def timed_build(
+    config: Path, site: Path, site_url: str | None = None, strict: bool = False
+) -> tuple[float, float]:
+    """Run ``mkdocs build``; (wall time, CPU time) in s."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     if site_url:
         env["SITE_URL"] = site_url
     command = [sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", str(config), "--site-dir", str(site)]
     if strict:
         command.insert(4, "--strict")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, cwd=config.parent, env=env, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise RuntimeError(f"mkdocs build -f {config} failed:\n{done.stdout}{done.stderr}")
-    return seconds
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return seconds, cpu
 
 
 def build_times(repeats: int = 3, keep: Path | None = None) -> dict[str, Any]:
     """Best build time of ours and of the unplugged project, alternating; ``keep``
     receives the last build of ours (for the browser benchmarks)."""
-    ours: list[float] = []
-    unplugged: list[float] = []
+    ours: list[tuple[float, float]] = []
+    unplugged: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory(prefix="lq-bench-build-") as tmp:
         base = Path(tmp)
         config = unplugged_project(base / "unplugged")
         for i in range(repeats):
             site = keep if (keep is not None and i == repeats - 1) else base / f"ours-{i}"
-            ours.append(build(REPO / "mkdocs.yml", site))
-            unplugged.append(build(config, base / f"unplugged-{i}"))
-    ratio = min(ours) / min(unplugged)
+            ours.append(timed_build(REPO / "mkdocs.yml", site))
+            unplugged.append(timed_build(config, base / f"unplugged-{i}"))
+    cpu_ratio = min(c for _, c in ours) / min(c for _, c in unplugged)
+    wall_ratio = min(w for w, _ in ours) / min(w for w, _ in unplugged)
     return {
         "repeats": repeats,
-        "ours_s": round(min(ours), 2),
-        "unplugged_s": round(min(unplugged), 2),
-        "ours_all_s": [round(t, 2) for t in ours],
-        "unplugged_all_s": [round(t, 2) for t in unplugged],
-        "ratio": round(ratio, 2),
+        "ours_cpu_s": round(min(c for _, c in ours), 2),
+        "unplugged_cpu_s": round(min(c for _, c in unplugged), 2),
+        "ours_s": round(min(w for w, _ in ours), 2),
+        "unplugged_s": round(min(w for w, _ in unplugged), 2),
+        "ours_all_s": [round(w, 2) for w, _ in ours],
+        "unplugged_all_s": [round(w, 2) for w, _ in unplugged],
+        "ours_all_cpu_s": [round(c, 2) for _, c in ours],
+        "unplugged_all_cpu_s": [round(c, 2) for _, c in unplugged],
+        "ratio": round(cpu_ratio, 2),
+        "wall_ratio": round(wall_ratio, 2),
         "goal": GOAL,
-        "ok": ratio <= GOAL,
+        "ok": cpu_ratio <= GOAL,
     }
 
 

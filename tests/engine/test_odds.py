@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from lansquenet import odds
 from lansquenet.odds import (
     FORTY,
@@ -42,14 +43,10 @@ from lansquenet.odds import (
 
 def test_rules_figures_one_pack() -> None:
     assert opening_pair(ONE_PACK) == Fraction(3, 51) == Fraction(1, 17)
-    assert (
-        bank_wins(ONE_PACK) == Fraction(1, 17) + Fraction(16, 17) / 2 == Fraction(9, 17)
-    )
+    assert bank_wins(ONE_PACK) == Fraction(1, 17) + Fraction(16, 17) / 2 == Fraction(9, 17)
     assert players_win(ONE_PACK) == Fraction(8, 17)
     assert bank_edge(ONE_PACK) == Fraction(9, 17) - Fraction(8, 17) == Fraction(1, 17)
-    assert (
-        expected_cards_after_two(ONE_PACK) == Fraction(50 + 1, 6 + 1) == Fraction(51, 7)
-    )
+    assert expected_cards_after_two(ONE_PACK) == Fraction(50 + 1, 6 + 1) == Fraction(51, 7)
     assert expected_cards_per_deal(ONE_PACK) == Fraction(16, 17) * Fraction(51, 7)
     assert expected_cards_per_deal(ONE_PACK) == Fraction(48, 7)
 
@@ -222,14 +219,10 @@ def test_simulation_mean_cards(sim: Simulation) -> None:
     cond = [(k, p * Fraction(17, 16)) for k, p in dist[1:]]
     cvar = sum(k * k * p for k, p in cond) - Fraction(51, 7) ** 2
     assert sim.mean_cards_after_two is not None
-    assert abs(float(sim.mean_cards_after_two - Fraction(51, 7))) < 3 * math.sqrt(
-        cvar / decided
-    )
+    assert abs(float(sim.mean_cards_after_two - Fraction(51, 7))) < 3 * math.sqrt(cvar / decided)
 
 
-def _chi2(
-    counts: tuple[int, ...], dist: list[tuple[int, Fraction]]
-) -> tuple[float, int]:
+def _chi2(counts: tuple[int, ...], dist: list[tuple[int, Fraction]]) -> tuple[float, int]:
     """Pearson's statistic, tail bins pooled to an expected count of at least 5."""
     n = sum(counts)
     stat, bins, obs, exp = 0.0, 0, 0, 0.0
@@ -331,9 +324,7 @@ def test_figures_json(pack: Pack) -> None:
         assert Fraction(f[key]["fraction"]) == fn(pack)
         assert f[key]["float"] == float(fn(pack))
     rows = f["length_distribution"]
-    assert [(r["k"], Fraction(r["fraction"])) for r in rows] == length_distribution(
-        pack
-    )
+    assert [(r["k"], Fraction(r["fraction"])) for r in rows] == length_distribution(pack)
 
 
 def test_figures_json_one_pack_strings() -> None:
@@ -380,9 +371,7 @@ def test_no_sentences_in_the_module() -> None:
     strings = [
         node.value
         for node in ast.walk(tree)
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and id(node) not in docstrings
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
     ]
     assert strings
     assert all(re.fullmatch(r"[A-Za-z0-9_:]*", s) for s in strings), strings
@@ -391,9 +380,7 @@ def test_no_sentences_in_the_module() -> None:
 def test_standard_library_only() -> None:
     tree = ast.parse(Path(odds.__file__).read_text(encoding="utf-8"))
     imported = {
-        (node.module or "").split(".")[0]
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom)
+        (node.module or "").split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
     } | {
         alias.name.split(".")[0]
         for node in ast.walk(tree)

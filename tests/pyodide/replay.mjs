@@ -6,7 +6,8 @@
 // Prints one JSON object: {"python": version, "results": {NAME: answer}, "doctests":
 // {module: [failed, attempted]}}, where each NAME.json of CASES_DIR (not the
 // .expected.json files) was sent as {"op": "replay", "scenario": <its object>}, and
-// --doctest ran the doctests of every module of the installed wheel inside Pyodide.
+// --doctest ran the doctests of every module of the installed wheel inside Pyodide
+// (doctests.py).
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,20 +34,13 @@ for (const name of readdirSync(casesDir).sort()) {
   results[name.slice(0, -5)] = JSON.parse(handle(JSON.stringify({ op: "replay", scenario })));
 }
 
-const doctests = flags.includes("--doctest")
-  ? JSON.parse(pyodide.runPython(`
-import doctest, importlib, json, pkgutil
-import lansquenet
-found = {}
-for info in pkgutil.iter_modules(lansquenet.__path__, "lansquenet."):
-    if info.name == "lansquenet.__main__":
-        continue
-    result = doctest.testmod(importlib.import_module(info.name))
-    found[info.name] = [result.failed, result.attempted]
-result = doctest.testmod(lansquenet)
-found["lansquenet"] = [result.failed, result.attempted]
-json.dumps(found)
-`))
-  : {};
+// doctests.py, beside this file, runs in CPython too (test_node.py): same sources.
+let doctests = {};
+if (flags.includes("--doctest")) {
+  const scope = pyodide.toPy({ __name__: "lansquenet_doctests" });
+  pyodide.runPython(readFileSync(new URL("doctests.py", import.meta.url), "utf-8"), { globals: scope });
+  doctests = JSON.parse(scope.get("result"));
+  scope.destroy();
+}
 const python = pyodide.runPython("import sys; sys.version.split()[0]");
 process.stdout.write(JSON.stringify({ python, results, doctests }));

@@ -14,7 +14,9 @@ A request is an object with an ``op``:
   (which a caller already holds: a replay's first steps never change) are left out;
   ``count`` is the number of steps in all.
 - ``{"op": "simulate", "n": N, "seed": K}``: the seeded simulation of the odds page
-  (:func:`lansquenet.odds.simulate`, as :func:`lansquenet.odds.simulation_json`).
+  (:func:`lansquenet.odds.simulate`, as :func:`lansquenet.odds.simulation_json`). With
+  ``"chart": {labels}`` (and ``"lang"``), the answer also holds ``svg``: the chart of the
+  running share (:func:`lansquenet.chart.share_chart`), words from ``labels``.
 
 Whatever happens, the answer is JSON: a Python exception never reaches the page as a
 traceback but as ``{"error": {"code": "internal", "message"}}``.
@@ -30,6 +32,9 @@ traceback but as ``{"error": {"code": "internal", "message"}}``.
 >>> later = json.loads(handle('{"op": "session", "scenario": "worked-example", "from": 9}'))
 >>> [step["event"]["code"] for step in later["steps"]], later["count"]
 (['players_win', 'bank_returned'], 11)
+>>> sim = json.loads(handle('{"op": "simulate", "n": 100, "seed": 1, "lang": "fr", "chart": {}}'))
+>>> sim["deals"], sim["svg"].startswith("<svg")
+(100, True)
 >>> json.loads(handle("{oops"))["error"]["code"]
 'bad_request'
 """
@@ -39,7 +44,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import odds
+from . import chart, odds
 from .diagram import diagram
 from .narration import LANGUAGES
 from .refusals import NotAScenario
@@ -81,12 +86,29 @@ def _session(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _simulate(request: dict[str, Any]) -> dict[str, Any]:
+    """The ``simulate`` op; its chart's words must be text, its language one we have.
+
+    >>> _simulate({"n": 5, "chart": {"title": 1}})
+    Traceback (most recent call last):
+    lansquenet.web.BadRequest: chart must be an object of words
+    >>> _simulate({"n": 5, "chart": {}, "lang": "de"})
+    Traceback (most recent call last):
+    lansquenet.web.BadRequest: lang must be one of fr, en
+    """
     n, seed = request.get("n"), request.get("seed", 0)
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise BadRequest("n must be a whole number of deals, at least 1")
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise BadRequest("seed must be a whole number or a string")
-    return odds.simulation_json(odds.simulate(n, seed))
+    result = odds.simulation_json(odds.simulate(n, seed))
+    if "chart" in request:
+        labels, lang = request["chart"], request.get("lang", "en")
+        if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
+            raise BadRequest("chart must be an object of words")
+        if lang not in LANGUAGES:
+            raise BadRequest(f"lang must be one of {', '.join(LANGUAGES)}")
+        result["svg"] = chart.share_chart(result, lang, labels, ident="lq-sim-chart")
+    return result
 
 
 def answer(request: object) -> dict[str, Any]:

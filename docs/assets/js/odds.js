@@ -1,0 +1,158 @@
+// The odds page's live simulation: the reader's own deals, played by the engine in the
+// Pyodide worker (engine.js -> lansquenet.web, op "simulate"), drawn by the engine too
+// (lansquenet.chart.share_chart, the same function that drew the chart the page was
+// built with). Nothing here knows a rule or a figure: the exact values come written in
+// the page (#lq-odds-data, from the engine at build time), the words too (site.po).
+//
+// Python starts only when the reader presses Run, never on page load.
+import { call, onProgress, start } from "./engine.js";
+
+const STAGES = { idle: 0, runtime: 1, engine: 2, ready: 3, failed: 0 };
+
+function setup(root) {
+  if (root.dataset.ready === "yes") return; // safe to run twice
+  root.dataset.ready = "yes";
+
+  const data = JSON.parse(document.getElementById("lq-odds-data").textContent);
+  const lang = root.lang || document.documentElement.lang || "en";
+  const $ = function (id) { return document.getElementById(id); };
+  const el = {
+    form: $("lq-sim-form"), deals: $("lq-sim-deals"), seed: $("lq-sim-seed"), run: $("lq-sim-run"),
+    refusal: $("lq-sim-refusal"), progress: $("lq-sim-progress"), status: $("lq-sim-status"),
+    box: $("lq-sim-chart-box"), origin: $("lq-sim-origin"), summary: $("lq-sim-summary"), details: $("lq-sim-details"),
+  };
+  const integer = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
+  const share = new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const mean = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  let running = 0; // deals asked for, while the engine plays them
+  let started = false; // the reader has asked for Python
+  let engine = "idle"; // the worker's loading status (engine.js)
+
+  function word(key, params) {
+    const text = data.words[key];
+    if (text === undefined) throw new Error("missing word: " + key);
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return params && params[name] !== undefined ? String(params[name]) : whole;
+    });
+  }
+
+  function show(target, message) {
+    target.textContent = message || "";
+    target.hidden = !message;
+  }
+
+  function status(name, text, failed) {
+    el.status.dataset.status = name;
+    el.status.textContent = text;
+    el.status.classList.toggle("lq-refusal", !!failed);
+  }
+
+  // A whole number as typed, or null.
+  function whole(text) {
+    const trimmed = String(text).trim();
+    return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : null;
+  }
+
+  // The engine's chart, read as SVG (an XML parser runs no script and knows no HTML).
+  function parseSvg(text) {
+    if (!text) return null;
+    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    const svg = doc.documentElement;
+    if (!svg || svg.nodeName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
+    return document.importNode(svg, true);
+  }
+
+  function draw(result, seed) {
+    const svg = parseSvg(result.svg);
+    if (svg) el.box.replaceChildren(svg);
+    el.origin.dataset.origin = "browser";
+    el.origin.textContent = word("odds.sim.live", { deals: integer.format(result.deals), seed: String(seed) });
+    el.summary.dataset.share = String(result.bank_share.float);
+    el.summary.dataset.deals = String(result.deals);
+    el.summary.textContent = word("odds.sim.summary", {
+      deals: integer.format(result.deals),
+      wins: integer.format(result.bank_wins),
+      share: share.format(result.bank_share.float),
+      expected: data.expected.share,
+    });
+    el.details.textContent = word("odds.sim.details", {
+      pairs: integer.format(result.opening_pairs),
+      pair_share: share.format(result.pair_share.float),
+      pair_expected: data.expected.pair,
+      mean: mean.format(result.mean_cards.float),
+      mean_expected: data.expected.mean,
+    });
+  }
+
+  function engineStatus(name, detail) {
+    engine = name;
+    el.progress.value = STAGES[name] || 0;
+    el.progress.hidden = !started || name === "ready" || name === "failed";
+    if (name === "failed") {
+      status("failed", word("odds.sim.loading.failed", { detail: detail || "" }), true);
+      el.run.disabled = true;
+    } else if (name === "ready" && running) {
+      status("running", word("odds.sim.loading.running", { deals: integer.format(running) }));
+    } else if (name !== "ready" || started) {
+      status(name, word("odds.sim.loading." + name));
+    }
+  }
+
+  function run(event) {
+    event.preventDefault();
+    if (running) return;
+    show(el.refusal, "");
+    el.deals.removeAttribute("aria-invalid");
+    el.seed.removeAttribute("aria-invalid");
+    const n = whole(el.deals.value);
+    const seed = whole(el.seed.value);
+    if (n === null || n < 1 || n > data.max) {
+      show(el.refusal, word("odds.sim.invalid_deals", { max: integer.format(data.max) }));
+      el.deals.setAttribute("aria-invalid", "true");
+      el.deals.focus();
+      return;
+    }
+    if (seed === null || !Number.isSafeInteger(seed)) {
+      show(el.refusal, word("odds.sim.invalid_seed"));
+      el.seed.setAttribute("aria-invalid", "true");
+      el.seed.focus();
+      return;
+    }
+    running = n;
+    started = true;
+    el.run.disabled = true;
+    root.setAttribute("aria-busy", "true");
+    start(); // Python starts now, on the reader's request
+    call({ op: "simulate", n: n, seed: seed, lang: lang, chart: data.chart }).then(
+      function (result) {
+        if (result.error) {
+          show(el.refusal, word("odds.sim.error", { detail: result.error.message }));
+          status("ready", word("odds.sim.loading.ready"));
+          return;
+        }
+        draw(result, seed);
+        status("done", word("odds.sim.loading.done", { deals: integer.format(result.deals) }));
+      },
+      function () { /* the loading failure is already on the page (engineStatus) */ },
+    ).finally(function () {
+      running = 0;
+      root.setAttribute("aria-busy", "false");
+      el.run.disabled = engine === "failed";
+    });
+    if (engine === "ready") engineStatus("ready"); // Python was already there: say it plays
+  }
+
+  onProgress(engineStatus);
+  status("idle", word("odds.sim.loading.idle"));
+  el.form.addEventListener("submit", run);
+  el.form.hidden = false;
+  root.setAttribute("aria-busy", "false");
+}
+
+function init() {
+  const root = document.getElementById("lq-sim");
+  if (root) setup(root);
+}
+
+if (typeof document$ !== "undefined") document$.subscribe(init);
+else init();

@@ -1,0 +1,362 @@
+"""The odds page: the engine's exact figures written into the page at build time, and
+the live simulation's controls.
+
+Nothing on the page is typed in: every figure comes from :mod:`lansquenet.odds` when
+the site is built, every chart from :mod:`lansquenet.chart`, every word from
+``locales/<lang>/site.po`` (keys ``odds.*``), every number in the page's language.
+
+- ```` ```lansquenet-odds ```` fences, the body naming one part:
+  ``figures`` (the default): the rules' figures in a table (opening pair, the bank
+  wins, the players win, the bank's edge, the cards turned); ``distribution``: the
+  length of a deal as a bar chart and, as its text equivalent, the table of its exact
+  probabilities; ``packs``: the same figures for other packs, in a table labelled as
+  not these rules (R-P1).
+- ```` ```lansquenet-simulation ````: the simulation's form (deals, seed, Run), its
+  loading status, and a chart of one simulation computed at build time (so the page
+  is complete without JavaScript). ``odds.js`` replaces it with the reader's own,
+  computed in the browser by the engine's worker (op ``simulate``, which draws the
+  chart with the same :func:`lansquenet.chart.share_chart`). Python loads only when
+  the reader presses Run.
+- ``{{ odds.bank_wins }}`` in the prose: one figure, as a fraction (``9/17``), or with
+  ``.percent`` (``52,9 %``), ``.approx`` (``9/17 ≈ 52,9 %``), ``.decimal`` (``7,29``),
+  ``.mean`` (``51/7 ≈ 7,29``).
+
+The page's stylesheet and, with a simulation, its module script are written into the
+page itself: only this page loads them (like the play page).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+from lansquenet import chart, odds
+
+from .play import root_of
+from .wheel import build_engine_wheel
+from .words import Words
+
+FENCE = re.compile(
+    r"^(?P<fence>```|~~~)lansquenet-(?P<kind>odds|simulation)[ \t]*\n(?P<body>.*?)^(?P=fence)[ \t]*$",
+    re.MULTILINE | re.DOTALL,
+)
+TOKEN = re.compile(r"\{\{\s*odds\.(?P<key>\w+)(?:\.(?P<form>\w+))?\s*\}\}")
+# The figures, in the order of the table; each is a function of the pack.
+FIGURES: dict[str, Callable[[odds.Pack], Fraction]] = {
+    "opening_pair": lambda pack: odds.opening_pair(pack),
+    "bank_wins": lambda pack: odds.bank_wins(pack),
+    "players_win": lambda pack: odds.players_win(pack),
+    "bank_edge": lambda pack: odds.bank_edge(pack),
+    "cards_after_two": lambda pack: odds.expected_cards_after_two(pack),
+    "cards_per_deal": lambda pack: odds.expected_cards_per_deal(pack),
+}
+COUNTS = ("cards_after_two", "cards_per_deal")  # numbers of cards, not shares
+SIM_DEALS = 10_000  # the simulation drawn at build time, and the form's defaults
+SIM_SEED = 1
+SIM_MAX = 1_000_000  # the most deals the page asks the browser's engine for
+CHART_LABELS = ("title", "desc", "x", "y", "observed", "expected", "band")
+LENGTH_LABELS = ("title", "desc", "x", "y", "mean", "pair", "decided", "bar")
+
+
+def figure(key: str, pack: odds.Pack, lang: str, form: str = "approx") -> str:
+    """One figure of ``pack`` as text in ``lang``.
+
+    >>> figure("bank_wins", odds.ONE_PACK, "fr"), figure("bank_edge", odds.ONE_PACK, "en", "")
+    ('9/17 ≈ 52,9\u202f%', '1/17')
+    >>> figure("cards_after_two", odds.ONE_PACK, "fr"), figure("cards_per_deal", odds.ONE_PACK, "en", "decimal")
+    ('51/7 ≈ 7,29', '6.86')
+    >>> figure("bank_wins", odds.ONE_PACK, "en", "percent")
+    '52.9%'
+    """
+    value = FIGURES[key](pack)
+    count = key in COUNTS
+    if form == "":
+        return str(value)
+    if form == "percent" and not count:
+        return chart.percent(float(value), lang)
+    if form == "decimal":
+        return chart.number(float(value), lang, 2)
+    if form in ("approx", "mean"):
+        return chart.fraction(value, lang, 2 if count else 1, share=not count)
+    raise KeyError(form)
+
+
+_tables = itertools.count(1)
+
+
+def _table(caption: str, head: str, body: str) -> str:
+    """A table in its own scrolling box: a keyboard can reach it (``tabindex``) and a
+    screen reader names it after the caption, whatever the width of the screen. The
+    table keeps Material's look; Material's own box around it no longer scrolls
+    (odds.css)."""
+    ident = f"lq-table-{next(_tables)}"
+    return (
+        f'<div class="lq-scroll" role="region" tabindex="0" aria-labelledby="{ident}">'
+        f'<table><caption id="{ident}">{caption}</caption><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
+    )
+
+
+def _cell(key: str, pack: odds.Pack, lang: str) -> str:
+    """A figure in a table cell: the exact value, and its value on a second line."""
+    value = FIGURES[key](pack)
+    if value.denominator == 1:
+        return f'<span class="lq-exact">{value}</span>'
+    approx = figure(key, pack, lang).split(" ", 1)[1]  # "≈ 52,9 %"
+    return f'<span class="lq-exact">{value}</span><br><span class="lq-approx">{escape(approx)}</span>'
+
+
+def figures_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) -> str:
+    """The rules' figures (``pack``: the rules' own, R-P1), one row each."""
+
+    def w(key: str) -> str:
+        return escape(words(lang, key))
+
+    rows = []
+    for key, compute in FIGURES.items():
+        value = compute(pack)
+        approx = (
+            chart.number(float(value), lang, 2) if key in COUNTS else chart.percent(float(value), lang, 1)
+        )
+        rows.append(
+            f'<tr data-figure="{key}" data-value="{value}"><th scope="row">{w("odds.figure." + key)}</th>'
+            f'<td class="lq-exact">{value}</td><td>{escape(approx)}</td></tr>'
+        )
+    head = "".join(f'<th scope="col">{w("odds.figures." + key)}</th>' for key in ("what", "exact", "approx"))
+    return (
+        f'<div class="lq-odds lq-odds-figures">{_table(w("odds.figures.caption"), head, "".join(rows))}</div>'
+    )
+
+
+def _labels(lang: str, words: Words, prefix: str, keys: tuple[str, ...]) -> dict[str, str]:
+    """A chart's words, raw (its ``{placeholders}`` are the chart's to fill)."""
+    catalogue = words.catalogue(lang)
+    return {key: catalogue[f"{prefix}.{key}"] for key in keys}
+
+
+def distribution_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) -> str:
+    """The length of a deal: the bar chart, then its exact table (the text equivalent)."""
+
+    def w(key: str) -> str:
+        return escape(words(lang, key))
+
+    svg = chart.length_chart(
+        pack, lang, _labels(lang, words, "odds.length", LENGTH_LABELS), ident="lq-length"
+    )
+    rows, total = [], Fraction(0)
+    smallest = Fraction(1, 10_000)  # below 0.01 %: written as "less than 0.01 %"
+    for k, p in odds.length_distribution(pack):
+        total += p
+        share = (
+            chart.percent(float(p), lang, 2)
+            if p >= smallest
+            else words(lang, "odds.length.tiny", share=chart.percent(float(smallest), lang, 2))
+        )
+        at_most = chart.percent(float(total), lang, 2) if total < 1 else chart.percent(1, lang, 0)
+        rows.append(
+            f'<tr data-k="{k}"><th scope="row">{chart.number(k, lang)}</th><td class="lq-exact">{p}</td>'
+            f"<td>{escape(share)}</td><td>{escape(at_most)}</td></tr>"
+        )
+    heads = "".join(
+        f'<th scope="col">{w("odds.length." + key)}</th>' for key in ("k", "exact", "percent", "cumulative")
+    )
+    return (
+        '<div class="lq-odds lq-odds-length">'
+        f'<figure class="lq-chart-box">{svg}</figure>'
+        f'<details class="lq-odds-table"><summary>{w("odds.length.table")}</summary>'
+        f"{_table(w('odds.length.caption'), heads, ''.join(rows))}</details></div>"
+    )
+
+
+def packs_html(lang: str, words: Words, packs: tuple[odds.Pack, ...] = odds.PACKS) -> str:
+    """The same figures for other packs, labelled: not these rules (R-P1)."""
+
+    def w(key: str) -> str:
+        return escape(words(lang, key))
+
+    columns = ("opening_pair", "bank_wins", "bank_edge", "cards_after_two", "cards_per_deal")
+    heads = "".join(f'<th scope="col">{w("odds.short." + key)}</th>' for key in columns)
+    rows = []
+    for pack in packs:
+        rules = (
+            f'<td class="lq-these-rules">{w("odds.packs.yes")}</td>'
+            if pack.these_rules
+            else f'<td class="lq-not-these-rules"><strong>{w("odds.packs.no")}</strong></td>'
+        )
+        cells = "".join(f"<td>{_cell(key, pack, lang)}</td>" for key in columns)
+        rows.append(
+            f'<tr data-pack="{pack.name}" data-these-rules="{str(pack.these_rules).lower()}">'
+            f'<th scope="row">{w("odds.pack." + pack.name)}</th><td>{chart.number(pack.cards, lang)}</td>'
+            f"{rules}{cells}</tr>"
+        )
+    return (
+        '<div class="lq-odds lq-odds-packs">'
+        f'<p class="lq-not-these-rules-note" role="note"><strong>{w("odds.packs.warning")}</strong></p>'
+        + _table(
+            w("odds.packs.caption"),
+            f'<th scope="col">{w("odds.packs.pack")}</th><th scope="col">{w("odds.packs.cards")}</th>'
+            f'<th scope="col">{w("odds.packs.rules")}</th>{heads}',
+            "".join(rows),
+        )
+        + "</div>"
+    )
+
+
+def _json_script(ident: str, data: object) -> str:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return f'<script type="application/json" id="{ident}">{text}</script>'
+
+
+def summary(lang: str, words: Words, sim: Mapping[str, Any]) -> tuple[str, str]:
+    """The two sentences under the chart (``sim``: a simulation's JSON): the bank's
+    share against the exact figure, then the opening pairs and the cards turned."""
+    pack = odds.ONE_PACK
+    first = words(
+        lang,
+        "odds.sim.summary",
+        deals=chart.number(sim["deals"], lang),
+        wins=chart.number(sim["bank_wins"], lang),
+        share=chart.percent(sim["bank_share"]["float"], lang),
+        expected=figure("bank_wins", pack, lang),
+    )
+    second = words(
+        lang,
+        "odds.sim.details",
+        pairs=chart.number(sim["opening_pairs"], lang),
+        pair_share=chart.percent(sim["pair_share"]["float"], lang),
+        pair_expected=figure("opening_pair", pack, lang),
+        mean=chart.number(sim["mean_cards"]["float"], lang, 2),
+        mean_expected=figure("cards_per_deal", pack, lang),
+    )
+    return first, second
+
+
+def simulation_html(lang: str, words: Words, root: str, wheel_url: str) -> str:
+    """The simulation: form, status, and the chart of one run computed at build time."""
+
+    def w(key: str, **params: object) -> str:
+        return escape(words(lang, key, **params))
+
+    sim = odds.simulation_json(odds.simulate(SIM_DEALS, SIM_SEED))
+    labels = _labels(lang, words, "odds.chart", CHART_LABELS)
+    svg = chart.share_chart(sim, lang, labels, ident="lq-sim-chart")
+    first, second = summary(lang, words, sim)
+    pack = odds.ONE_PACK
+    data = {
+        "words": {k: v for k, v in sorted(words.catalogue(lang).items()) if k.startswith("odds.sim.")},
+        "chart": labels,
+        "max": SIM_MAX,
+        "expected": {
+            "share": figure("bank_wins", pack, lang),
+            "pair": figure("opening_pair", pack, lang),
+            "mean": figure("cards_per_deal", pack, lang),
+        },
+    }
+    share = sim["bank_share"]
+    max_text = chart.number(SIM_MAX, lang)
+    return "\n".join(
+        [
+            f'<div class="lq-odds lq-odds-sim" id="lq-sim" lang="{lang}" data-lq-wheel="{escape(wheel_url)}">',
+            _json_script("lq-odds-data", data),
+            '<form class="lq-sim-form" id="lq-sim-form" novalidate hidden>',
+            (
+                f'<p><label for="lq-sim-deals">{w("odds.sim.deals")}</label>'
+                f'<input id="lq-sim-deals" type="number" inputmode="numeric" min="1" max="{SIM_MAX}" step="1"'
+                f' value="{SIM_DEALS}" autocomplete="off" aria-describedby="lq-sim-deals-hint">'
+                f'<span class="lq-hint" id="lq-sim-deals-hint">{w("odds.sim.deals_hint", max=max_text)}</span></p>'
+            ),
+            (
+                f'<p><label for="lq-sim-seed">{w("odds.sim.seed")}</label>'
+                f'<input id="lq-sim-seed" type="number" inputmode="numeric" step="1" value="{SIM_SEED}"'
+                ' autocomplete="off" aria-describedby="lq-sim-seed-hint">'
+                f'<span class="lq-hint" id="lq-sim-seed-hint">{w("odds.sim.seed_hint")}</span></p>'
+            ),
+            (
+                f'<p class="lq-sim-run"><button type="submit" class="md-button md-button--primary" id="lq-sim-run">'
+                f"{w('odds.sim.run')}</button></p>"
+            ),
+            "</form>",
+            '<p class="lq-refusal" id="lq-sim-refusal" role="alert" hidden></p>',
+            '<div class="lq-loading" id="lq-sim-loading">',
+            (
+                f'<progress id="lq-sim-progress" max="4" value="0" aria-label="{w("odds.sim.loading.label")}"'
+                " hidden></progress>"
+            ),
+            '<p id="lq-sim-status" role="status" aria-live="polite" data-status="idle"></p>',
+            "</div>",
+            f'<noscript><p class="lq-hint">{w("odds.sim.noscript")}</p></noscript>',
+            '<figure class="lq-chart-box lq-sim-figure" id="lq-sim-figure">',
+            f'<div id="lq-sim-chart-box">{svg}</div>',
+            "<figcaption>",
+            (
+                f'<p id="lq-sim-origin" data-origin="build">'
+                f"{w('odds.sim.built', deals=chart.number(SIM_DEALS, lang), seed=SIM_SEED)}</p>"
+            ),
+            f'<p id="lq-sim-summary" data-share="{share["float"]!r}" data-deals="{SIM_DEALS}">{escape(first)}</p>',
+            f'<p id="lq-sim-details">{escape(second)}</p>',
+            "</figcaption></figure>",
+            "</div>",
+        ]
+    )
+
+
+def _token(match: re.Match[str], lang: str, pack: odds.Pack) -> str:
+    key, form = match["key"], match["form"] or ""
+    if key not in FIGURES:
+        raise PluginError(f"odds: no figure {key!r} (one of {', '.join(FIGURES)})")
+    try:
+        return figure(key, pack, lang, form)
+    except KeyError:
+        raise PluginError(f"odds: no form {form!r} for {key!r} (percent, approx, decimal, mean)") from None
+
+
+def render_odds(
+    markdown: str,
+    lang: str,
+    words: Words,
+    page_url: str,
+    root: Path,
+    pack: odds.Pack = odds.ONE_PACK,
+) -> str:
+    """Replace the page's odds fences and ``{{ odds.* }}`` figures; ``root`` is the
+    repository (the wheel's digest goes into the page), ``pack`` the pack whose figures
+    the ``figures`` and ``distribution`` parts and the prose's figures show (the rules'
+    own, R-P1; another only to check that the page follows the engine)."""
+    found = {match["kind"] for match in FENCE.finditer(markdown)}
+    if not found and not TOKEN.search(markdown):
+        return markdown
+    top = root_of(page_url)
+
+    def one(match: re.Match[str]) -> str:
+        if match["kind"] == "simulation":
+            wheel = build_engine_wheel(root)
+            html = simulation_html(
+                lang, words, top, f"{top}assets/wheels/{wheel.filename}?v={wheel.sha256[:16]}"
+            )
+        else:
+            part = match["body"].strip() or "figures"
+            if part == "figures":
+                html = figures_html(lang, words, pack)
+            elif part == "distribution":
+                html = distribution_html(lang, words, pack)
+            elif part == "packs":
+                html = packs_html(lang, words)
+            else:
+                raise PluginError(f"lansquenet-odds fence: no part {part!r} (figures, distribution, packs)")
+        return "\n" + html + "\n"
+
+    markdown = FENCE.sub(one, markdown)
+    markdown = TOKEN.sub(lambda match: _token(match, lang, pack), markdown)
+    if found:
+        markdown += f'\n\n<link rel="stylesheet" href="{top}assets/css/odds.css">\n'
+    if "simulation" in found:
+        markdown += f'<script type="module" src="{top}assets/js/odds.js"></script>\n'
+    return markdown

@@ -1,0 +1,44 @@
+// Offline after the first visit: registers the site's service worker (sw.js, at the
+// site's top folder, written by site_plugins/lansquenet_site/offline.py), whose scope
+// is the whole site, both languages. Every page loads this script (the plugin writes
+// its tag): data-lq-sw is the worker's address, data-lq-scope the site's top folder.
+// Under `mkdocs serve` data-lq-sw is "off": a worker left on this address by a built
+// site is removed, with the files it kept, so that live reload always gets fresh files.
+// Nothing here is needed to read the site: without service workers, nothing happens.
+(function () {
+  "use strict";
+
+  const script = document.currentScript;
+  if (!script || !("serviceWorker" in navigator)) return;
+  const worker = script.getAttribute("data-lq-sw");
+  const scope = new URL(script.getAttribute("data-lq-scope") || "./", document.baseURI).href;
+
+  if (worker === "off") {
+    navigator.serviceWorker.getRegistrations().then(function (registrations) {
+      registrations.forEach(function (registration) {
+        if (registration.scope === scope) registration.unregister();
+      });
+    }, function () {});
+    // And the files it kept (sw.js names its caches "lansquenet:<site path>:<version>").
+    const prefix = "lansquenet:" + new URL(scope).pathname + ":";
+    if (window.caches) {
+      caches.keys().then(function (names) {
+        names.forEach(function (name) { if (name.indexOf(prefix) === 0) caches.delete(name); });
+      }, function () {});
+    }
+    return;
+  }
+
+  function register() {
+    navigator.serviceWorker
+      .register(new URL(worker, document.baseURI).href, { scope: scope })
+      .catch(function (error) {
+        // Offline reading is a bonus: the site works without it. Say so quietly.
+        console.warn("Lansquenet: offline reading is not available here (" + error + ")");
+      });
+  }
+
+  // After the page's own files: the worker then downloads the rest of the site.
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+})();

@@ -1,0 +1,83 @@
+// The site's service worker: after one visit, the whole site works with no network.
+// Written into the built site's top folder by site_plugins/lansquenet_site/offline.py,
+// which fills in VERSION (a digest of every file listed) and PRECACHE (every page of
+// both languages, the styles, the scripts, the search indexes, Pyodide and the
+// engine's wheel, as addresses relative to this file).
+//
+// - install: fetch and keep every listed file in the cache of this version (a
+//   failed download fails the install, and the previous version stays in charge);
+// - activate: delete this site's caches of other versions, take over the open pages;
+// - fetch: pages network first (a fresh page when the server answers, the kept one
+//   otherwise), every other listed file from the cache first (the cache holds exactly
+//   one build, so pages and files always match). Addresses outside the list go to the
+//   network untouched. The query part is ignored when matching (the wheel's "?v=",
+//   the worker's "?wheel=").
+const VERSION = "__VERSION__";
+const PRECACHE = __PRECACHE__;
+
+const SCOPE = new URL("./", self.location.href);
+// Several sites may share one origin (GitHub Pages): a cache name holds the site's path.
+const PREFIX = "lansquenet:" + SCOPE.pathname + ":";
+const CACHE = PREFIX + VERSION;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(CACHE).then(function (cache) {
+      return cache.addAll(PRECACHE.map(function (path) {
+        // Past the browser's HTTP cache, which may hold the previous build's files.
+        return new Request(new URL(path, SCOPE).href, { cache: "no-cache" });
+      }));
+    }).then(function () { return self.skipWaiting(); }),
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) {
+        return name.indexOf(PREFIX) === 0 && name !== CACHE;
+      }).map(function (name) { return caches.delete(name); }));
+    }).then(function () { return self.clients.claim(); }),
+  );
+});
+
+// The address a file is kept under: no query, no fragment, "x/index.html" as "x/".
+function key(url) {
+  const clean = new URL(url.href);
+  clean.search = "";
+  clean.hash = "";
+  if (clean.pathname.endsWith("/index.html")) clean.pathname = clean.pathname.slice(0, -"index.html".length);
+  return clean.href;
+}
+
+// The kept response for ``url``. Kept under another address (a query left out), it is
+// answered as a new response: the browser then gives it the address asked for, which
+// matters to a worker, whose own address is its script's ("engine-worker.mjs?wheel=").
+function kept(url) {
+  // caches.match, not caches.open: a cache that is gone (a newer build, or mkdocs serve
+  // cleaning up) must not come back empty.
+  return caches.match(key(url), { cacheName: CACHE }).then(function (found) {
+    if (!found || found.url === url.href) return found;
+    return new Response(found.body, { status: found.status, statusText: found.statusText, headers: found.headers });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  if (request.mode === "navigate") {
+    // Revalidated with the server, never taken from the HTTP cache's guesswork: online,
+    // a page is always the server's current one.
+    const fresh = new Request(request.url, { cache: "no-cache", credentials: request.credentials });
+    event.respondWith(fetch(fresh).catch(function (error) {
+      return kept(url).then(function (page) {
+        if (page) return page;
+        throw error;
+      });
+    }));
+    return;
+  }
+  event.respondWith(kept(url).then(function (file) { return file || fetch(request); }));
+});

@@ -1,0 +1,269 @@
+"""Offline after the first visit: the service worker (sw.js, written at build time by
+site_plugins/lansquenet_site/offline.py, registered by docs/assets/js/offline.js).
+
+The browser tests here serve the built site on their own server, which they stop: after
+one visit, with no server at all, the rule pages and their steppers work, and the play
+page starts Python from the cache and plays a deal to its settlement. A new build
+(another version) replaces the old cache whole; a page served by ``mkdocs serve`` (the
+script told "off") removes a worker a built site left on the same address. The build
+tests check what the worker keeps: every page of both languages, the search indexes,
+Pyodide and the wheel, and its version is a digest of them.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import re
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import lansquenet
+from lansquenet_site import offline
+from lansquenet_site.words import Words
+
+REPO = Path(__file__).resolve().parents[2]
+WORDS = Words(REPO / "locales")
+LANGS = ("fr", "en")
+READY_MS = 180_000  # a cold Pyodide start on a busy machine
+SETTLEMENT = {"fr": "rules/settlement/", "en": "en/rules/settlement/"}
+PLAY = {"fr": "play/", "en": "en/play/"}
+TOTAL = len(lansquenet.trace(lansquenet.load("worked-example")))
+
+
+# --- a server of our own, that stops, and whose site can change -------------------------
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, request: Any, client: Any, server: Any) -> None:
+        super().__init__(request, client, server, directory=str(server.site))
+
+    def send_head(self) -> Any:
+        # The site of the moment, read at each request: a browser opens connections
+        # ahead of time, and one opened before a swap may carry a request made after it.
+        self.directory = str(self.server.site)  # type: ignore[attr-defined]
+        return super().send_head()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class Server:
+    """The built site on 127.0.0.1 (a port of its own: a service worker is per origin)."""
+
+    def __init__(self, site: Path) -> None:
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        self.httpd.daemon_threads = True
+        self.httpd.site = site  # type: ignore[attr-defined]
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.running = True
+
+    def serve(self, site: Path) -> None:
+        """From now on, answer with another build."""
+        self.httpd.site = site  # type: ignore[attr-defined]
+
+    def stop(self) -> None:
+        if self.running:
+            self.running = False
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.thread.join(timeout=10)
+
+
+@pytest.fixture
+def server(built_site: Any) -> Iterator[Server]:
+    running = Server(built_site.path)
+    yield running
+    running.stop()
+
+
+def version_of(site: Path) -> str:
+    found = re.search(r'const VERSION = "(\w+)";', (site / offline.SW_NAME).read_text("utf-8"))
+    assert found, "sw.js names its version"
+    return found[1]
+
+
+def precached(site: Path) -> list[str]:
+    text = (site / offline.SW_NAME).read_text("utf-8")
+    found = re.search(r"const PRECACHE = (\[.*?\]);", text, re.DOTALL)
+    assert found, "sw.js lists what it keeps"
+    paths: list[str] = json.loads(found[1])
+    return paths
+
+
+def wait_for(page: Page, predicate: str, arg: Any = None, timeout_s: float = READY_MS / 1000) -> None:
+    """Until ``predicate`` (a page function, which may return a promise) holds.
+    (``page.wait_for_function`` takes a promise for a truthy value.)"""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout_s} s: {predicate}")
+        time.sleep(0.1)
+
+
+def wait_until_offline_ready(page: Page) -> list[str]:
+    """The worker is active (its install, which downloads every listed file, is over)
+    and controls the page; the names of the site's caches."""
+    wait_for(page, "() => navigator.serviceWorker.ready.then(r => r.active.state === 'activated')")
+    wait_for(page, "() => navigator.serviceWorker.controller !== null")
+    names: list[str] = page.evaluate("() => caches.keys()")
+    return names
+
+
+def cache_name(version: str) -> str:
+    return f"lansquenet:/:{version}"
+
+
+# --- what the build writes --------------------------------------------------------------
+
+
+def test_the_worker_keeps_every_page_and_python(built_site: Any) -> None:
+    site = built_site.path
+    paths = precached(site)
+    assert len(paths) == len(set(paths))
+    pages = {offline.address(p.relative_to(site).as_posix()) for p in site.rglob("index.html")}
+    assert pages <= set(paths) and {"./", "en/", "odds/", "en/odds/", "play/", "en/play/"} <= pages
+    assert {"404.html", "en/404.html", "search/search_index.json", "en/search/search_index.json"} <= set(
+        paths
+    )
+    pyodide = {f"assets/pyodide/{name}" for name in offline_runtime_files()}
+    assert pyodide <= set(paths)
+    assert [p for p in paths if re.fullmatch(r"assets/wheels/lansquenet-.*\.whl", p)]
+    assert {"assets/js/offline.js", "assets/js/stepper.js", "assets/js/play.js", "assets/js/odds.js"} <= set(
+        paths
+    )
+    # Every listed file exists; nothing no page loads is listed; the worker is not.
+    for path in paths:
+        target = site / (path if not path.endswith("/") else path + "index.html")
+        if path == "./":
+            target = site / "index.html"
+        assert target.is_file(), path
+    assert not [p for p in paths if p.endswith((".map", ".gz")) or p in ("sw.js", "sitemap.xml")]
+    assert not [
+        p for p in paths if "lunr/min/lunr." in p and not re.search(r"\.(fr|multi|stemmer\.support)\.", p)
+    ]
+    # Its version is the digest of what it keeps.
+    assert version_of(site) == offline.manifest(site, LANGS).version
+
+
+def offline_runtime_files() -> tuple[str, ...]:
+    from lansquenet_site import runtime
+
+    return runtime.PYODIDE_FILES
+
+
+def test_every_page_registers_the_worker_at_the_site_root(built_site: Any) -> None:
+    site = built_site.path
+    for html in site.rglob("index.html"):
+        depth = len(html.relative_to(site).parts) - 1
+        root = "../" * depth or ""
+        tag = f'<script src="{root}assets/js/offline.js" data-lq-sw="{root}sw.js" data-lq-scope="{root or "./"}" defer>'
+        assert html.read_text("utf-8").count(tag) == 1, html
+    # Under `mkdocs serve` the page says "off": the script removes the worker instead.
+    assert 'data-lq-sw="off"' in offline.register_script("<body></body>", "rules/covering/", serving=True)
+
+
+# --- in the browser ---------------------------------------------------------------------
+
+
+def test_after_one_visit_the_site_works_with_no_server(page: Page, server: Server, built_site: Any) -> None:
+    page.set_default_timeout(30_000)
+    page.goto(server.url + SETTLEMENT["fr"])
+    assert wait_until_offline_ready(page) == [cache_name(version_of(built_site.path))]
+    count = page.evaluate(
+        "() => caches.keys().then(k => caches.open(k[0])).then(c => c.keys()).then(r => r.length)"
+    )
+    assert count == len(precached(built_site.path))
+    page.goto(server.url + PLAY["fr"])  # the play page, once, online (Python may start or not)
+    page.wait_for_load_state("load")
+
+    server.stop()
+
+    for lang in LANGS:
+        # A rule page and its stepper.
+        response = page.goto(server.url + SETTLEMENT[lang])
+        assert response is not None and response.ok and response.from_service_worker
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        section = page.locator(".lansquenet-scenario").first
+        counter = section.locator(".lq-counter")
+        expect(counter).to_have_text(WORDS(lang, "stepper.counter", index=1, total=TOTAL))
+        section.locator("[data-go=next]").click()
+        expect(counter).to_have_text(WORDS(lang, "stepper.counter", index=2, total=TOTAL))
+        section.locator("[data-go=last]").click()
+        last = section.locator(".lq-step:visible .lq-balances tbody tr")
+        rows = dict(
+            zip(last.locator("th").all_inner_texts(), last.locator("td").all_inner_texts(), strict=True)
+        )
+        assert {k: v.split()[0] for k, v in rows.items()} == {"A": "88", "B": "105", "C": "107"}
+
+    # The play page: Python from the cache, then a deal from the bank to its settlement.
+    lang = "en"
+    page.goto(server.url + PLAY[lang])
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    names = page.locator("#lq-names li")
+    while names.count() > 3:
+        names.last.locator("button").click()
+    for i, name in enumerate(("A", "B", "C")):
+        names.nth(i).locator("input").fill(name)
+    page.select_option("#lq-banker", label="A")
+    page.fill("#lq-decks", "7S QH 2C QD")  # section 06: the players win
+    page.locator("#lq-setup [type=submit]").click()
+    for player, do, amount in (("A", "bank", 12), ("B", "stake", 5), ("C", "stake", 7)):
+        expect(page.locator("#lq-turn-text")).to_have_text(WORDS(lang, "play.turn", player=player))
+        page.fill("#lq-amount", str(amount))
+        page.locator(f"#lq-moves [data-move={do}]").click()
+    ledger = page.locator("#lq-ledger tbody tr")
+    expect(ledger).to_have_count(1)
+    cells = ledger.first.locator("th, td").all_inner_texts()
+    assert cells[-3:] == ["−12", "+5", "+7"] and WORDS(lang, "play.winner.players") in cells[4]
+
+
+def test_a_new_build_replaces_the_old_cache(
+    page: Page, server: Server, built_site: Any, tmp_path: Path
+) -> None:
+    first = built_site.path
+    second = tmp_path / "site"
+    shutil.copytree(first, second)
+    home = second / "index.html"
+    home.write_text(home.read_text("utf-8").replace("</h1>", " (B)</h1>", 1), "utf-8")
+    offline.write_service_worker(second, LANGS)
+    old, new = version_of(first), version_of(second)
+    assert old != new and precached(first) == precached(second)
+
+    page.goto(server.url)
+    assert wait_until_offline_ready(page) == [cache_name(old)]
+    server.serve(second)
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+    wait_for(page, "(name) => caches.keys().then(k => k.length === 1 && k[0] === name)", cache_name(new))
+    page.reload()
+    expect(page.locator("h1").first).to_contain_text("(B)")
+    server.stop()
+    page.reload()  # from the new cache: the new page
+    expect(page.locator("h1").first).to_contain_text("(B)")
+
+
+def test_mkdocs_serve_removes_a_worker_left_by_a_build(
+    page: Page, server: Server, built_site: Any, tmp_path: Path, browser_log: Any
+) -> None:
+    browser_log.allow_status(404, "/sw.js")  # the browser checks for a new worker: there is none
+    served = tmp_path / "served"
+    shutil.copytree(built_site.path, served)
+    (served / offline.SW_NAME).unlink()  # mkdocs serve writes none
+    for html in served.rglob("index.html"):
+        text = html.read_text("utf-8")
+        html.write_text(re.sub(r'data-lq-sw="[^"]*"', 'data-lq-sw="off"', text), "utf-8")
+    page.goto(server.url)
+    assert wait_until_offline_ready(page)
+    server.serve(served)
+    page.reload()  # pages come from the network first: this one says "off"
+    wait_for(page, "() => navigator.serviceWorker.getRegistrations().then(r => r.length === 0)", None, 30)
+    wait_for(page, "() => caches.keys().then(k => k.length === 0)", None, 30)

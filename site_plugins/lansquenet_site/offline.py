@@ -37,6 +37,9 @@ SKIP_FILES = {
     "assets/javascripts/lunr/tinyseg.js",
 }
 LUNR = "assets/javascripts/lunr/min/"
+# Pyodide and the wheel (~14 MB) are kept on first use, not on every first visit: a
+# reader of the rule pages never downloads Python.
+ON_USE = ("assets/pyodide/", "assets/wheels/")
 LUNR_ALWAYS = {"lunr.stemmer.support.min.js", "lunr.multi.min.js"}
 _BODY_END = re.compile(r"</body>", re.IGNORECASE)
 
@@ -49,6 +52,7 @@ class Manifest:
     paths: tuple[str, ...]
     size: int
     version: str
+    on_use: tuple[str, ...] = ()  # kept when first asked for: the Python runtime
 
 
 def wanted(path: str, languages: tuple[str, ...]) -> bool:
@@ -84,23 +88,31 @@ def address(path: str) -> str:
 def manifest(site: Path, languages: tuple[str, ...]) -> Manifest:
     """Every file of ``site`` the worker keeps, and the version of them all."""
     digest = hashlib.sha256()
-    paths, size = [], 0
+    paths, on_use, size = [], [], 0
     for file in sorted(p for p in site.rglob("*") if p.is_file()):
         rel = file.relative_to(site).as_posix()
         if not wanted(rel, languages):
             continue
         data = file.read_bytes()
         digest.update(rel.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
-        paths.append(address(rel))
-        size += len(data)
-    return Manifest(paths=tuple(paths), size=size, version=digest.hexdigest()[:20])
+        if rel.startswith(ON_USE):
+            on_use.append(address(rel))
+        else:
+            paths.append(address(rel))
+            size += len(data)
+    return Manifest(paths=tuple(paths), size=size, version=digest.hexdigest()[:20], on_use=tuple(on_use))
 
 
 def service_worker(found: Manifest) -> str:
     """The worker's code for ``found`` (the template with its list and version)."""
     code = TEMPLATE.read_text("utf-8")
     listed = json.dumps(list(found.paths), ensure_ascii=False, indent=2)
-    return code.replace("__VERSION__", found.version).replace("__PRECACHE__", listed)
+    later = json.dumps(list(found.on_use), ensure_ascii=False, indent=2)
+    return (
+        code.replace("__VERSION__", found.version)
+        .replace("__PRECACHE__", listed)
+        .replace("__ON_USE__", later)
+    )
 
 
 def write_service_worker(site: Path, languages: tuple[str, ...]) -> Manifest:

@@ -1,11 +1,13 @@
 // The site's service worker: after one visit, the whole site works with no network.
 // Written into the built site's top folder by site_plugins/lansquenet_site/offline.py,
-// which fills in VERSION (a digest of every file listed) and PRECACHE (every page of
-// both languages, the styles, the scripts, the search indexes, Pyodide and the
-// engine's wheel, as addresses relative to this file).
+// which fills in VERSION (a digest of every file listed), PRECACHE (every page of
+// both languages, the styles, the scripts, the search indexes) and ON_USE (Pyodide and
+// the engine's wheel), as addresses relative to this file.
 //
-// - install: fetch and keep every listed file in the cache of this version (a
+// - install: fetch and keep every PRECACHE file in the cache of this version (a
 //   failed download fails the install, and the previous version stays in charge);
+//   the ~14 MB of ON_USE files are kept the first time a page that runs Python asks
+//   for them, so a visit to a rule page never downloads Python;
 // - activate: delete this site's caches of other versions, take over the open pages;
 // - fetch: pages network first (a fresh page when the server answers, the kept one
 //   otherwise), every other listed file from the cache first (the cache holds exactly
@@ -14,6 +16,7 @@
 //   the worker's "?wheel=").
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
+const ON_USE = __ON_USE__;
 
 const SCOPE = new URL("./", self.location.href);
 // Several sites may share one origin (GitHub Pages): a cache name holds the site's path.
@@ -79,5 +82,16 @@ self.addEventListener("fetch", function (event) {
     }));
     return;
   }
-  event.respondWith(kept(url).then(function (file) { return file || fetch(request); }));
+  const path = key(url).slice(SCOPE.href.length);
+  event.respondWith(kept(url).then(function (file) {
+    if (file || ON_USE.indexOf(path) < 0) return file || fetch(request);
+    // First use of the runtime: fetch it, and keep a copy for the offline visits.
+    return fetch(request).then(function (response) {
+      if (!response.ok) return response;
+      const copy = response.clone();
+      return caches.open(CACHE).then(function (cache) {
+        return cache.put(key(url), copy);
+      }).then(function () { return response; });
+    });
+  }));
 });

@@ -92,9 +92,9 @@ def version_of(site: Path) -> str:
     return found[1]
 
 
-def precached(site: Path) -> list[str]:
+def precached(site: Path, name: str = "PRECACHE") -> list[str]:
     text = (site / offline.SW_NAME).read_text("utf-8")
-    found = re.search(r"const PRECACHE = (\[.*?\]);", text, re.DOTALL)
+    found = re.search(rf"const {name} = (\[.*?\]);", text, re.DOTALL)
     assert found, "sw.js lists what it keeps"
     paths: list[str] = json.loads(found[1])
     return paths
@@ -135,9 +135,12 @@ def test_the_worker_keeps_every_page_and_python(built_site: Any) -> None:
     assert {"404.html", "en/404.html", "search/search_index.json", "en/search/search_index.json"} <= set(
         paths
     )
+    # Python is kept when a page first runs it, never on a visit to a rule page.
+    on_use = precached(site, "ON_USE")
     pyodide = {f"assets/pyodide/{name}" for name in offline_runtime_files()}
-    assert pyodide <= set(paths)
-    assert [p for p in paths if re.fullmatch(r"assets/wheels/lansquenet-.*\.whl", p)]
+    assert pyodide <= set(on_use) and not pyodide & set(paths)
+    assert [p for p in on_use if re.fullmatch(r"assets/wheels/lansquenet-.*\.whl", p)]
+    assert not [p for p in paths if p.startswith(("assets/pyodide/", "assets/wheels/"))]
     assert {"assets/js/offline.js", "assets/js/stepper.js", "assets/js/play.js", "assets/js/odds.js"} <= set(
         paths
     )
@@ -183,8 +186,14 @@ def test_after_one_visit_the_site_works_with_no_server(page: Page, server: Serve
         "() => caches.keys().then(k => caches.open(k[0])).then(c => c.keys()).then(r => r.length)"
     )
     assert count == len(precached(built_site.path))
-    page.goto(server.url + PLAY["fr"])  # the play page, once, online (Python may start or not)
-    page.wait_for_load_state("load")
+    # A rule page downloads no Python; the play page, once online, keeps it for later.
+    kept = page.evaluate(
+        "name => caches.open(name).then(c => c.keys()).then(r => r.map(q => q.url))",
+        cache_name(version_of(built_site.path)),
+    )
+    assert kept and not [url for url in kept if "/assets/pyodide/" in url or "/assets/wheels/" in url]
+    page.goto(server.url + PLAY["fr"])
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
 
     server.stop()
 

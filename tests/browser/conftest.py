@@ -104,7 +104,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 class BrowserLog:
     """Everything a test's browser context asked for or complained about."""
 
-    requests: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)  # every request, the service worker's too
+    page_requests: list[str] = field(default_factory=list)  # what the pages and their workers asked
     errors: list[str] = field(default_factory=list)  # 4xx/5xx responses, console, page errors
     allowed: list[tuple[int, str]] = field(default_factory=list)
 
@@ -118,6 +119,8 @@ class BrowserLog:
 
     def on_request(self, request: Request) -> None:
         self.requests.append(request.url)
+        if request.service_worker is None:  # the offline worker fills its cache on its own
+            self.page_requests.append(request.url)
 
     def on_response(self, response: Response) -> None:
         if response.status >= 400 and not self._is_allowed(response.status, response.url):

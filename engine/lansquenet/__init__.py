@@ -14,6 +14,7 @@ The API in five lines::
 (['stake', 'pass', 'banco'], 'A')
 """
 
+from . import chart, odds
 from .cards import PACK, Card
 from .narration import event_text, refusal_text
 from .refusals import CODES, NotAScenario, Refusal
@@ -32,11 +33,13 @@ __all__ = [
     "Refusal",
     "Table",
     "apply",
+    "chart",
     "event_text",
     "legal_moves",
     "load",
     "names",
     "new_table",
+    "odds",
     "parse",
     "play",
     "refusal_text",

@@ -77,6 +77,19 @@ def _cards(state: dict[str, Any]) -> str:
     return " ".join(spans)
 
 
+def _signed(amount: int) -> str:
+    return f"+{amount}" if amount > 0 else f"\u2212{-amount}" if amount < 0 else "0"
+
+
+def _result(step: dict[str, Any], lang: str, words: Words) -> str:
+    """At a settlement (R-T1, R-T2), each participant's net result of the deal."""
+    if step["event"]["code"] not in ("bank_wins", "players_win"):
+        return ""
+    change = step["state"]["deals"][-1]["change"]
+    shown = ", ".join(f"{escape(name)} {_signed(amount)}" for name, amount in change.items())
+    return f'<p class="lq-result">{escape(words(lang, "steps.result", changes="{changes}")).replace("{changes}", shown)}</p>'
+
+
 def _balances(state: dict[str, Any], lang: str, words: Words) -> str:
     previous = state.get("_previous") or {}
     rows = []
@@ -107,9 +120,8 @@ def scenario_html(
     """The HTML of one scenario: every step of its trace, in ``lang``; ``number`` is its
     place among the page's scenarios, when there are several (it goes into its name)."""
     try:
-        data = lansquenet.parse(source)
-        steps = lansquenet.trace(data, lang)
-        outcome = lansquenet.session(data, lang)["error"]
+        told = lansquenet.session(lansquenet.parse(source), lang)
+        steps, outcome = told["steps"], told["error"]
     except lansquenet.NotAScenario as error:
         raise ScenarioError(f"lansquenet fence: {error}") from None
     if not steps:
@@ -124,6 +136,7 @@ def scenario_html(
         items.append(
             f'<li class="lq-step" data-step="{index}" data-event="{escape(step["event"]["code"])}">'
             f'<p class="lq-text">{escape(step["text"])} {_cards(state)}</p>'
+            f"{_result(step, lang, words)}"
             f'<div class="lq-body"><div class="lq-figure">{diagram(step["state"], lang)}</div>'
             f"{_balances(state, lang, words)}</div></li>"
         )

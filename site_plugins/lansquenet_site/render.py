@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -114,7 +113,6 @@ def scenario_html(
     source: str,
     lang: str,
     words: Words,
-    label: Callable[[str], str] | None = None,
     number: int | None = None,
 ) -> str:
     """The HTML of one scenario: every step of its trace, in ``lang``; ``number`` is its

@@ -83,6 +83,19 @@ def build(site: Path, site_url: str) -> None:
         raise SystemExit(f"mkdocs build failed:\n{done.stdout}{done.stderr}")
 
 
+def chrome_path() -> str:
+    """CHROME_PATH if set, else Debian's Chromium, else Playwright's own (as the browser
+    tests do: GitHub's runners have no Debian Chromium)."""
+    if os.environ.get("CHROME_PATH"):
+        return os.environ["CHROME_PATH"]
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        return str(p.chromium.executable_path)
+
+
 def lighthouse(url: str, form_factor: str, out: Path) -> dict[str, Any]:
     node = shutil.which("node")
     if node is None or not LIGHTHOUSE.is_file():
@@ -100,7 +113,7 @@ def lighthouse(url: str, form_factor: str, out: Path) -> dict[str, Any]:
     ]
     if form_factor == "desktop":
         command.append("--preset=desktop")
-    env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
+    env = {**os.environ, "CHROME_PATH": chrome_path()}
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600, check=False)
     if done.returncode != 0 or not out.is_file():
         raise RuntimeError(f"lighthouse exited {done.returncode}: {done.stderr[-2000:]}")
@@ -189,7 +202,7 @@ def markdown(results: list[Audit], runs: int = 3, load: str = "") -> str:
     bench = f"{min(indexes):.0f}–{max(indexes):.0f}" if indexes else "unknown"
     version = json.loads((REPO / "node_modules" / "lighthouse" / "package.json").read_text())["version"]
     chrome = subprocess.run(
-        [os.environ.get("CHROME_PATH", "/usr/bin/chromium"), "--version"],
+        [chrome_path(), "--version"],
         capture_output=True,
         text=True,
         check=False,
@@ -232,11 +245,18 @@ def main() -> None:
     parser.add_argument("--pages", nargs="*", default=list(PAGES))
     parser.add_argument("--form-factors", nargs="*", default=list(FORM_FACTORS))
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page and device")
+    parser.add_argument("--json", type=Path, help="also write every page's scores as JSON here")
     args = parser.parse_args()
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     results = run(args.site, args.pages, args.form_factors, args.runs)
     text = markdown(results, args.runs, load)
     args.out.write_text(text, "utf-8")
+    if args.json:
+        rows = [
+            {"page": r.page, "form_factor": r.form_factor, "scores": r.scores, "error": r.error}
+            for r in results
+        ]
+        args.json.write_text(json.dumps(rows, indent=2), "utf-8")
     print()
     print(text)
 

@@ -89,3 +89,30 @@ def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
 def test_results_md_renders_without_figures() -> None:
     text = results.render({}, results.machine_info())
     assert text.count("not measured in this run") == 9
+
+
+def test_lighthouse_scores_a_rule_page_100_but_for_performance(tmp_path: Path) -> None:
+    """`make audit` in small: one Lighthouse run on a rule page. Accessibility, best
+    practices and SEO do not depend on the machine's speed: they must be 100.
+    Performance does, and is only reported (benchmarks/AUDIT.md)."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "benchmarks/audit.py",
+            *("--pages", "/rules/settlement/", "--form-factors", "desktop", "--runs", "1"),
+            *("--out", str(tmp_path / "AUDIT.md"), "--json", str(tmp_path / "audit.json")),
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    (row,) = json.loads((tmp_path / "audit.json").read_text("utf-8"))
+    assert not row["error"], row["error"]
+    scores = row["scores"]
+    assert (scores["accessibility"], scores["best-practices"], scores["seo"]) == (100, 100, 100), (
+        tmp_path / "AUDIT.md"
+    ).read_text("utf-8")
+    assert isinstance(scores["performance"], int)

@@ -19,18 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from shared_cases import find_shared
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-def find_shared() -> Path:
-    env = os.environ.get("LANSQUENET_SHARED")
-    if env:
-        return Path(env)
-    beside = REPO.parent / "shared"
-    if beside.is_dir():
-        return beside
-    return Path("/work/shared")
 
 
 @dataclass(frozen=True)

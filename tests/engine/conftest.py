@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import Any
 
 import pytest
 from hypothesis import strategies as st
+from shared_cases import conformance_cases, find_shared, norm
 
 from lansquenet import (
     PACK,
@@ -43,51 +43,10 @@ from lansquenet.cards import SYMBOLS
 REPO = Path(__file__).resolve().parents[2]
 
 
-def find_shared() -> Path:
-    """Where the shared folder is (see the module's docstring)."""
-    env = os.environ.get("LANSQUENET_SHARED")
-    if env:
-        return Path(env)
-    beside = REPO.parent / "shared"
-    if beside.is_dir():
-        return beside
-    return Path("/work/shared")
-
-
-def conformance_cases(shared: Path) -> list[Path]:
-    """Every scenario of ``shared/conformance`` (not the ``.expected.json`` files)."""
-    folder = shared / "conformance"
-    return sorted(p for p in folder.glob("*.json") if not p.name.endswith(".expected.json"))
-
-
-@pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    return find_shared()
-
-
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "conformance_case" in metafunc.fixturenames:
         cases = conformance_cases(find_shared())
         metafunc.parametrize("conformance_case", cases, ids=[c.stem for c in cases])
-
-
-def norm(value: Any) -> Any:
-    """A result made comparable as CONFORMANCE.md says."""
-    if isinstance(value, dict):
-        out = {}
-        for key, item in value.items():
-            if key == "can" and isinstance(item, list):
-                out[key] = frozenset(item)
-            elif key == "change" and isinstance(item, dict):
-                out[key] = {p: c for p, c in item.items() if c != 0}
-            elif key == "error" and isinstance(item, dict):
-                out[key] = {k: norm(v) for k, v in item.items() if k != "message"}
-            else:
-                out[key] = norm(item)
-        return out
-    if isinstance(value, list):
-        return [norm(v) for v in value]
-    return value
 
 
 @pytest.fixture(name="norm", scope="session")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_cases import conformance_cases, norm
 
 import lansquenet
 from lansquenet_site.wheel import build_engine_wheel, write_wheel
@@ -27,34 +28,9 @@ REPO = Path(__file__).resolve().parents[2]
 SCRIPT = Path(__file__).with_name("replay.mjs")
 
 
-def norm(value: Any) -> Any:
-    """CONFORMANCE.md's comparison: ``can`` as sets, ``change`` 0 entries dropped, an
-    error's ``message`` not compared."""
-    if isinstance(value, dict):
-        out = {}
-        for key, item in value.items():
-            if key == "can" and isinstance(item, list):
-                out[key] = frozenset(item)
-            elif key == "change" and isinstance(item, dict):
-                out[key] = {p: c for p, c in item.items() if c != 0}
-            elif key == "error" and isinstance(item, dict):
-                out[key] = {k: norm(v) for k, v in item.items() if k != "message"}
-            else:
-                out[key] = norm(item)
-        return out
-    if isinstance(value, list):
-        return [norm(v) for v in value]
-    return value
-
-
 def cases(shared: Path) -> dict[str, Path]:
     """Every scenario of the shared conformance folder, by name."""
-    folder = shared / "conformance"
-    return {
-        p.name[: -len(".json")]: p
-        for p in sorted(folder.glob("*.json"))
-        if not p.name.endswith(".expected.json")
-    }
+    return {p.stem: p for p in conformance_cases(shared)}
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,10 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """``python -m lansquenet ARGS`` with the engine from this work tree."""
+    """``python -m lansquenet ARGS`` with the engine from this work tree (inside Pyodide,
+    which has no processes, the same ``main`` in this process)."""
+    if sys.platform == "emscripten":
+        return in_process(list(args), stdin)
     env = dict(os.environ, PYTHONPATH=str(REPO / "engine"), PYTHONIOENCODING="utf-8")
     return subprocess.run(
         [sys.executable, "-m", "lansquenet", *args],
@@ -32,6 +35,17 @@ def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
         cwd=REPO,
         timeout=60,
     )
+
+
+def in_process(args: list[str], stdin: str | None) -> subprocess.CompletedProcess[str]:
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin, sys.stdout, sys.stderr = io.StringIO(stdin or ""), out, err
+    try:
+        code = main(args)
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 def expected(case: Path) -> dict:

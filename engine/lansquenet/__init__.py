@@ -18,7 +18,7 @@ from . import chart, odds
 from .cards import PACK, Card
 from .narration import event_text, refusal_text
 from .refusals import CODES, NotAScenario, Refusal
-from .rules import Event, Move, apply, legal_moves, new_table, play
+from .rules import Event, Move, apply, end, legal_moves, new_table, play
 from .scenario import load, names, parse, replay, session, trace
 from .table import Phase, Table, state_json, view_json
 
@@ -34,6 +34,7 @@ __all__ = [
     "Table",
     "apply",
     "chart",
+    "end",
     "event_text",
     "legal_moves",
     "load",

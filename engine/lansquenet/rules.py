@@ -389,6 +389,28 @@ def _next_announcer(table: Table, original: int) -> Flow:
     return table, steps
 
 
+def end(table: Table) -> list[Step]:
+    """R-P4: the table ends the session by hand ("time is up") between two moves.
+
+    Stakes not yet played go back to their owners (nothing is won or lost on a deal
+    that was never dealt), any bank returns to its holder, and the players are ranked
+    (R-F1). An ended session refuses further moves.
+
+    >>> t = new_table(["A", "B"], 10, "A")
+    >>> t, _ = apply(t, Move("A", "bank", 4))
+    >>> t, _ = apply(t, Move("B", "stake", 3))
+    >>> finished = end(t)[-1][1]
+    >>> finished.balances, finished.phase.value
+    ((10, 10), 'finished')
+    """
+    if table.phase is Phase.FINISHED:
+        raise Refusal("session_finished")
+    if table.stakes:
+        balances = tuple(b + s for b, s in zip(table.balances, table.stakes, strict=True))
+        table = replace(table, balances=balances, stakes=())
+    return _finish(table, "time")
+
+
 def _finish(table: Table, reason: str) -> list[Step]:
     """R-F1: any bank returns to its holder; players are ranked by balance."""
     balances = table.balances

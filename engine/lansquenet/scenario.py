@@ -16,8 +16,8 @@ from typing import Any
 
 from .narration import event_text, refusal_text
 from .refusals import NotAScenario, Refusal
-from .rules import Event, Move, legal_moves, new_table, play
-from .table import Table, state_json, view_json
+from .rules import Event, Move, end, legal_moves, new_table, play
+from .table import Phase, Table, state_json, view_json
 
 REQUIRED = ("players", "first_banker", "actions")
 DEFAULT_BALANCE = 100  # R-P2: everyone starts with the same counters, 100 by default
@@ -63,6 +63,8 @@ def check_shape(data: object) -> dict[str, Any]:
     decks = data.get("decks", [])
     if not isinstance(decks, list) or not all(isinstance(d, list) for d in decks):
         raise NotAScenario("decks must be a list of lists of cards")
+    if not isinstance(data.get("ended", False), bool):
+        raise NotAScenario("ended must be true or false")
     for key in ("seed", "finish_after"):
         value = data.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
@@ -105,6 +107,8 @@ def _run(data: dict[str, Any], view: bool) -> tuple[list[dict[str, Any]], dict[s
             return steps, _refusal_json(refusal, index)
         steps.extend(_step_json(event, after, shape) for event, after in played)
         table = played[-1][1]
+    if data.get("ended") and table.phase is not Phase.FINISHED:  # R-P4: "time is up"
+        steps.extend(_step_json(event, after, shape) for event, after in end(table))
     return steps, None
 
 

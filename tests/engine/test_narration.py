@@ -38,7 +38,11 @@ EVENTS = {
     "players_win": ["event.players_win"],
     "bank_returned": ["event.bank_returned"],
     "passed_over": ["event.passed_over"],
-    "session_finished": ["event.session_finished.deals", "event.session_finished.counters"],
+    "session_finished": [
+        "event.session_finished.deals",
+        "event.session_finished.counters",
+        "event.session_finished.time",
+    ],
     "bank_kept": ["event.bank_kept"],
     "winnings_withdrawn": ["event.winnings_withdrawn"],
     "bank_offered": ["event.bank_offered"],
@@ -148,6 +152,14 @@ def test_the_engines_po_reader_agrees_with_babel_on_gettext_features():
 # --- every event and refusal the engine emits narrates in both languages ------------
 
 TOUR = [
+    # R-P4: time is up while B's stake is on the table.
+    {
+        "players": ["A", "B"],
+        "balance": 10,
+        "first_banker": "A",
+        "actions": [{"by": "A", "do": "bank", "amount": 4}, {"by": "B", "do": "stake", "amount": 2}],
+        "ended": True,
+    },
     # R-B1, R-B6: three sales, then the fourth holder leaves; nobody stakes (R-C7).
     {
         "players": ["A", "B", "C", "D"],
@@ -229,7 +241,7 @@ def test_the_tour_emits_every_event():
     assert {e["code"] for e in events} == set(EVENTS)
     variants = {(e["code"], e["params"].get("decides", e["params"].get("reason"))) for e in events}
     assert {("card_exposed", None), ("card_exposed", "bank"), ("card_exposed", "players")} <= variants
-    assert {("session_finished", "deals"), ("session_finished", "counters")} <= variants
+    assert {("session_finished", r) for r in ("deals", "counters", "time")} <= variants
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+import lansquenet
 from lansquenet import PACK, Card, Move, Phase, Refusal, legal_moves, new_table, replay, state_json
 from lansquenet.cards import shuffled
 
@@ -1024,3 +1025,52 @@ def test_an_action_without_by_or_do_is_refused_not_crashed():
     assert out["error"]["code"] == "unknown_player"
     out = replay({"players": ["A", "B"], "balance": 10, "first_banker": "A", "actions": [{"by": "A"}]})
     assert out["error"]["code"] == "illegal_action"
+
+
+# --- R-P4: "time is up", the table ends the session by hand -------------------------
+
+
+def test_R_P4_time_is_up_while_covering_gives_the_stakes_back(table_after):
+    # R-P4: A banks 10, B stakes 3, then time is up: nothing was dealt, nobody won or lost.
+    table, _ = table_after("A B C", 50, "A", ["A bank 10", "B stake 3"])
+    steps = lansquenet.end(table)
+    finished = steps[-1][1]
+    assert [e.code for e, _ in steps] == ["session_finished"]
+    assert steps[-1][0].params["reason"] == "time"
+    assert balances(finished) == {"A": 50, "B": 50, "C": 50}
+    assert finished.phase is Phase.FINISHED and finished.bank is None
+    assert [place for _, _, place in finished.standings()] == [1, 1, 1]  # a tie shares the result
+
+
+def test_R_P4_time_is_up_after_a_win_returns_the_bank_to_its_holder(table_after):
+    # R-P4, R-F1: the bank (10 + 3 won) goes back to A, who leads with 53.
+    table, _ = table_after("A B", 50, "A", ["A bank 10", "B stake 3", "B pass"], decks=[BANK_WINS])
+    assert table.phase is Phase.CHOICE
+    finished = lansquenet.end(table)[-1][1]
+    assert balances(finished) == {"A": 53, "B": 47}
+    assert finished.standings()[0] == ("A", 53, 1)
+
+
+def test_R_P4_an_ended_session_refuses_to_end_again_or_play(table_after):
+    table, _ = table_after("A B", 50, "A", ["A bank 10"])
+    finished = lansquenet.end(table)[-1][1]
+    with pytest.raises(Refusal) as refused_end:
+        lansquenet.end(finished)
+    assert refused_end.value.code == "session_finished"
+
+
+def test_R_P4_a_scenario_may_say_the_table_ended_it():
+    # The scenario's "ended": true applies after its last action (the play page's "time is up").
+    data = scenario("A B C", 100, "A", ["A bank 12", "B stake 5"], ended=True)
+    result = replay(data)
+    assert result["status"] == "finished" and result["to_act"] is None
+    assert result["balances"] == {"A": 100, "B": 100, "C": 100}
+    assert [row["place"] for row in result["standings"]] == [1, 1, 1]
+    # Ended after a refused action: the refusal wins, nothing is ended.
+    data["actions"].append({"by": "C", "do": "stake", "amount": 99})
+    assert replay(data)["error"]["code"] == "stake_exceeds_uncovered"
+
+
+def test_R_P4_ended_must_be_a_boolean():
+    with pytest.raises(lansquenet.NotAScenario):
+        replay(scenario("A B", 100, "A", [], ended="yes"))

@@ -143,7 +143,7 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         f'<h3 id="lq-standings-title" tabindex="-1">{w("play.finished")} {w("play.standings")}</h3>',
         table("lq-standings", ["play.place", "steps.player", "steps.counters"]),
         "</div>",
-        f'<p class="lq-tools">{button("undo", "play.undo")}{button("new-table", "play.new_table")}</p>',
+        f'<p class="lq-tools">{button("undo", "play.undo")}{button("end", "play.end")}{button("new-table", "play.new_table")}</p>',
         f'<section class="lq-view" id="lq-view" aria-label="{w("play.view")}"><h3>{w("play.view")}</h3>',
         f'<div class="lq-controls">{steppers}<span class="lq-counter" id="lq-counter" aria-live="polite"></span></div>',
         '<p class="lq-text" id="lq-step-text"></p>',

@@ -416,6 +416,25 @@ def test_the_finish_shows_standings_with_shared_places(play: Page, lang: str) ->
     expect(play.locator("#lq-turn")).to_be_hidden()
 
 
+def test_time_is_up_ends_the_session_and_undo_takes_it_back(play: Page, lang: str) -> None:
+    # R-P4: mid-covering, the table ends it by hand: B's stake goes back, all share 1st place.
+    set_table(play, ["A", "B", "C"], banker="A")
+    move(play, "bank", 12)
+    move(play, "stake", 5)
+    play.locator("[data-act=end]").click()
+    settle(play)
+    state = check_against_engine(play, lang)
+    assert scenario_of(play)["ended"] is True  # the link keeps the ending
+    assert state["status"] == "finished"
+    assert table_rows(play, "#lq-standings") == [["1", "A", "100"], ["1", "B", "100"], ["1", "C", "100"]]
+    expect(play.locator("[data-act=end]")).to_be_disabled()
+    play.locator("[data-act=undo]").click()
+    settle(play)
+    state = check_against_engine(play, lang)
+    assert "ended" not in scenario_of(play) and state["to_act"]["player"] == "C"
+    assert len(scenario_of(play)["actions"]) == 2  # undo took back the ending, not a move
+
+
 # --- the session carried away: link, files ------------------------------------------
 
 

@@ -243,11 +243,29 @@ function setup(root) {
     }, el.moveRefusal);
   }
 
-  function undo() {
-    if (busy || !actions.length) return;
-    const shorter = actions.slice(0, -1);
-    run(ask(Object.assign({}, table, { actions: shorter }), 0), function (reply) {
+  // "Time is up" (R-P4): the table ends the session by hand; the engine gives back the
+  // unplayed stakes and the bank and ranks the players. Undo takes it back.
+  function endSession() {
+    if (busy || !toAct) return;
+    const before = steps.length;
+    run(ask(Object.assign(scenario(), { ended: true }), before), function (reply) {
       if (reply.error) { show(el.moveRefusal, problem(reply)); return; }
+      table = Object.assign({}, table, { ended: true });
+      accept(reply, before);
+      announce(before);
+      focusTurn();
+    }, el.moveRefusal);
+  }
+
+  function undo() {
+    const ended = Boolean(table && table.ended);
+    if (busy || (!actions.length && !ended)) return;
+    const shorter = ended ? actions.slice() : actions.slice(0, -1);
+    const base = Object.assign({}, table);
+    delete base.ended;
+    run(ask(Object.assign({}, base, { actions: shorter }), 0), function (reply) {
+      if (reply.error) { show(el.moveRefusal, problem(reply)); return; }
+      table = base;
       actions = shorter;
       accept(reply, 0);
       announce(steps.length - 1);
@@ -295,7 +313,8 @@ function setup(root) {
     drawView();
     drawJournal();
     drawLedger(state);
-    root.querySelector('[data-act="undo"]').disabled = !actions.length;
+    root.querySelector('[data-act="undo"]').disabled = !actions.length && !table.ended;
+    root.querySelector('[data-act="end"]').disabled = !toAct;
   }
 
   function drawTurn(state) {
@@ -577,6 +596,7 @@ function setup(root) {
     },
     undo: undo,
     "new-table": newTable,
+    "end": endSession,
     "export-json": exportJson,
     "export-csv": exportCsv,
   };

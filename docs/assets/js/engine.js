@@ -85,3 +85,13 @@ window.lansquenet = Object.assign(window.lansquenet || {}, {
   replay: function (scenario) { return call({ op: "replay", scenario }); },
   call,
 });
+
+// An SVG the engine drew (a diagram, a chart), read as SVG: an XML parser runs no
+// script and knows no HTML, so names inside it stay text. Null if it is not an SVG.
+export function parseSvg(text) {
+  if (!text) return null;
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const svg = doc.documentElement;
+  if (!svg || svg.nodeName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
+  return document.importNode(svg, true);
+}

@@ -5,7 +5,7 @@
 // the page (#lq-odds-data, from the engine at build time), the words too (site.po).
 //
 // Python starts only when the reader presses Run, never on page load.
-import { call, onProgress, start } from "./engine.js";
+import { call, onProgress, parseSvg, start } from "./engine.js";
 
 const STAGES = { idle: 0, runtime: 1, engine: 2, ready: 3, failed: 0 };
 
@@ -51,15 +51,6 @@ function setup(root) {
   function whole(text) {
     const trimmed = String(text).trim();
     return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : null;
-  }
-
-  // The engine's chart, read as SVG (an XML parser runs no script and knows no HTML).
-  function parseSvg(text) {
-    if (!text) return null;
-    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-    const svg = doc.documentElement;
-    if (!svg || svg.nodeName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
-    return document.importNode(svg, true);
   }
 
   function draw(result, seed) {

@@ -10,7 +10,7 @@
 // Every word comes from the page (#lq-words, written at build time from site.po); every
 // name and engine text reaches the page as text, never as markup, except the diagram
 // SVG, which the engine writes and escapes (parsed as SVG, never as HTML).
-import { call, onProgress, start } from "./engine.js";
+import { call, onProgress, parseSvg, start } from "./engine.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const STAGES = { idle: 0, runtime: 1, engine: 2, ready: 3, failed: 0 };
@@ -382,15 +382,6 @@ function setup(root) {
       tr.append(node("th", word("steps.bank"), { scope: "row" }), node("td", step.state.bank.amount));
       body.append(tr);
     }
-  }
-
-  // The engine's diagram, read as SVG (an XML parser runs no script and knows no HTML).
-  function parseSvg(text) {
-    if (!text) return null;
-    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-    const svg = doc.documentElement;
-    if (!svg || svg.nodeName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
-    return document.importNode(svg, true);
   }
 
   function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "") + Math.abs(n); }

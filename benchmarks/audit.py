@@ -32,20 +32,11 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 
-from benchmarks.serve import free_port, serve
+from benchmarks.serve import CHROMIUM_ARGS, free_port, serve
 
 LIGHTHOUSE = REPO / "node_modules" / "lighthouse" / "cli" / "index.js"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
-CHROME_FLAGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
+CHROME_FLAGS = ["--headless=new", *CHROMIUM_ARGS]
 PAGES = ("/rules/settlement/", "/en/rules/settlement/", "/play/", "/en/play/")
 FORM_FACTORS = ("mobile", "desktop")
 METRICS = {

@@ -34,18 +34,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from benchmarks.serve import Handler, serve
+from benchmarks.serve import CHROMIUM, CHROMIUM_ARGS, Handler, serve
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 READY_GOAL = 1.15
 LONGTASK_GOAL_MS = 50
 WEIGHT_GOAL = 1.1

@@ -20,10 +20,7 @@ use ``page.goto("/path/")``: the checks above run without asking.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,38 +30,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Request, Response
 
-CHROMIUM = "/usr/bin/chromium"
+from benchmarks.serve import CHROMIUM, CHROMIUM_ARGS, serve
+
 LOCAL_HOSTS = {"127.0.0.1"}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    # Every host name but 127.0.0.1 fails to resolve: nothing can leave the machine.
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
-
-
-class _SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site quietly; a missing file gets the site's 404.html, as on Pages."""
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        page = Path(self.directory) / "404.html"
-        if code != 404 or not page.is_file():
-            super().send_error(code, message, explain)
-            return
-        body = page.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
 
 
 @dataclass(frozen=True)
@@ -75,16 +43,9 @@ class SiteServer:
 
 @pytest.fixture(scope="session")
 def site_server(built_site: Any) -> Iterator[SiteServer]:
-    handler = functools.partial(_SiteHandler, directory=str(built_site.path))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield SiteServer(root=built_site.path, url=f"http://127.0.0.1:{server.server_address[1]}/")
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    # As a static host serves it (gzip, the site's 404.html): benchmarks/serve.py.
+    with serve(built_site.path) as url:
+        yield SiteServer(root=built_site.path, url=url)
 
 
 @pytest.fixture(scope="session")

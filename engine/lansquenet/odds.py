@@ -33,9 +33,12 @@ __all__ = [
     "ONE_PACK",
     "PACKS",
     "THIRTY_TWO",
+    "SIX_PACKS",
     "TWO_PACKS",
+    "VARIANTS",
     "Pack",
     "Simulation",
+    "Variant",
     "bank_edge",
     "bank_wins",
     "expected_cards_after_two",
@@ -46,6 +49,10 @@ __all__ = [
     "players_win",
     "simulate",
     "simulation_json",
+    "variant",
+    "variant_edge",
+    "variant_figures",
+    "variant_sim_edge",
 ]
 
 
@@ -106,6 +113,7 @@ ONE_PACK = Pack(13, 4, "one_pack", these_rules=True)  # R-P1: the rules' pack
 TWO_PACKS = Pack(13, 8, "two_packs", these_rules=False)  # not these rules
 FORTY = Pack(10, 4, "forty", these_rules=False)  # not these rules
 THIRTY_TWO = Pack(8, 4, "thirty_two", these_rules=False)  # not these rules
+SIX_PACKS = Pack(13, 24, "six_packs", these_rules=False)  # not these rules
 PACKS: tuple[Pack, ...] = (ONE_PACK, TWO_PACKS, FORTY, THIRTY_TWO)
 
 
@@ -227,6 +235,88 @@ def figures(pack: Pack = ONE_PACK) -> dict[str, Any]:
         "expected_cards_after_two": _figure(expected_cards_after_two(pack)),
         "expected_cards_per_deal": _figure(expected_cards_per_deal(pack)),
         "length_distribution": [{"k": k, **_figure(p)} for k, p in length_distribution(pack)],
+    }
+
+
+# --- variants through history ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A way sources describe the game that differs from these rules: another ``pack``
+    and/or another opening pair (``pair_share``: the share of every stake the bank takes
+    on an opening pair, 1 in these rules, R-D2). Everything else is as in these rules:
+    the players' card is shared, the first decisive card decides (R-D3), stakes are
+    paid 1 to 1 (R-T1, R-T2). ``name`` is an identifier (the site's catalogues hold the
+    words and the sources).
+
+    >>> variant("half_on_pair").pair_share, variant("six_packs").pack.cards
+    (Fraction(1, 2), 312)
+    >>> variant("baccarat")
+    Traceback (most recent call last):
+    ValueError: unknown_variant
+    """
+
+    name: str
+    pack: Pack
+    pair_share: Fraction = Fraction(1)
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.pair_share <= 1:
+            raise ValueError("invalid_pair_share")
+
+    @property
+    def these_rules(self) -> bool:
+        """Only the rules' pack with the whole stake on an opening pair is these rules."""
+        return self.pack.these_rules and self.pair_share == 1
+
+    def json(self) -> dict[str, Any]:
+        return {"name": self.name, "pack": self.pack.json(), "pair_share": str(self.pair_share)}
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant("six_packs", SIX_PACKS),  # several packs shuffled together: not these rules
+    Variant("two_packs", TWO_PACKS),  # not these rules
+    Variant("italian_forty", FORTY),  # a 40-card Italian pack: not these rules
+    Variant("half_on_pair", ONE_PACK, Fraction(1, 2)),  # the bank takes half: not these rules
+)
+
+
+def variant(name: str) -> Variant:
+    """The variant called ``name`` (one of :data:`VARIANTS`)."""
+    for each in VARIANTS:
+        if each.name == name:
+            return each
+    raise ValueError("unknown_variant")
+
+
+def variant_edge(v: Variant) -> Fraction:
+    """The bank's expected gain per counter covered under ``v``: on an opening pair it
+    takes ``pair_share`` of every stake; otherwise the race is even (R-D3), so it wins
+    as often as it pays 1 to 1 and gains nothing on average.
+
+    >>> variant_edge(variant("half_on_pair")), variant_edge(variant("italian_forty"))
+    (Fraction(1, 34), Fraction(1, 13))
+    >>> variant_edge(Variant("rules", ONE_PACK)) == bank_edge(ONE_PACK)
+    True
+    """
+    return opening_pair(v.pack) * v.pair_share
+
+
+def variant_figures(v: Variant) -> dict[str, Fraction]:
+    """The exact figures of a variant: the chance of an opening pair, the bank's edge,
+    the cards turned after the first two (per deal, and when the first two differ).
+    The pair rule changes the edge only: an opening pair ends the deal either way.
+
+    >>> f = variant_figures(variant("six_packs"))
+    >>> f["opening_pair"], f["bank_edge"], f["cards_per_deal"]
+    (Fraction(23, 311), Fraction(23, 311), Fraction(288, 47))
+    """
+    return {
+        "opening_pair": opening_pair(v.pack),
+        "bank_edge": variant_edge(v),
+        "cards_after_two": expected_cards_after_two(v.pack),
+        "cards_per_deal": expected_cards_per_deal(v.pack),
     }
 
 
@@ -355,6 +445,20 @@ def simulate(n: int, seed: int | str = 0, *, pack: Pack = ONE_PACK, points: int 
         lengths=tuple(lengths),
         checkpoints=tuple(checkpoints),
     )
+
+
+def variant_sim_edge(v: Variant, sim: Simulation) -> dict[str, Any]:
+    """The bank's gain per counter covered over a simulation of ``v``'s pack, under
+    ``v``'s opening pair (compare :func:`variant_edge`), as a fraction and a float.
+
+    >>> sim = simulate(1000, seed=3)
+    >>> variant_sim_edge(Variant("rules", ONE_PACK), sim)["fraction"] == str(
+    ...     Fraction(2 * sim.bank_wins - sim.deals, sim.deals))
+    True
+    """
+    race_wins = sim.bank_wins - sim.opening_pairs
+    race_losses = sim.deals - sim.bank_wins
+    return _figure((sim.opening_pairs * v.pair_share + race_wins - race_losses) / sim.deals)
 
 
 def simulation_json(sim: Simulation) -> dict[str, Any]:

@@ -16,7 +16,9 @@ A request is an object with an ``op``:
 - ``{"op": "simulate", "n": N, "seed": K}``: the seeded simulation of the odds page
   (:func:`lansquenet.odds.simulate`, as :func:`lansquenet.odds.simulation_json`). With
   ``"chart": {labels}`` (and ``"lang"``), the answer also holds ``svg``: the chart of the
-  running share (:func:`lansquenet.chart.share_chart`), words from ``labels``.
+  running share (:func:`lansquenet.chart.share_chart`), words from ``labels``. With
+  ``"variant": "six_packs"`` (one of :data:`lansquenet.odds.VARIANTS`), the deals use
+  that variant's pack, and the answer also holds ``variant`` and its simulated ``edge``.
 
 Whatever happens, the answer is JSON: a Python exception never reaches the page as a
 traceback but as ``{"error": {"code": "internal", "message"}}``.
@@ -94,13 +96,32 @@ def _simulate(request: dict[str, Any]) -> dict[str, Any]:
     >>> _simulate({"n": 5, "chart": {}, "lang": "de"})
     Traceback (most recent call last):
     lansquenet.web.BadRequest: lang must be one of fr, en
+    >>> _simulate({"n": 5, "variant": "skin"})
+    Traceback (most recent call last):
+    lansquenet.web.BadRequest: variant must be one of six_packs, two_packs, italian_forty, half_on_pair
+    >>> _simulate({"n": 50, "variant": "half_on_pair"})["pack"]["cards"]
+    52
     """
     n, seed = request.get("n"), request.get("seed", 0)
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise BadRequest("n must be a whole number of deals, at least 1")
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise BadRequest("seed must be a whole number or a string")
-    result = odds.simulation_json(odds.simulate(n, seed))
+    name = request.get("variant")
+    if name is None:
+        result = odds.simulation_json(odds.simulate(n, seed))
+    else:
+        try:
+            variant = odds.variant(name) if isinstance(name, str) else None
+        except ValueError:
+            variant = None
+        if variant is None:
+            names = ", ".join(v.name for v in odds.VARIANTS)
+            raise BadRequest(f"variant must be one of {names}")
+        sim = odds.simulate(n, seed, pack=variant.pack)
+        result = odds.simulation_json(sim)
+        result["variant"] = variant.name
+        result["edge"] = odds.variant_sim_edge(variant, sim)
     if "chart" in request:
         labels, lang = request["chart"], request.get("lang", "en")
         if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):

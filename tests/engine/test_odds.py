@@ -395,3 +395,55 @@ def test_standard_library_only() -> None:
         "math",
         "typing",
     }
+
+
+# --- variants through history: exact figures against brute force --------------------
+
+
+def _enumerate_gain(pack: Pack, pair_share: Fraction) -> tuple[Fraction, Fraction, Fraction]:
+    """Every ordering of a tiny pack under a variant's opening pair: P(pair), the
+    bank's mean gain per counter covered, the mean cards turned after the first two."""
+    pairs = total = cards = 0
+    gain = Fraction(0)
+    for order in permutations(range(pack.cards)):
+        ranks = [c % pack.ranks for c in order]
+        total += 1
+        if ranks[0] == ranks[1]:  # R-D2, under the variant's share
+            pairs += 1
+            gain += pair_share
+            continue
+        for k, rank in enumerate(ranks[2:], start=1):  # R-D3
+            if rank in (ranks[0], ranks[1]):
+                gain += 1 if rank == ranks[0] else -1  # R-T1 / R-T2
+                cards += k
+                break
+    return Fraction(pairs, total), gain / total, Fraction(cards, total)
+
+
+@pytest.mark.parametrize("share", [Fraction(1), Fraction(1, 2), Fraction(0)])
+@pytest.mark.parametrize("ranks,per_rank", [(2, 2), (3, 2), (2, 3), (4, 2)])
+def test_variant_brute_force(ranks: int, per_rank: int, share: Fraction) -> None:
+    v = odds.Variant("tiny", Pack(ranks, per_rank, "tiny"), share)
+    pair, gain, cards = _enumerate_gain(v.pack, share)
+    figs = odds.variant_figures(v)
+    assert figs["opening_pair"] == pair
+    assert figs["bank_edge"] == odds.variant_edge(v) == gain
+    assert figs["cards_per_deal"] == cards
+    assert all(type(f) is Fraction for f in figs.values())
+
+
+def test_variants_are_not_these_rules() -> None:
+    assert len(odds.VARIANTS) >= 4
+    assert len({v.name for v in odds.VARIANTS}) == len(odds.VARIANTS)
+    assert not any(v.these_rules for v in odds.VARIANTS)
+    assert odds.Variant("rules", ONE_PACK).these_rules
+    half = odds.variant("half_on_pair")
+    assert (half.pack, half.pair_share) == (ONE_PACK, Fraction(1, 2))
+    assert odds.variant_edge(half) == bank_edge(ONE_PACK) / 2 == Fraction(1, 34)
+    six = odds.variant("six_packs")
+    assert six.pack.cards == 6 * 52 and odds.variant_edge(six) == Fraction(23, 311)
+    assert odds.variant_figures(odds.variant("italian_forty"))["opening_pair"] == Fraction(1, 13)
+    with pytest.raises(ValueError, match="unknown_variant"):
+        odds.variant("skin")
+    with pytest.raises(ValueError, match="invalid_pair_share"):
+        odds.Variant("x", ONE_PACK, Fraction(3, 2))

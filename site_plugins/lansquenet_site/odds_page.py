@@ -17,6 +17,12 @@ the site is built, every chart from :mod:`lansquenet.chart`, every word from
   computed in the browser by the engine's worker (op ``simulate``, which draws the
   chart with the same :func:`lansquenet.chart.share_chart`). Python loads only when
   the reader presses Run.
+- ```` ```lansquenet-simulation ```` whose body is ``variants``: the same, with a choice
+  of variant (:data:`lansquenet.odds.VARIANTS`); the op gets ``variant`` and the deals
+  use that variant's pack (the variants page).
+- ``{{ variant.six_packs.bank_edge }}`` (the variants page): one figure of a variant
+  (:func:`lansquenet.odds.variant_figures`; ``rules`` names these rules), written as
+  the exact fraction with its approximate value, ``data-value`` holding the fraction.
 - ``{{ odds.bank_wins }}`` in the prose: one figure, as a fraction (``9/17``), or with
   ``.percent`` (``52,9 %``), ``.approx`` (``9/17 ≈ 52,9 %``), ``.decimal`` (``7,29``),
   ``.mean`` (``51/7 ≈ 7,29``).
@@ -49,6 +55,8 @@ FENCE = re.compile(
     re.MULTILINE | re.DOTALL,
 )
 TOKEN = re.compile(r"\{\{\s*odds\.(?P<key>\w+)(?:\.(?P<form>\w+))?\s*\}\}")
+VARIANT_TOKEN = re.compile(r"\{\{\s*variant\.(?P<name>\w+)\.(?P<key>\w+)\s*\}\}")
+RULES = odds.Variant("rules", odds.ONE_PACK)  # these rules, beside the variants
 # The figures, in the order of the table; each is a function of the pack.
 FIGURES: dict[str, Callable[[odds.Pack], Fraction]] = {
     "opening_pair": lambda pack: odds.opening_pair(pack),
@@ -215,10 +223,9 @@ def _json_script(ident: str, data: object) -> str:
     return f'<script type="application/json" id="{ident}">{text}</script>'
 
 
-def summary(lang: str, words: Words, sim: Mapping[str, Any]) -> tuple[str, str]:
-    """The two sentences under the chart (``sim``: a simulation's JSON): the bank's
-    share against the exact figure, then the opening pairs and the cards turned."""
-    pack = odds.ONE_PACK
+def summary(lang: str, words: Words, sim: Mapping[str, Any], pack: odds.Pack = odds.ONE_PACK) -> tuple[str, str]:
+    """The two sentences under the chart (``sim``: a simulation's JSON of ``pack``): the
+    bank's share against the exact figure, then the opening pairs and the cards turned."""
     first = words(
         lang,
         "odds.sim.summary",
@@ -239,27 +246,45 @@ def summary(lang: str, words: Words, sim: Mapping[str, Any]) -> tuple[str, str]:
     return first, second
 
 
-def simulation_html(lang: str, words: Words, root: str, wheel_url: str) -> str:
-    """The simulation: form, status, and the chart of one run computed at build time."""
+def _expected(pack: odds.Pack, lang: str) -> dict[str, str]:
+    return {
+        "share": figure("bank_wins", pack, lang),
+        "pair": figure("opening_pair", pack, lang),
+        "mean": figure("cards_per_deal", pack, lang),
+    }
+
+
+def _variant_choice(lang: str, words: Words) -> str:
+    """The variants' menu (the first is the one drawn at build time)."""
+    options = "".join(
+        f'<option value="{v.name}">{escape(words(lang, "variants.name." + v.name))}</option>' for v in odds.VARIANTS
+    )
+    return (
+        f'<p><label for="lq-sim-variant">{escape(words(lang, "variants.sim.choose"))}</label>'
+        f'<select id="lq-sim-variant">{options}</select></p>'
+    )
+
+
+def simulation_html(lang: str, words: Words, root: str, wheel_url: str, variants: bool = False) -> str:
+    """The simulation: form, status, and the chart of one run computed at build time;
+    with ``variants``, a choice of variant, the first drawn at build time."""
 
     def w(key: str, **params: object) -> str:
         return escape(words(lang, key, **params))
 
-    sim = odds.simulation_json(odds.simulate(SIM_DEALS, SIM_SEED))
+    pack = odds.VARIANTS[0].pack if variants else odds.ONE_PACK
+    sim = odds.simulation_json(odds.simulate(SIM_DEALS, SIM_SEED, pack=pack))
     labels = _labels(lang, words, "odds.chart", CHART_LABELS)
     svg = chart.share_chart(sim, lang, labels, ident="lq-sim-chart")
-    first, second = summary(lang, words, sim)
-    pack = odds.ONE_PACK
-    data = {
+    first, second = summary(lang, words, sim, pack)
+    data: dict[str, Any] = {
         "words": {k: v for k, v in sorted(words.catalogue(lang).items()) if k.startswith("odds.sim.")},
         "chart": labels,
         "max": SIM_MAX,
-        "expected": {
-            "share": figure("bank_wins", pack, lang),
-            "pair": figure("opening_pair", pack, lang),
-            "mean": figure("cards_per_deal", pack, lang),
-        },
+        "expected": _expected(pack, lang),
     }
+    if variants:
+        data["variants"] = {v.name: _expected(v.pack, lang) for v in odds.VARIANTS}
     share = sim["bank_share"]
     max_text = chart.number(SIM_MAX, lang)
     return "\n".join(
@@ -267,6 +292,7 @@ def simulation_html(lang: str, words: Words, root: str, wheel_url: str) -> str:
             f'<div class="lq-odds lq-odds-sim" id="lq-sim" lang="{lang}" data-lq-wheel="{escape(wheel_url)}">',
             _json_script("lq-odds-data", data),
             '<form class="lq-sim-form" id="lq-sim-form" novalidate hidden>',
+            _variant_choice(lang, words) if variants else "",
             (
                 f'<p><label for="lq-sim-deals">{w("odds.sim.deals")}</label>'
                 f'<input id="lq-sim-deals" type="number" inputmode="numeric" min="1" max="{SIM_MAX}" step="1"'
@@ -308,6 +334,26 @@ def simulation_html(lang: str, words: Words, root: str, wheel_url: str) -> str:
     )
 
 
+def _variant_token(match: re.Match[str], lang: str) -> str:
+    name, key = match["name"], match["key"]
+    try:
+        v = RULES if name == "rules" else odds.variant(name)
+    except ValueError:
+        raise PluginError(f"variants: no variant {name!r}") from None
+    figures = odds.variant_figures(v)
+    if key not in figures:
+        raise PluginError(f"variants: no figure {key!r} (one of {', '.join(figures)})")
+    value = figures[key]
+    count = key in COUNTS
+    approx = (
+        chart.number(float(value), lang, 2) if count else chart.percent(float(value), lang, 1)
+    )
+    return (
+        f'<span class="lq-exact" data-figure="{key}" data-value="{value}">{value}</span>'
+        f'<br><span class="lq-approx">≈\u00a0{escape(approx)}</span>'
+    )
+
+
 def _token(match: re.Match[str], lang: str, pack: odds.Pack) -> str:
     key, form = match["key"], match["form"] or ""
     if key not in FIGURES:
@@ -331,7 +377,7 @@ def render_odds(
     the ``figures`` and ``distribution`` parts and the prose's figures show (the rules'
     own, R-P1; another only to check that the page follows the engine)."""
     found = {match["kind"] for match in FENCE.finditer(markdown)}
-    if not found and not TOKEN.search(markdown):
+    if not found and not TOKEN.search(markdown) and not VARIANT_TOKEN.search(markdown):
         return markdown
     top = root_of(page_url)
 
@@ -339,7 +385,11 @@ def render_odds(
         if match["kind"] == "simulation":
             wheel = build_engine_wheel(root)
             html = simulation_html(
-                lang, words, top, f"{top}assets/wheels/{wheel.filename}?v={wheel.sha256[:16]}"
+                lang,
+                words,
+                top,
+                f"{top}assets/wheels/{wheel.filename}?v={wheel.sha256[:16]}",
+                variants=match["body"].strip() == "variants",
             )
         else:
             part = match["body"].strip() or "figures"
@@ -355,6 +405,7 @@ def render_odds(
 
     markdown = FENCE.sub(one, markdown)
     markdown = TOKEN.sub(lambda match: _token(match, lang, pack), markdown)
+    markdown = VARIANT_TOKEN.sub(lambda match: _variant_token(match, lang), markdown)
     if found:
         markdown += f'\n\n<link rel="stylesheet" href="{top}assets/css/odds.css">\n'
     if "simulation" in found:

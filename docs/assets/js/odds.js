@@ -19,6 +19,7 @@ function setup(root) {
   const el = {
     form: $("lq-sim-form"), deals: $("lq-sim-deals"), seed: $("lq-sim-seed"), run: $("lq-sim-run"),
     refusal: $("lq-sim-refusal"), progress: $("lq-sim-progress"), status: $("lq-sim-status"),
+    variant: $("lq-sim-variant"), // the variants page only: which variant's pack to play
     box: $("lq-sim-chart-box"), origin: $("lq-sim-origin"), summary: $("lq-sim-summary"), details: $("lq-sim-details"),
   };
   const integer = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
@@ -53,6 +54,11 @@ function setup(root) {
     return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : null;
   }
 
+  // The exact figures to compare with: the variant's on the variants page (engine, build time).
+  function expected(result) {
+    return result.variant && data.variants ? data.variants[result.variant] : data.expected;
+  }
+
   function draw(result, seed) {
     const svg = parseSvg(result.svg);
     if (svg) el.box.replaceChildren(svg);
@@ -64,14 +70,14 @@ function setup(root) {
       deals: integer.format(result.deals),
       wins: integer.format(result.bank_wins),
       share: share.format(result.bank_share.float),
-      expected: data.expected.share,
+      expected: expected(result).share,
     });
     el.details.textContent = word("odds.sim.details", {
       pairs: integer.format(result.opening_pairs),
       pair_share: share.format(result.pair_share.float),
-      pair_expected: data.expected.pair,
+      pair_expected: expected(result).pair,
       mean: mean.format(result.mean_cards.float),
-      mean_expected: data.expected.mean,
+      mean_expected: expected(result).mean,
     });
   }
 
@@ -114,7 +120,9 @@ function setup(root) {
     el.run.disabled = true;
     root.setAttribute("aria-busy", "true");
     start(); // Python starts now, on the reader's request
-    call({ op: "simulate", n: n, seed: seed, lang: lang, chart: data.chart }).then(
+    const request = { op: "simulate", n: n, seed: seed, lang: lang, chart: data.chart };
+    if (el.variant) request.variant = el.variant.value;
+    call(request).then(
       function (result) {
         if (result.error) {
           show(el.refusal, word("odds.sim.error", { detail: result.error.message }));

@@ -1,0 +1,112 @@
+"""History and the classroom (issue 12): the sources page's anchors, the history page's
+citations, and the variants page's figures, which must be the engine's exact Fractions.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from html import unescape
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+from lansquenet import odds
+
+LANGS = ("fr", "en")
+PREFIX = {"fr": "", "en": "en/"}
+
+
+@pytest.fixture(scope="module")
+def site(built_site: Any) -> Path:
+    return Path(built_site.path)
+
+
+def read(site: Path, lang: str, name: str) -> str:
+    return (site / PREFIX[lang] / name / "index.html").read_text("utf-8")
+
+
+def ids(html: str) -> set[str]:
+    return set(re.findall(r'\bid="([^"]+)"', html))
+
+
+def links_to_sources(html: str, page_url: str) -> list[tuple[str, str]]:
+    """(path, fragment) of every link from the page's article to a ``#src-`` anchor."""
+    article = html.split('<article', 1)[1].split("</article>", 1)[0]
+    found = []
+    for href in re.findall(r'href="([^"]+#src-[^"]+)"', article):
+        url = urlparse(urljoin(page_url, unescape(href)))
+        found.append((url.path, url.fragment))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sources_page_has_eight_references_with_anchors(site: Path, lang: str) -> None:
+    html = read(site, lang, "sources")
+    anchors = sorted(i for i in ids(html) if i.startswith("src-"))
+    assert len(anchors) >= 8, anchors
+    for anchor in anchors:
+        assert re.fullmatch(r"src-[a-z0-9-]+", anchor)
+    # both languages cite the same references
+    assert anchors == sorted(i for i in ids(read(site, "en" if lang == "fr" else "fr", "sources")) if i.startswith("src-"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["rules/history", "variants"])
+def test_every_citation_resolves_to_a_source(site: Path, lang: str, name: str) -> None:
+    page_url = f"/{PREFIX[lang]}{name}/"
+    html = read(site, lang, name)
+    cited = links_to_sources(html, page_url)
+    assert cited, "no citation"
+    targets = ids(read(site, lang, "sources"))
+    for path, fragment in cited:
+        assert path == f"/{PREFIX[lang]}sources/", path  # the sources page of the same language
+        assert fragment in targets, fragment
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_history_cites_four_sources_and_dates_rabelais(site: Path, lang: str) -> None:
+    html = read(site, lang, "rules/history")
+    cited = {fragment for _, fragment in links_to_sources(html, f"/{PREFIX[lang]}rules/history/")}
+    assert len(cited) >= 4, cited
+    assert {"src-rabelais", "src-pagat", "src-zecchinetta"} <= cited
+    body = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html.split("<article", 1)[1])))
+    assert "1534" in body
+    assert ("only named" if lang == "en" else "que nommé") in body  # a name in a list
+    assert ("do not agree" if lang == "en" else "ne concordent pas") in body  # descriptions vary
+    assert "Skin" in body and "Zecchinetta" in body
+
+
+def variant_rows(html: str) -> dict[str, dict[str, Fraction]]:
+    rows = {}
+    for name, row in re.findall(r'<tr data-variant="([^"]+)"[^>]*>(.*?)</tr>', html, re.DOTALL):
+        rows[name] = {k: Fraction(v) for k, v in re.findall(r'data-figure="(\w+)" data-value="([^"]+)"', row)}
+    return rows
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variants_figures_are_the_engines(site: Path, lang: str) -> None:
+    html = read(site, lang, "variants")
+    rows = variant_rows(html)
+    assert len(rows) >= 4
+    assert set(rows) == {v.name for v in odds.VARIANTS}
+    for v in odds.VARIANTS:
+        expected = odds.variant_figures(v)
+        assert rows[v.name] == {k: expected[k] for k in ("opening_pair", "bank_edge", "cards_per_deal")}
+    assert rows["half_on_pair"]["bank_edge"] == Fraction(1, 34)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variants_are_labelled_not_these_rules_and_cite_a_source(site: Path, lang: str) -> None:
+    html = read(site, lang, "variants")
+    label = "not these rules" if lang == "en" else "ce ne sont pas ces règles"
+    for name, row in re.findall(r'<tr data-variant="([^"]+)"[^>]*>(.*?)</tr>', html, re.DOTALL):
+        assert 'data-these-rules="false"' in html.split(f'data-variant="{name}"', 1)[1][:40]
+        assert label in unescape(row), name
+        assert "#src-" in row, name
+    # the live simulation offers every variant, and sends it to the worker
+    options = re.findall(r'<option value="([^"]+)"', html)
+    assert options == [v.name for v in odds.VARIANTS]
+    assert "assets/js/odds.js" in html

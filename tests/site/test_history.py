@@ -110,3 +110,31 @@ def test_variants_are_labelled_not_these_rules_and_cite_a_source(site: Path, lan
     options = re.findall(r'<option value="([^"]+)"', html)
     assert options == [v.name for v in odds.VARIANTS]
     assert "assets/js/odds.js" in html
+
+
+REQUIRED_FAQ = {
+    "fr": ("retourne les cartes", "refuser la banque", "taille de banque", "partie à deux",
+           "carte de la banque", "égalité", "stratégie", "Combien de temps", "banco",
+           "baccara", "plusieurs jeux"),
+    "en": ("turns the cards", "refuse the bank", "How big should the bank", "two-player game",
+           "back the bank's card", "tie at the end", "strategy", "How long", "banco",
+           "baccarat", "several packs"),
+}
+READINGS = {
+    "fr": ("compte en **donnes**", "repart de **zéro**", "sont **sautés**", "**reviennent à leurs propriétaires**"),
+    "en": ("in **deals**", "again at **zero**", "are **skipped**", "**go back to their"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_faq_has_33_questions_and_states_the_readings(repo_root: Path, site: Path, lang: str) -> None:
+    source = (repo_root / "docs" / ("faq.md" if lang == "fr" else "faq.en.md")).read_text("utf-8")
+    questions = re.findall(r"^### (.+)$", source, re.MULTILINE)
+    assert len(questions) >= 33
+    assert len(set(questions)) == len(questions)
+    for words in REQUIRED_FAQ[lang]:
+        assert any(words in q for q in questions), words
+    for reading in READINGS[lang]:
+        assert reading in source, reading
+    html = read(site, lang, "faq")
+    assert len(re.findall(r"<h3 id=", html)) == len(questions)

@@ -23,6 +23,14 @@ from .refusals import Refusal
 LANGUAGES = ("fr", "en")
 # Events whose sentence depends on a parameter's value: the value picks the entry.
 _VARIANTS = {"card_exposed": "decides", "session_finished": "reason"}
+# Parameters that are counts: written with their unit (entries ``count.<unit>.one|other``).
+_COUNTED = {
+    "banco": {"returned": "counters"},
+    "covering_ended": {"covered": "counters", "uncovered": "counters"},
+    "pack_cut": {"at": "cards"},
+}
+# Which plural form a count takes (gettext's Plural-Forms): French 0 and 1 are singular.
+_PLURAL = {"fr": lambda n: n > 1, "en": lambda n: n != 1}
 
 
 def read_po(text: str) -> dict[str, tuple[str, bool]]:
@@ -91,15 +99,46 @@ def text(key: str, params: Mapping[str, Any], lang: str) -> str:
     return catalogue(lang)[key].format_map(_display(params))
 
 
+def count(n: int, unit: str, lang: str) -> str:
+    """A count with its unit, singular or plural as ``lang`` wants.
+
+    >>> count(0, "counters", "fr"), count(1, "counters", "en"), count(0, "counters", "en")
+    ('0 jeton', '1 counter', '0 counters')
+    """
+    plural = _PLURAL.get(lang, _PLURAL["en"])(n)
+    return text(f"count.{unit}.{'other' if plural else 'one'}", {"n": n}, lang)
+
+
 def event_text(event: Mapping[str, Any], lang: str) -> str:
-    """The sentence for an event (``{"code", "params"}``)."""
-    code, params = event["code"], event["params"]
+    """The sentence for an event (``{"code", "params"}``).
+
+    >>> event_text({"code": "covering_ended", "params": {"covered": 12, "uncovered": 1}}, "en")
+    'Covering ends. Covered: 12 counters; uncovered, neither won nor lost: 1 counter.'
+    >>> finished = {"reason": "deals", "player": "A", "balance": 9, "leaders": ["A", "B"]}
+    >>> event_text({"code": "session_finished", "params": finished}, "en")
+    'The agreed finish is reached. Sharing first place with 9: A, B.'
+    """
+    code, params = event["code"], dict(event["params"])
     key = f"event.{code}"
     if code in _VARIANTS:
         key += f".{params[_VARIANTS[code]] or 'none'}"
+    for name, unit in _COUNTED.get(code, {}).items():
+        params[name] = count(params[name], unit, lang)
+    if code == "session_finished" and len(params.get("leaders", ())) > 1:  # R-F1: a shared place
+        key += ".tie"
+        params["players"] = ", ".join(params["leaders"])
     return text(key, params, lang)
 
 
 def refusal_text(refusal: Refusal, lang: str) -> str:
-    """The sentence for a refusal, in the reader's language."""
-    return text(f"refusal.{refusal.code}", refusal.params, lang)
+    """The sentence for a refusal, in the reader's language; a move is named by its label.
+
+    >>> refusal_text(Refusal("illegal_action", player="A", action="withdraw"), "fr")
+    'A ne peut pas retirer le gain maintenant.'
+    """
+    params = dict(refusal.params)
+    if refusal.code == "illegal_action":
+        labels = catalogue(lang)
+        action = str(params.get("action"))
+        params["action"] = labels.get(f"move.{action}") or text("move.unknown", {"action": action}, lang)
+    return text(f"refusal.{refusal.code}", params, lang)

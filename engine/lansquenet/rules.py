@@ -417,8 +417,10 @@ def _finish(table: Table, reason: str) -> list[Step]:
     if table.bank is not None:
         balances = _with(balances, table.bank.holder, table.bank.amount)
     table = replace(table, balances=balances, bank=None, phase=Phase.FINISHED, to_act=None)
-    leader, balance, _ = table.standings()[0]
-    params = {"reason": reason, "player": leader, "balance": balance}
+    standings = table.standings()
+    leader, balance, _ = standings[0]
+    leaders = [name for name, _, place in standings if place == 1]  # R-F1: a tie shares the place
+    params = {"reason": reason, "player": leader, "balance": balance, "leaders": leaders}
     return [(Event("session_finished", params), table)]
 
 

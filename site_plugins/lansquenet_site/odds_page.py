@@ -223,7 +223,9 @@ def _json_script(ident: str, data: object) -> str:
     return f'<script type="application/json" id="{ident}">{text}</script>'
 
 
-def summary(lang: str, words: Words, sim: Mapping[str, Any], pack: odds.Pack = odds.ONE_PACK) -> tuple[str, str]:
+def summary(
+    lang: str, words: Words, sim: Mapping[str, Any], pack: odds.Pack = odds.ONE_PACK
+) -> tuple[str, str]:
     """The two sentences under the chart (``sim``: a simulation's JSON of ``pack``): the
     bank's share against the exact figure, then the opening pairs and the cards turned."""
     first = words(
@@ -257,7 +259,8 @@ def _expected(pack: odds.Pack, lang: str) -> dict[str, str]:
 def _variant_choice(lang: str, words: Words) -> str:
     """The variants' menu (the first is the one drawn at build time)."""
     options = "".join(
-        f'<option value="{v.name}">{escape(words(lang, "variants.name." + v.name))}</option>' for v in odds.VARIANTS
+        f'<option value="{v.name}">{escape(words(lang, "variants.name." + v.name))}</option>'
+        for v in odds.VARIANTS
     )
     return (
         f'<p><label for="lq-sim-variant">{escape(words(lang, "variants.sim.choose"))}</label>'
@@ -345,9 +348,7 @@ def _variant_token(match: re.Match[str], lang: str) -> str:
         raise PluginError(f"variants: no figure {key!r} (one of {', '.join(figures)})")
     value = figures[key]
     count = key in COUNTS
-    approx = (
-        chart.number(float(value), lang, 2) if count else chart.percent(float(value), lang, 1)
-    )
+    approx = chart.number(float(value), lang, 2) if count else chart.percent(float(value), lang, 1)
     return (
         f'<span class="lq-exact" data-figure="{key}" data-value="{value}">{value}</span>'
         f'<br><span class="lq-approx">≈\u00a0{escape(approx)}</span>'

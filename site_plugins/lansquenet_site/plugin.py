@@ -20,7 +20,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import odds_page, offline, play, render
+from . import odds_page, offline, play, render, typography
 from .words import Words
 
 
@@ -62,7 +62,10 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
             raise PluginError(f"{page.file.src_uri}: {error}") from None
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        return offline.register_script(render.unstash(output, self.stash), page.url, self.serving)
+        output = render.unstash(output, self.stash)
+        if self.page_language(page) == "fr":  # French typography, prose only (typography.py)
+            output = typography.fix_html(output)
+        return offline.register_script(output, page.url, self.serving)
 
     @event_priority(-300)  # after mkdocs-static-i18n (-100) and the chrome hooks (-200)
     def on_post_build(self, *, config: MkDocsConfig) -> None:

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lansquenet
-from lansquenet import CODES, event_text, refusal_text
+from lansquenet import CODES, Move, Refusal, apply, event_text, new_table, refusal_text
 from lansquenet.narration import catalogue
 from lansquenet.narration import read_po as engine_read_po
 
@@ -42,6 +42,9 @@ EVENTS = {
         "event.session_finished.deals",
         "event.session_finished.counters",
         "event.session_finished.time",
+        "event.session_finished.deals.tie",
+        "event.session_finished.counters.tie",
+        "event.session_finished.time.tie",
     ],
     "bank_kept": ["event.bank_kept"],
     "winnings_withdrawn": ["event.winnings_withdrawn"],
@@ -339,7 +342,10 @@ def test_every_event_and_refusal_of_random_sessions_narrates(random_session):
             for lang in LANGS:
                 sentence = refusal_text(caught.value, lang)
                 for name in placeholders(catalogue(lang)[f"refusal.{refused.got}"]):
-                    assert shown(name, caught.value.params[name]) in sentence, (refused, lang, sentence)
+                    value = caught.value.params[name]
+                    if name == "action":  # a move is named by its label (or quoted, if unknown)
+                        value = catalogue(lang).get(f"move.{value}", value)
+                    assert shown(name, value) in sentence, (refused, lang, sentence)
 
     narrate_a_session()
     # The sessions are no trivial sample: the common events all came up.
@@ -363,3 +369,50 @@ def shown(name: str, value: object) -> str:
         except lansquenet.Refusal:
             return str(value)
     return str(value)
+
+
+# --- words a reader noticed (issue 12) ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "n,fr,en",
+    [(0, "0 jeton", "0 counters"), (1, "1 jeton", "1 counter"), (2, "2 jetons", "2 counters")],
+)
+def test_counts_take_their_plural_form(n, fr, en):
+    from lansquenet.narration import count
+
+    assert count(n, "counters", "fr") == fr
+    assert count(n, "counters", "en") == en
+    event = {"code": "covering_ended", "params": {"covered": n, "uncovered": n}}
+    assert fr in event_text(event, "fr") and en in event_text(event, "en")
+
+
+def test_banco_names_the_returned_stakes_in_counters():
+    event = {"code": "banco", "params": {"player": "D", "amount": 20, "returned": 11}}
+    assert "(11 jetons) reviennent à leurs propriétaires" in event_text(event, "fr")
+    assert "The earlier stakes (11 counters) go back" in event_text(event, "en")
+
+
+def test_a_refused_move_is_named_by_its_label_not_its_code():
+    # R-B3: withdrawing is only legal after an opening pair
+    refusal = Refusal("illegal_action", player="A", action="withdraw")
+    assert refusal_text(refusal, "fr") == "A ne peut pas retirer le gain maintenant."
+    assert refusal_text(refusal, "en") == "A cannot withdraw the winnings now."
+    unknown = refusal_text(Refusal("illegal_action", player="A", action="fly"), "en")
+    assert unknown == "A cannot play “fly” now."
+
+
+def test_a_tie_at_the_finish_shares_the_place():
+    # R-F1: equal balances share a place; the sentence names every leader
+    table = new_table(["A", "B", "C"], 10, "A", finish_after=1, decks=[["7S", "7H"]])
+    table, _ = apply(table, Move("A", "bank", 1))
+    events = []
+    for name in ("B", "C"):  # nobody stakes: the deal is played, no counter moves (R-C7)
+        table, new = apply(table, Move(name, "pass"))
+        events += new
+    finished = [e for e in events if e.code == "session_finished"][-1]
+    assert finished.params["leaders"] == ["A", "B", "C"]
+    sentence = event_text({"code": finished.code, "params": finished.params}, "en")
+    assert sentence.endswith("Sharing first place with 10: A, B, C.")
+    alone = {"reason": "deals", "player": "A", "balance": 12, "leaders": ["A"]}
+    assert event_text({"code": "session_finished", "params": alone}, "en").endswith("A leads with 12.")

@@ -905,7 +905,7 @@ def test_R_F2_the_session_ends_when_one_player_holds_every_counter(table_after):
     # R-F2: two players, 10 each: B bancos A's 10 and loses: A holds all 20.
     table, events = table_after("A B", 10, "A", ["A bank 10", "B banco"], decks=[BANK_WINS])
     assert table.phase is Phase.FINISHED
-    assert events[-1].params == {"reason": "counters", "player": "A", "balance": 20}
+    assert events[-1].params == {"reason": "counters", "player": "A", "balance": 20, "leaders": ["A"]}
     assert table.standings() == [("A", 20, 1), ("B", 0, 2)]
     assert table.bank is None
 

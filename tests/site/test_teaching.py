@@ -22,6 +22,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from lansquenet_site import typography
+
 import lansquenet
 
 LANGS = ("fr", "en")
@@ -326,8 +328,10 @@ def test_parallel_page_pairs_the_six_sections(site: Path, shared_dir: Path, lang
         for column in columns:
             code = column.attrs["lang"]
             number, title, body = seeds[code][index]
+            if code == "fr" == lang:  # on the French page, French typography (issue 12)
+                title, body = typography.fix(title), typography.fix(body)
             heading = column.find_all("h2")[0]
-            assert squash(heading.text()) == f"{number} / {title}"
+            assert squash(heading.text()) == squash(f"{number} / {title}")
             assert heading.attrs["id"] == f"{code}-{number}"
             paragraphs = [squash(p.text()) for p in column.find_all("p")]
             assert paragraphs == [squash(body)], (code, number)

@@ -35,7 +35,7 @@ def test_the_settlement_page_shows_both_endings_from_the_engine(built_site, lang
         assert card in text
     assert last_balances(players_win) == {"A": "88", "B": "105", "C": "107"}
     assert "(+10)" in text and "(+14)" in text  # stake back plus the same again
-    result = {"fr": "Résultat de la donne : A −12, B +5, C +7", "en": "Result of the deal: A −12, B +5, C +7"}
+    result = {"fr": "Résultat de la donne\u00a0: A −12, B +5, C +7", "en": "Result of the deal: A −12, B +5, C +7"}
     assert result[lang] in text
     # Had 7♦ come first: the bank collects 12 and stands at 24.
     assert "7♦" in visible_text(bank_wins)
@@ -48,7 +48,7 @@ def test_the_narration_is_in_the_page_language(built_site, lang):
     html = (built_site.path / PAGES[lang]).read_text(encoding="utf-8")
     text = visible_text(scenarios(html)[0])
     if lang == "fr":
-        assert "La carte de banque, à gauche du banquier : 7♠." in text
+        assert "La carte de banque, à gauche du banquier\u00a0: 7♠."  # French typography (issue 12) in text
         assert "Étape {index} / {total}" in unescape(html)
     else:
         assert "The bank card, to the left of the banker: 7♠." in text

@@ -1,0 +1,108 @@
+"""French typography for the French pages: a narrow no-break space (U+202F) before
+``; ? !``, a no-break space (U+00A0) before ``:`` and inside « », and the typographic
+apostrophe (’) between letters.
+
+:func:`fix` corrects a piece of text; :func:`fix_html` corrects the text of an HTML page
+and leaves alone what is not prose: tags and their attributes (URLs included), and the
+content of ``code``, ``pre``, ``kbd``, ``samp``, ``script``, ``style`` and ``textarea``
+(card codes and moves are written in code). :func:`faults` counts what is still wrong,
+for the tests. The catalogues (``locales/fr/*.po``) are kept right at the source, since
+the browser's engine reads them too; a test checks them with :func:`faults`.
+
+>>> fix("Bank 12 ; B couvre 5 : les pontes gagnent ! L'as ?")
+'Bank 12\u202f; B couvre 5\u00a0: les pontes gagnent\u202f! L’as\u202f?'
+>>> fix("« Je passe »"), fix("10:30, https://example.org/?a=1")
+('«\u00a0Je passe\u00a0»', '10:30, https://example.org/?a=1')
+>>> fix_html('<p title="a : b">Voir <code>d\\'abord ; x</code> : l\\'as</p>')
+'<p title="a : b">Voir <code>d\\'abord ; x</code>\u00a0: l’as</p>'
+>>> faults("Voir : l'as ; « oui »"), faults(fix("Voir : l'as ; « oui »"))
+(5, 0)
+>>> fix_html('<p>Oui ? <span lang="en">Yes? <b>No</b>: <span>it is</span>!</span> Non !</p>')
+'<p>Oui ? <span lang="en">Yes? <b>No</b>: <span>it is</span>!</span> Non !</p>'
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape, unescape
+from typing import Any
+
+__all__ = ["faults", "fix", "fix_html", "prose"]
+
+NBSP = "\u00a0"
+NNBSP = "\u202f"
+LETTER = r"[^\W\d_]"
+# Where a ; ? ! : ends as punctuation: the end of the text, a space, or a closing sign.
+AFTER = r"(?=$|[\s»)\]\"’'.,…<])"
+SKIP = ("code", "pre", "kbd", "samp", "script", "style", "textarea")
+LANG = re.compile(r"""\slang=["'](?!fr)[^"']*["']""")  # an element in another language
+TAG = re.compile(r"<!--.*?-->|<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.DOTALL)
+
+
+def fix(text: str) -> str:
+    """French typography for plain text (no HTML)."""
+    text = re.sub(rf"(?<={LETTER})'(?={LETTER}|$)", "’", text)  # "l'<em>as</em>": at the end too
+    text = re.sub(rf"«[ {NBSP}{NNBSP}]*", "«" + NBSP, text)
+    text = re.sub(rf"[ {NBSP}{NNBSP}]*»", NBSP + "»", text)
+    # ; ? ! after a word (not after another sign: "?!" stays together), or starting the text
+    text = re.sub(rf"(?:(?<=[^\s;:!?{NBSP}{NNBSP}])|^)[\s{NBSP}{NNBSP}]*([;!?]){AFTER}", NNBSP + r"\1", text)
+    text = re.sub(rf"(?:(?<=[^\s;:!?{NBSP}{NNBSP}])|^)[\s{NBSP}{NNBSP}]*:{AFTER}", NBSP + ":", text)
+    return text
+
+
+def _pieces(html: str) -> list[tuple[bool, str]]:
+    """The page cut into ``(is_prose, piece)``: prose is French text outside the skipped
+    elements and outside any element in another language (``lang="en"``: the parallel
+    page's English column); tags, comments and skipped content are kept as they are."""
+    pieces: list[tuple[bool, str]] = []
+    depth = 0  # inside code, pre, kbd, samp
+    foreign: list[Any] = []  # [name, nesting] of an element in another language
+    at = 0
+    while True:
+        match = TAG.search(html, at)
+        prose = depth == 0 and not foreign
+        if match is None:
+            pieces.append((prose, html[at:]))
+            return pieces
+        if match.start() > at:
+            pieces.append((prose, html[at : match.start()]))
+        tag, closing = match.group(0), bool(match.group(1))
+        name = (match.group(2) or "").lower()
+        pieces.append((False, tag))
+        at = match.end()
+        if foreign and name == foreign[0] and not tag.endswith("/>"):
+            foreign[1] += -1 if closing else 1
+            if foreign[1] == 0:
+                foreign = []
+        elif not foreign and not closing and LANG.search(tag) and not tag.endswith("/>"):
+            foreign = [name, 1]
+        if name in ("script", "style", "textarea") and not closing:
+            end = html.lower().find(f"</{name}", at)
+            end = len(html) if end < 0 else end
+            pieces.append((False, html[at:end]))
+            at = end
+        elif name in SKIP and not tag.endswith("/>"):
+            depth = max(0, depth - 1) if closing else depth + 1
+
+
+def fix_html(html: str) -> str:
+    """:func:`fix` applied to every piece of prose of an HTML page."""
+    return "".join(
+        escape(fix(unescape(piece)), quote=False) if prose else piece for prose, piece in _pieces(html)
+    )
+
+
+def prose(html: str) -> str:
+    """The page's prose, decoded: what :func:`fix_html` corrects (for the tests)."""
+    return "".join(unescape(piece) for is_prose, piece in _pieces(html) if is_prose)
+
+
+def faults(text: str) -> int:
+    """How many typographic faults are left in a French text."""
+    return (
+        len(re.findall(rf"(?<={LETTER})'(?={LETTER})", text))
+        + len(re.findall(rf"«(?!{NBSP})", text))
+        + len(re.findall(rf"(?<!{NBSP})»", text))
+        + len(re.findall(rf"(?:(?<=[^;:!?{NNBSP}])|^)[;!?]{AFTER}", text))
+        + len(re.findall(rf"(?:(?<=[^;:!?{NBSP}])|^):{AFTER}", text))
+    )

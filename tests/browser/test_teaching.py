@@ -1,7 +1,8 @@
 """The teaching pages in a real Chromium: paper, the two-language grid, the lesson's links.
 
-- The rules sheet and the score sheet each print on exactly one A4 page and one Letter
-  page, in both languages (Chromium's own PDF, pages counted in the file).
+- The rules sheet, the score sheet and the history handout each print on exactly one A4
+  page and one Letter page, in both languages (Chromium's own PDF, pages counted in the
+  file).
 - On paper, no page prints the site's chrome, buttons or stepper controls, and the table
   diagram prints in greys on white, even for a reader who uses the dark theme.
 - The parallel page shows French and English side by side at 1200 px, and one after the
@@ -29,7 +30,7 @@ def pdf_pages(pdf: bytes) -> int:
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-@pytest.mark.parametrize("sheet", ["sheet", "score"])
+@pytest.mark.parametrize("sheet", ["sheet", "score", "handout"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_sheet_prints_on_one_page(page: Page, lang: str, sheet: str, paper: str) -> None:
     page.goto(f"{PREFIX[lang]}{sheet}/")

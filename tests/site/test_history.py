@@ -138,3 +138,41 @@ def test_faq_has_33_questions_and_states_the_readings(repo_root: Path, site: Pat
         assert reading in source, reading
     html = read(site, lang, "faq")
     assert len(re.findall(r"<h3 id=", html)) == len(questions)
+
+
+TEACH = {
+    "fr": ("Objectifs", "Pour une classe d'une trentaine d'élèves", "Un jeu d'argent, en classe", "Ticket de sortie"),
+    "en": ("Objectives", "For a class of about 30", "A gambling game, in class", "Exit ticket"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_teach_page_has_objectives_logistics_keys_and_an_exit_ticket(site: Path, lang: str) -> None:
+    html = read(site, lang, "teach")
+    headings = [
+        re.sub(r"<[^>]+>|¶", "", unescape(h)).strip().replace("\u2019", "'")
+        for h in re.findall(r"<h2[^>]*>(.*?)</h2>", html)
+    ]
+    for heading in TEACH[lang]:
+        assert heading in headings, (heading, headings)
+    # every question the lesson asks has its key, collapsed for the teacher
+    keys = re.findall(r'<details class="note">\s*<summary>(.*?)</summary>', html)
+    assert len(keys) >= 5, keys
+    assert 'href="../handout/"' in html and 'href="../variants/"' in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_history_handout_quotes_two_primary_texts(site: Path, lang: str) -> None:
+    html = read(site, lang, "handout")
+    assert 'class="lq-sheet"' in html
+    quotes = re.findall(r"<blockquote>(.*?)</blockquote>", html, re.DOTALL)
+    assert len(quotes) == 2
+    assert "Au lansquenet" in quotes[0] and "il gagne" in quotes[1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_sheet_never_uses_b_for_the_bank(site: Path, lang: str) -> None:
+    # "B" is a player's initial ("B 5, C 7"): the winner column uses signs, not letters
+    text = unescape(re.sub(r"<[^>]+>", "", read(site, lang, "score")))
+    assert not re.search(r"\bB (la banque|the bank)\b", text)
+    assert ("+ la banque gagne" if lang == "fr" else "+ the bank wins") in re.sub(r"\s+", " ", text)

@@ -360,15 +360,15 @@ def test_score_sheet_has_a_row_per_deal_and_a_column_per_player(site: Path, lang
     table = page(site, lang, "score").find_all("table", "lq-score-grid")[0]
     head = [squash(th.text()) for th in table.find_all("thead")[0].find_all("th")]
     fixed = {
-        "fr": ["Donne", "Banquier", "Banque", "Mises", "Cartes", "Gagnant", "Suite"],
-        "en": ["Deal", "Banker", "Bank", "Stakes", "Cards", "Winner", "Then"],
+        "fr": ["Donne", "Banquier", "Banque", "Mises", "Cartes", "Gagnant", "Suite", "Banque après"],
+        "en": ["Deal", "Banker", "Bank", "Stakes", "Cards", "Winner", "Then", "Bank after"],
     }[lang]
-    assert head[:7] == fixed
-    assert len(head) == 7 + 10  # up to 10 players (R-S1)
+    assert head[:8] == fixed  # "bank after the deal": step 4's check can be made (R-T3)
+    assert len(head) == 8 + 10  # up to 10 players (R-S1)
     rows = table.find_all("tbody")[0].find_all("tr")
     deals = [r for r in rows if squash(r.elements()[0].text()).isdigit()]
     assert len(deals) >= 15
     for row in rows:
         cells = row.find_all("td")
-        assert len(cells) == (6 + 10 if row in deals else 10)
+        assert len(cells) == (7 + 10 if row in deals else 10)
         assert all(not squash(cell.text()) for cell in cells), "blank cells, to fill by hand"

@@ -13,8 +13,8 @@ the browser's engine reads them too; a test checks them with :func:`faults`.
 'Bank 12\u202f; B couvre 5\u00a0: les pontes gagnent\u202f! L’as\u202f?'
 >>> fix("« Je passe »"), fix("10:30, https://example.org/?a=1")
 ('«\u00a0Je passe\u00a0»', '10:30, https://example.org/?a=1')
->>> fix_html('<p title="a : b">Voir <code>d\\'abord ; x</code> : l\\'as</p>')
-'<p title="a : b">Voir <code>d\\'abord ; x</code>\u00a0: l’as</p>'
+>>> fix_html('<!doctype html><p title="a : b">Voir <code>d\\'abord ; x</code> : l\\'as</p>')
+'<!doctype html><p title="a : b">Voir <code>d\\'abord ; x</code>\u00a0: l’as</p>'
 >>> faults("Voir : l'as ; « oui »"), faults(fix("Voir : l'as ; « oui »"))
 (5, 0)
 >>> fix_html('<p>Oui ? <span lang="en">Yes? <b>No</b>: <span>it is</span>!</span> Non !</p>')
@@ -36,7 +36,7 @@ LETTER = r"[^\W\d_]"
 AFTER = r"(?=$|[\s»)\]\"’'.,…<])"
 SKIP = ("code", "pre", "kbd", "samp", "script", "style", "textarea")
 LANG = re.compile(r"""\slang=["'](?!fr)[^"']*["']""")  # an element in another language
-TAG = re.compile(r"<!--.*?-->|<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.DOTALL)
+TAG = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.DOTALL)
 
 
 def fix(text: str) -> str:

@@ -47,6 +47,8 @@ def test_french_pages_have_no_typographic_fault(site: Path) -> None:
 
 
 def test_code_urls_and_attributes_are_left_alone(site: Path) -> None:
+    for page in french_pages(site):  # the doctype is markup, not prose
+        assert page.read_text("utf-8").lstrip().lower().startswith("<!doctype html>"), page
     teach = (site / "teach/index.html").read_text("utf-8")
     assert "<code>https://</code>" in teach  # code keeps its colon
     assert 'href="https://' in (site / "sources/index.html").read_text("utf-8")

@@ -63,8 +63,9 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         output = render.unstash(output, self.stash)
-        if self.page_language(page) == "fr":  # French typography, prose only (typography.py)
-            output = typography.fix_html(output)
+        # French typography on French prose only: the French pages, and the French parts
+        # of the others (the parallel page's French column) (typography.py)
+        output = typography.fix_html(output, french=self.page_language(page) == "fr")
         return offline.register_script(output, page.url, self.serving)
 
     @event_priority(-300)  # after mkdocs-static-i18n (-100) and the chrome hooks (-200)

@@ -35,7 +35,7 @@ LETTER = r"[^\W\d_]"
 # Where a ; ? ! : ends as punctuation: the end of the text, a space, or a closing sign.
 AFTER = r"(?=$|[\s»)\]\"’'.,…<])"
 SKIP = ("code", "pre", "kbd", "samp", "script", "style", "textarea")
-LANG = re.compile(r"""\slang=["'](?!fr)[^"']*["']""")  # an element in another language
+LANG = re.compile(r"""\slang=["']([^"']*)["']""")  # an element's language
 TAG = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.DOTALL)
 
 
@@ -50,17 +50,19 @@ def fix(text: str) -> str:
     return text
 
 
-def _pieces(html: str) -> list[tuple[bool, str]]:
-    """The page cut into ``(is_prose, piece)``: prose is French text outside the skipped
-    elements and outside any element in another language (``lang="en"``: the parallel
-    page's English column); tags, comments and skipped content are kept as they are."""
+def _pieces(html: str, french: bool = True) -> list[tuple[bool, str]]:
+    """The page cut into ``(is_prose, piece)``: prose is the French text outside the
+    skipped elements. On a French page (``french``) that is everything but the elements
+    in another language (``lang="en"``: the parallel page's English column); on a page in
+    another language, only the elements marked ``lang="fr"``. Tags, comments and skipped
+    content are kept as they are."""
     pieces: list[tuple[bool, str]] = []
     depth = 0  # inside code, pre, kbd, samp
-    foreign: list[Any] = []  # [name, nesting] of an element in another language
+    other: list[Any] = []  # [name, nesting] of an element in the other language
     at = 0
     while True:
         match = TAG.search(html, at)
-        prose = depth == 0 and not foreign
+        prose = depth == 0 and (bool(other) != french)
         if match is None:
             pieces.append((prose, html[at:]))
             return pieces
@@ -70,12 +72,14 @@ def _pieces(html: str) -> list[tuple[bool, str]]:
         name = (match.group(2) or "").lower()
         pieces.append((False, tag))
         at = match.end()
-        if foreign and name == foreign[0] and not tag.endswith("/>"):
-            foreign[1] += -1 if closing else 1
-            if foreign[1] == 0:
-                foreign = []
-        elif not foreign and not closing and LANG.search(tag) and not tag.endswith("/>"):
-            foreign = [name, 1]
+        lang = LANG.search(tag)
+        if other and name == other[0] and not tag.endswith("/>"):
+            other[1] += -1 if closing else 1
+            if other[1] == 0:
+                other = []
+        elif not other and not closing and lang and name != "html" and not tag.endswith("/>"):
+            if lang.group(1).lower().startswith("fr") != french:
+                other = [name, 1]
         if name in ("script", "style", "textarea") and not closing:
             end = html.lower().find(f"</{name}", at)
             end = len(html) if end < 0 else end
@@ -85,16 +89,22 @@ def _pieces(html: str) -> list[tuple[bool, str]]:
             depth = max(0, depth - 1) if closing else depth + 1
 
 
-def fix_html(html: str) -> str:
-    """:func:`fix` applied to every piece of prose of an HTML page."""
+def fix_html(html: str, french: bool = True) -> str:
+    """:func:`fix` applied to every piece of French prose of an HTML page (``french``:
+    the page's own language is French).
+
+    >>> fix_html('<p>Yes? <span lang="fr">Oui ?</span></p>', french=False)
+    '<p>Yes? <span lang="fr">Oui\u202f?</span></p>'
+    """
     return "".join(
-        escape(fix(unescape(piece)), quote=False) if prose else piece for prose, piece in _pieces(html)
+        escape(fix(unescape(piece)), quote=False) if prose else piece
+        for prose, piece in _pieces(html, french)
     )
 
 
-def prose(html: str) -> str:
-    """The page's prose, decoded: what :func:`fix_html` corrects (for the tests)."""
-    return "".join(unescape(piece) for is_prose, piece in _pieces(html) if is_prose)
+def prose(html: str, french: bool = True) -> str:
+    """The page's French prose, decoded: what :func:`fix_html` corrects (for the tests)."""
+    return "".join(unescape(piece) for is_prose, piece in _pieces(html, french) if is_prose)
 
 
 def faults(text: str) -> int:

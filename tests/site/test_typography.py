@@ -58,6 +58,14 @@ def test_code_urls_and_attributes_are_left_alone(site: Path) -> None:
         assert NNBSP not in attrs and "’" not in attrs
 
 
+def test_french_text_on_english_pages_is_set_the_french_way(site: Path) -> None:
+    english = [p for p in sorted((site / "en").rglob("*.html")) if p.name != "404.html"]
+    faults = {p.relative_to(site).as_posix(): typography.faults(typography.prose(p.read_text("utf-8"), french=False)) for p in english}
+    assert {page: n for page, n in faults.items() if n} == {}
+    column = typography.prose((site / "en/parallel/index.html").read_text("utf-8"), french=False)
+    assert f"{NNBSP}?" in column  # the French column of the English parallel page
+
+
 def test_english_pages_keep_english_typography(site: Path) -> None:
     faq = unescape((site / "en/faq/index.html").read_text("utf-8"))
     assert f"{NNBSP}?" not in faq and f"{NBSP}:" not in faq

@@ -77,9 +77,15 @@ def _pieces(html: str, french: bool = True) -> list[tuple[bool, str]]:
             other[1] += -1 if closing else 1
             if other[1] == 0:
                 other = []
-        elif not other and not closing and lang and name != "html" and not tag.endswith("/>"):
-            if lang.group(1).lower().startswith("fr") != french:
-                other = [name, 1]
+        elif (
+            not other
+            and not closing
+            and lang
+            and name != "html"
+            and not tag.endswith("/>")
+            and lang.group(1).lower().startswith("fr") != french
+        ):
+            other = [name, 1]
         if name in ("script", "style", "textarea") and not closing:
             end = html.lower().find(f"</{name}", at)
             end = len(html) if end < 0 else end

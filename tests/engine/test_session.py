@@ -32,7 +32,7 @@ def test_a_session_reaches_the_state_the_rules_reach(data, random_session):
     assert session.state() == reference(played.table) == replay(played.spec)
     assert session.scenario() == played.spec and len(session) == len(played.spec["actions"])
     # every step: the same event after the session's start, the same table
-    assert [event for event, _ in session._steps[1:]] == [event for event, _ in played.steps]
+    assert [session.event(i) for i in range(1, session.count)] == [event for event, _ in played.steps]
     assert session.count == len(played.steps) + 1
     # the ledger is CONFORMANCE's deals, with what a page shows added
     rows = session.ledger(0, "en")

@@ -173,35 +173,54 @@ def test_new_table_is_a_history_entry(play: Page, lang: str) -> None:
 
 
 def test_the_stepper_and_the_play_page_show_a_step_alike(play: Page, lang: str, shared: Shared) -> None:
-    # Issue 10: one view, the engine's: same sentence, cards, result and balances.
+    # Issue 10: one view, the engine's: same sentence, cards, result and balances, on a
+    # covering step (a stake shown) and at the settlement (R-T2: the result line).
     data = lansquenet.load("worked-example")
     steps = lansquenet.trace(data, lang)
-    index = next(i for i, s in enumerate(steps) if s["result"])  # the settlement (R-T2)
+    staking = next(i for i, s in enumerate(steps) if any(r["stake"] for r in s["rows"]))
+    settled = next(i for i, s in enumerate(steps) if s["result"])
     open_link(play, link_to(data))
-    play.locator("[data-go=first]").click()
-    for _ in range(index):
-        play.locator("[data-go=next]").click()
-    expect(play.locator("#lq-counter")).to_have_text(counter(lang, index + 1, len(steps)))
-    expect(play.locator("#lq-step-text")).to_have_text(steps[index]["text"])
     rule = shared.context.new_page()
     try:
         rule.goto({"fr": "/rules/settlement/", "en": "/en/rules/settlement/"}[lang])
-        shown = rule.locator(f".lansquenet-scenario >> nth=0 >> .lq-step[data-step='{index}']")
-        assert (
-            shown.locator(".lq-text").inner_text().split()
-            == play.locator("#lq-view .lq-text").inner_text().split()
-        )
-        cards = ".lq-cardtext"
-        assert shown.locator(cards).all_inner_texts() == play.locator(f"#lq-view {cards}").all_inner_texts()
-        classes = [c.split() for c in shown.locator(cards).evaluate_all("els => els.map(e => e.className)")]
-        assert classes == [
-            c.split()
-            for c in play.locator(f"#lq-view {cards}").evaluate_all("els => els.map(e => e.className)")
-        ]
-        assert shown.locator(".lq-result").inner_text() == play.locator("#lq-result").inner_text()
-        assert table_rows(
-            rule, f".lansquenet-scenario >> nth=0 >> .lq-step[data-step='{index}'] .lq-balances"
-        ) == (table_rows(play, "#lq-balances"))
+        section = rule.locator(".lansquenet-scenario").first
+        for index in (staking, settled):
+            for scope in (play.locator("#lq-view"), section):
+                scope.press("Home")
+                for _ in range(index):
+                    scope.press("ArrowRight")
+            expect(play.locator("#lq-step-text")).to_have_text(steps[index]["text"])
+            shown = section.locator(f".lq-step[data-step='{index}']")
+            expect(shown).to_be_visible()
+            assert shown.locator(".lq-text").inner_text().split() == (
+                play.locator("#lq-view .lq-text").inner_text().split()
+            )
+            cards = ".lq-cardtext"
+            assert (
+                shown.locator(cards).all_inner_texts() == play.locator(f"#lq-view {cards}").all_inner_texts()
+            )
+            script = "els => els.map(e => e.className)"
+            assert shown.locator(cards).evaluate_all(script) == play.locator(
+                f"#lq-view {cards}"
+            ).evaluate_all(script)
+            rows = [[cell.split() for cell in row] for row in table_rows(play, "#lq-balances")]
+            assert [
+                [cell.split() for cell in row]
+                for row in table_rows(
+                    rule, f"#{shown_id(section)} .lq-step[data-step='{index}'] .lq-balances"
+                )
+            ] == rows
+            if index == staking:
+                assert play.locator("#lq-balances .lq-stake").count() >= 1
+            else:
+                expect(play.locator("#lq-result")).to_have_text(
+                    WORDS(lang, "steps.result", changes=steps[index]["result"]["line"])
+                )
+                assert shown.locator(".lq-result").inner_text() == play.locator("#lq-result").inner_text()
     finally:
         rule.close()
     assert PLAY[lang] in play.url
+
+
+def shown_id(section: Any) -> str:
+    return str(section.get_attribute("id"))

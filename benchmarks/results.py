@@ -207,7 +207,7 @@ def _ms(seconds: float) -> str:
 
 
 def session_rows(session: dict[str, Any] | None, missing: str) -> list[tuple[str, str, str, str, str, str]]:
-    """Figure 7: live sessions (benchmarks/session_bench.py)."""
+    """Figure 8: live sessions (benchmarks/session_bench.py)."""
     cmd = COMMANDS["session"].format(repeats=session["repeats"]) if session else ""
     if session:
         here, there = session["cpython"], session["pyodide"]
@@ -228,7 +228,7 @@ def session_rows(session: dict[str, Any] | None, missing: str) -> list[tuple[str
         move = big = opened = size = missing
     return [
         (
-            "7a",
+            "8a",
             (
                 "a move on a live session (`lansquenet.web` op `move`) of 10 / 100 / 1 000 actions:"
                 " time at 1 000 / time at 10, the worse of CPython and Pyodide under Node.js"
@@ -239,7 +239,7 @@ def session_rows(session: dict[str, Any] | None, missing: str) -> list[tuple[str
             cmd,
         ),
         (
-            "7b",
+            "8b",
             "opening a 1 000-action permalink (op `open`), Pyodide under Node.js",
             opened,
             "≤ 1 s",
@@ -247,7 +247,7 @@ def session_rows(session: dict[str, Any] | None, missing: str) -> list[tuple[str
             cmd,
         ),
         (
-            "7c",
+            "8c",
             f"opening a {_n(session['big']) if session and session['big'] else '5 000'}-action permalink, CPython",
             big,
             "≤ 5 s",
@@ -255,7 +255,7 @@ def session_rows(session: dict[str, Any] | None, missing: str) -> list[tuple[str
             cmd,
         ),
         (
-            "7d",
+            "8d",
             "bytes of a move's answer, whatever the length",
             size,
             "≤ 64 KiB",

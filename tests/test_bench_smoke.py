@@ -81,7 +81,7 @@ def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
         line for line in text.splitlines() if line.startswith("| ") and not line.startswith(("| #", "| ---"))
     ]
     numbers = [row.split("|")[1].strip() for row in rows]
-    assert numbers == ["1", "2a", "2b", "3a", "3b", "4", "5a", "5b", "6", "7a", "7b", "7c", "7d"]
+    assert numbers == ["1", "2a", "2b", "3a", "3b", "4", "5a", "5b", "6", "8a", "8b", "8c", "8d"]
     assert "not measured" not in text
     for field in ("date:", "commit:", "cores (`nproc`)", "memory"):
         assert field in text

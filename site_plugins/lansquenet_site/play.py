@@ -4,7 +4,11 @@ The fence becomes the page's controls with their labels in the page's language, 
 interface words play.js needs later (``<script type="application/json" id="lq-words">``:
 data, never executed, so the Content-Security-Policy has nothing to allow), the
 address of the engine's wheel (``data-lq-wheel``, with its digest so that a browser
-never keeps a stale engine) and the page's own module script and stylesheet. Only this
+never keeps a stale engine) and the page's own module script and stylesheet. play.js
+imports its modules itself (setup-form.js, session.js, step-view.js, turn.js,
+viewer.js, ledger.js, permalink.js, words.js, engine.js): same origin, so the page's
+Content-Security-Policy allows them, and the service worker keeps every file of
+``assets/js/`` for offline use. Only this
 page loads them: rule pages load no Pyodide and no play code.
 
 Every word comes from ``locales/<lang>/site.po`` (keys ``play.*``, and the stepper's and
@@ -131,6 +135,8 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         # The session.
         '<section class="lq-game" id="lq-game" hidden aria-labelledby="lq-game-title">',
         f'<h2 id="lq-game-title" tabindex="-1">{w("play.game.title")}</h2>',
+        # While the engine works: said, and the controls are off until it answers.
+        f'<p class="lq-busy" id="lq-busy" role="status" hidden>{w("play.busy")}</p>',
         '<form class="lq-turn" id="lq-turn" novalidate><fieldset><legend id="lq-turn-text"></legend>',
         '<p class="lq-situation" id="lq-situation"></p>',
         field(
@@ -146,7 +152,8 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         f'<p class="lq-tools">{button("undo", "play.undo")}{button("end", "play.end")}{button("new-table", "play.new_table")}</p>',
         f'<section class="lq-view" id="lq-view" aria-label="{w("play.view")}"><h3>{w("play.view")}</h3>',
         f'<div class="lq-controls">{steppers}<span class="lq-counter" id="lq-counter" aria-live="polite"></span></div>',
-        '<p class="lq-text" id="lq-step-text"></p>',
+        '<p class="lq-text"><span id="lq-step-text"></span> <span id="lq-step-cards"></span></p>',
+        '<p class="lq-result" id="lq-result" hidden></p>',
         '<div class="lq-body"><div class="lq-figure" id="lq-figure"></div>',
         table("lq-balances", ["steps.player", "steps.counters"], "steps.balances").replace(
             "<table ", '<table class="lq-balances" ', 1

@@ -62,7 +62,9 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
             raise PluginError(f"{page.file.src_uri}: {error}") from None
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        return offline.register_script(render.unstash(output, self.stash), page.url, self.serving)
+        return offline.register_script(
+            render.with_sprite(render.unstash(output, self.stash)), page.url, self.serving
+        )
 
     @event_priority(-300)  # after mkdocs-static-i18n (-100) and the chrome hooks (-200)
     def on_post_build(self, *, config: MkDocsConfig) -> None:

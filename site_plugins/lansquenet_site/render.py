@@ -15,7 +15,7 @@ from typing import Any
 
 import lansquenet
 from lansquenet.cards import Card
-from lansquenet.diagram import diagram
+from lansquenet.diagram import diagram, sprite
 
 from .words import Words
 
@@ -37,6 +37,21 @@ _slots = itertools.count(1)
 def unstash(html: str, stash: dict[str, str]) -> str:
     """Put back into a built page the scenarios that ``render_fences`` kept aside."""
     return SLOT.sub(lambda match: stash.pop(match[1]), html)
+
+
+def with_sprite(html: str) -> str:
+    """A built page that draws cards (a rendered scenario, or a page whose script asks
+    the engine for diagrams: ``data-lq-wheel``) gets the cards' shared drawings once.
+
+    >>> with_sprite("<body><p>text</p></body>")
+    '<body><p>text</p></body>'
+    >>> with_sprite('<body><svg class="lq-diagram"></svg></body>').count('id="lq-pip"')
+    1
+    """
+    if ('class="lq-diagram"' not in html and "data-lq-wheel" not in html) or 'id="lq-pip"' in html:
+        return html
+    at = html.rfind("</body>")
+    return html[:at] + sprite() + html[at:] if at >= 0 else html + sprite()
 
 
 def render_fences(markdown: str, lang: str, words: Words, stash: dict[str, str] | None = None) -> str:

@@ -117,6 +117,27 @@ def legal_moves(table: Table) -> list[str]:
     return kinds
 
 
+def amount_range(table: Table, do: str) -> tuple[int, int] | None:
+    """The amounts the player to act may give with ``do`` now, ``(least, most)``, or
+    None for a move that takes no amount (what a page's amount field allows).
+
+    >>> t = new_table(["A", "B"], 10, "A")
+    >>> amount_range(t, "bank"), amount_range(t, "pass")
+    ((1, 10), None)
+    >>> t, _ = apply(t, Move("A", "bank", 4))
+    >>> amount_range(t, "stake")
+    (1, 4)
+    """
+    if table.to_act is None:
+        return None
+    seat = table.to_act
+    if do == "bank":  # R-P5: at most the banker's balance
+        return 1, table.balances[seat]
+    if do == "stake":  # R-C2, R-C5: at most the uncovered part and the player's balance
+        return 1, min(table.uncovered, table.balances[seat])
+    return None
+
+
 def _can_banco(table: Table) -> bool:
     assert table.to_act is not None and table.bank is not None
     seat = table.to_act

@@ -13,6 +13,7 @@ import json
 import sys
 
 from .bots import TEMPERAMENTS, play_session
+from .lessons import LessonError, check, lessons
 from .narration import LANGUAGES
 from .refusals import NotAScenario
 from .scenario import parse, replay, session
@@ -40,7 +41,18 @@ def main(argv: list[str] | None = None) -> int:
     robots.add_argument(
         "--temperaments", default=",".join(TEMPERAMENTS), help="comma-separated, round the seats"
     )
+    teach = commands.add_parser("lessons", help="prove every lesson: its expected path, its outcome")
+    teach.add_argument("--check", action="store_true", required=True)
     args = parser.parse_args(argv)
+    if args.command == "lessons":
+        for lesson in lessons():
+            try:
+                check(lesson)
+            except LessonError as error:
+                print(f"lansquenet: lesson {error}", file=sys.stderr)
+                return 1
+        print(f"{len(lessons())} lessons checked")
+        return 0
     if args.command == "bots":
         chosen = args.temperaments.split(",")
         unknown = [t for t in chosen if t not in TEMPERAMENTS]

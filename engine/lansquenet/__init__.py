@@ -7,6 +7,7 @@ The API in five lines::
     table, events = apply(table, Move("A", "bank", 12))
     replay(load("worked-example"))                # the JSON of CONFORMANCE.md
     trace(load("worked-example"), "fr")           # every step, narrated in French
+    game = Session(load("worked-example"))        # a live game: push(), pop(), steps()
 
 >>> table = new_table(["A", "B"], 10, "B")
 >>> table, events = apply(table, Move("B", "bank", 4))
@@ -20,6 +21,7 @@ from .narration import event_text, refusal_text
 from .refusals import CODES, NotAScenario, Refusal
 from .rules import Event, Move, apply, end, legal_moves, new_table, play
 from .scenario import load, names, parse, replay, session, trace
+from .session import Session
 from .table import Phase, Table, state_json, view_json
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "NotAScenario",
     "Phase",
     "Refusal",
+    "Session",
     "Table",
     "apply",
     "chart",

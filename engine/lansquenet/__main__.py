@@ -11,12 +11,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from .bots import TEMPERAMENTS, play_session
 from .lessons import LessonError, check, lessons
-from .narration import LANGUAGES
-from .refusals import NotAScenario
-from .scenario import parse, replay, session
+from .narration import LANGUAGES, event_text, refusal_text
+from .refusals import NotAScenario, Refusal
+from .scenario import parse, replay
+from .session import Session
 
 
 def _read(path: str) -> str:
@@ -24,6 +26,21 @@ def _read(path: str) -> str:
         return sys.stdin.read()
     with open(path, encoding="utf-8") as handle:
         return handle.read()
+
+
+def narrate(data: dict[str, Any], lang: str) -> int:
+    """Print each step's sentence, then the refusal that stopped the replay (exit 2)."""
+    try:
+        played = Session(data, strict=False)
+    except Refusal as refusal:
+        print(refusal_text(refusal, lang))
+        return 2
+    for index in range(played.count):
+        print(event_text(played.event(index).json(), lang))
+    if played.refused is not None:
+        print(refusal_text(played.refused[1], lang))
+        return 2
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,13 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         except FileNotFoundError:
             data = parse(args.scenario)  # the name of a shipped scenario
         if args.command == "narrate":
-            told = session(data, args.lang)
-            for step in told["steps"]:
-                print(step["text"])
-            if told["error"] is not None:  # the refusal that stopped the replay, exit 2
-                print(told["error"]["message"])
-                return 2
-            return 0
+            return narrate(data, args.lang)
         result = replay(data)
     except (NotAScenario, OSError, UnicodeDecodeError) as error:
         print(f"lansquenet: {args.scenario}: not a scenario: {error}", file=sys.stderr)

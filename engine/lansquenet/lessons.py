@@ -46,7 +46,7 @@ from .diagram import face
 from .narration import catalogue, event_text, refusal_text
 from .refusals import Refusal
 from .rules import Event, Move, legal_moves, play
-from .scenario import move_of, table_of
+from .session import move_of, table_of
 from .table import Phase, Table, state_json, view_json
 
 AUTO = "steady"  # how the learner's seat plays once the lesson's questions are over

@@ -160,8 +160,10 @@ def deal_json(table: Table, deal: Deal) -> dict[str, Any]:
     }
 
 
-def state_json(table: Table, can: list[str] | None = None) -> dict[str, Any]:
-    """The state as ``python -m lansquenet replay`` prints it (CONFORMANCE.md)."""
+def state_json(table: Table, can: list[str] | None = None, deals: bool = True) -> dict[str, Any]:
+    """The state as ``python -m lansquenet replay`` prints it (CONFORMANCE.md); with
+    ``deals=False``, without the list of played deals (a step's view: its size does not
+    grow with the session, the ledger carries the deals)."""
     finished = table.phase is Phase.FINISHED
     out: dict[str, Any] = {
         "status": "finished" if finished else "awaiting",
@@ -180,7 +182,8 @@ def state_json(table: Table, can: list[str] | None = None) -> dict[str, Any]:
         assert table.bank is not None
         order = _covering_order(table, table.bank.holder)
         out["stakes"] = {table.players[s]: table.stakes[s] for s in order if table.stakes[s]}
-    out["deals"] = [deal_json(table, d) for d in table.deals]
+    if deals:
+        out["deals"] = [deal_json(table, d) for d in table.deals]
     out["standings"] = (
         [{"player": p, "balance": b, "place": k} for p, b, k in table.standings()] if finished else None
     )
@@ -188,8 +191,9 @@ def state_json(table: Table, can: list[str] | None = None) -> dict[str, Any]:
 
 
 def view_json(table: Table, can: list[str] | None = None) -> dict[str, Any]:
-    """:func:`state_json` plus what a diagram needs: seats, phase, cards on the table."""
-    out = state_json(table, can)
+    """:func:`state_json` without the played deals, plus what a diagram needs: seats,
+    phase, cards on the table."""
+    out = state_json(table, can, deals=False)
     if table.phase is Phase.FINISHED:
         out["status"] = "finished"
     elif table.to_act is None:

@@ -1,8 +1,10 @@
 """Build-time rendering of ```` ```lansquenet ```` fences into plain HTML.
 
 The fence holds a scenario (CONFORMANCE.md JSON) or the name of a scenario shipped with
-the engine. The engine replays it; each step becomes an element with ``data-step``:
-the diagram, the narrated sentence, the cards and the balances. The page is complete
+the engine. The engine replays it; each step becomes an element with ``data-step``,
+drawn from the engine's display-ready view (:func:`lansquenet.view.step_view`, the one
+the play page draws too): the diagram, the narrated sentence, the cards, the balances
+with their signed changes, and the result of a deal. The page is complete
 without JavaScript; the stepper script only shows one step at a time.
 """
 
@@ -14,7 +16,6 @@ from html import escape
 from typing import Any
 
 import lansquenet
-from lansquenet.cards import Card
 from lansquenet.diagram import diagram, sprite
 
 from .words import Words
@@ -80,41 +81,29 @@ def render_fences(markdown: str, lang: str, words: Words, stash: dict[str, str] 
     return FENCE.sub(one, markdown)
 
 
-def _cards(state: dict[str, Any]) -> str:
-    cards = state["table"]["cards"] or {}
-    shown = [cards.get("bank_card"), cards.get("players_card"), *(cards.get("exposed") or [])]
-    spans = []
-    for card in filter(None, shown):
-        face = Card.parse(card)
-        tone = "lq-red" if face.red else "lq-black"
-        spans.append(f'<span class="lq-cardtext {tone}">{escape(face.symbol())}</span>')
-    return " ".join(spans)
-
-
-def _signed(amount: int) -> str:
-    return f"+{amount}" if amount > 0 else f"\u2212{-amount}" if amount < 0 else "0"
+def _cards(step: dict[str, Any]) -> str:
+    return " ".join(
+        f'<span class="lq-cardtext lq-{card["colour"]}">{escape(card["text"])}</span>'
+        for card in step["cards"]
+    )
 
 
 def _result(step: dict[str, Any], lang: str, words: Words) -> str:
     """At a settlement (R-T1, R-T2), each participant's net result of the deal."""
-    if step["event"]["code"] not in ("bank_wins", "players_win"):
+    if step["result"] is None:
         return ""
-    change = step["state"]["deals"][-1]["change"]
-    shown = ", ".join(f"{escape(name)} {_signed(amount)}" for name, amount in change.items())
-    return f'<p class="lq-result">{escape(words(lang, "steps.result", changes="{changes}")).replace("{changes}", shown)}</p>'
+    line = escape(step["result"]["line"])
+    return f'<p class="lq-result">{escape(words(lang, "steps.result", changes="{changes}")).replace("{changes}", line)}</p>'
 
 
-def _balances(state: dict[str, Any], lang: str, words: Words) -> str:
-    previous = state.get("_previous") or {}
+def _balances(step: dict[str, Any], lang: str, words: Words) -> str:
     rows = []
-    for name, balance in state["balances"].items():
-        delta = balance - previous.get(name, balance)
-        change = f" ({delta:+d})" if delta else ""
-        rows.append(f'<tr><th scope="row">{escape(name)}</th><td>{balance}{change}</td></tr>')
-    bank = state.get("bank")
-    if bank:
+    for row in step["rows"]:
+        change = f" ({row['change_text']})" if row["change_text"] else ""
+        rows.append(f'<tr><th scope="row">{escape(row["player"])}</th><td>{row["balance"]}{change}</td></tr>')
+    if step["bank"] is not None:
         rows.append(
-            f'<tr><th scope="row">{escape(words(lang, "steps.bank"))}</th><td>{bank["amount"]}</td></tr>'
+            f'<tr><th scope="row">{escape(words(lang, "steps.bank"))}</th><td>{step["bank"]}</td></tr>'
         )
     return (
         f'<table class="lq-balances"><caption>{escape(words(lang, "steps.balances"))}</caption>'
@@ -142,16 +131,13 @@ def scenario_html(
     ident = f"lq-{next(_ids)}"
     total = len(steps)
     items = []
-    previous: dict[str, int] | None = None
     for index, step in enumerate(steps):
-        state = dict(step["state"], _previous=previous)
-        previous = step["state"]["balances"]
         items.append(
             f'<li class="lq-step" data-step="{index}" data-event="{escape(step["event"]["code"])}">'
-            f'<p class="lq-text">{escape(step["text"])} {_cards(state)}</p>'
+            f'<p class="lq-text">{escape(step["text"])} {_cards(step)}</p>'
             f"{_result(step, lang, words)}"
             f'<div class="lq-body"><div class="lq-figure">{diagram(step["state"], lang)}</div>'
-            f"{_balances(state, lang, words)}</div></li>"
+            f"{_balances(step, lang, words)}</div></li>"
         )
     refusal = ""
     if outcome is not None:

@@ -1,0 +1,134 @@
+"""What a page shows of one step, display-ready: the engine owns the view.
+
+The build-time stepper (``site_plugins/lansquenet_site/render.py``) and the play page
+both draw a step from :func:`step_view`; neither keeps a copy of suit symbols, card
+colours, sign formatting or of which move takes an amount. A step's view never holds
+the list of past deals: its size does not grow with the session (the ledger, built by
+:func:`ledger_row`, is its own data).
+
+>>> face("QD", "en")
+{'code': 'QD', 'rank': 'Q', 'suit': '♦', 'text': 'Q♦', 'colour': 'red'}
+>>> signed(5), signed(-12), signed(0)
+('+5', '−12', '0')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import SYMBOLS, Card
+from .narration import event_text
+from .rules import Event, amount_range, legal_moves
+from .table import Deal, Table, deal_json, view_json
+
+SETTLEMENTS = ("bank_wins", "players_win")  # R-T1, R-T2
+
+
+def face(code: str, lang: str) -> dict[str, str]:
+    """A card as readers see it in ``lang``: rank, suit symbol, text and colour.
+
+    Ranks and suits are shown alike in French and English today; ``lang`` is where a
+    language's own way of writing them would go.
+    """
+    card = Card.parse(code)
+    return {
+        "code": str(card),
+        "rank": card.rank,
+        "suit": SYMBOLS[card.suit],
+        "text": card.symbol(),
+        "colour": "red" if card.red else "black",
+    }
+
+
+def signed(amount: int) -> str:
+    """A change of counters with its sign (a true minus sign, U+2212)."""
+    return f"+{amount}" if amount > 0 else f"\u2212{-amount}" if amount < 0 else "0"
+
+
+def moves(table: Table) -> list[dict[str, Any]]:
+    """The legal moves of the player to act, each with whether it takes an amount and
+    the amounts allowed (R-P5, R-C2, R-C5)."""
+    out: list[dict[str, Any]] = []
+    for do in legal_moves(table):
+        allowed = amount_range(table, do)
+        entry: dict[str, Any] = {"do": do, "amount": allowed is not None}
+        if allowed is not None:
+            entry["min"], entry["max"] = allowed
+        out.append(entry)
+    return out
+
+
+def _cards(table: Table, lang: str) -> list[dict[str, str]]:
+    deal = table.deal
+    if deal is None or deal.turned == 0:
+        return []
+    roles = ["bank", "players"] + ["exposed"] * (deal.turned - 2)
+    return [dict(face(str(c), lang), role=role) for c, role in zip(deal.pack, roles)]
+
+
+def _changes(table: Table, deal: Deal) -> list[dict[str, Any]]:
+    change: Mapping[str, int] = deal_json(table, deal)["change"]
+    return [{"player": p, "change": c, "text": signed(c)} for p, c in change.items()]
+
+
+def step_view(event: Event, table: Table, before: Table | None, lang: str) -> dict[str, Any]:
+    """One step, display-ready: its sentence, the table's state (``state``, what
+    :func:`lansquenet.diagram.diagram` draws), the cards turned, each player's row
+    (counters, stake, signed change since the step before), the bank and, at a
+    settlement, the result of the deal (R-T1, R-T2)."""
+    can = legal_moves(table) if table.to_act is not None else None
+    state = view_json(table, can)
+    if state["to_act"] is not None:
+        state["to_act"]["moves"] = moves(table)
+    stakes: Mapping[str, int] = state["table"]["stakes"]
+    banker = state["table"]["banker"]
+    acting = state["to_act"]["player"] if state["to_act"] else None
+    rows = []
+    for seat, name in enumerate(table.players):
+        change = table.balances[seat] - before.balances[seat] if before is not None else 0
+        rows.append(
+            {
+                "player": name,
+                "balance": table.balances[seat],
+                "stake": stakes.get(name, 0),
+                "change": change,
+                "change_text": signed(change) if change else "",
+                "banker": name == banker,
+                "acting": name == acting,
+            }
+        )
+    result = None
+    if event.code in SETTLEMENTS and table.deals:
+        changes = _changes(table, table.deals[-1])
+        result = {"changes": changes, "line": ", ".join(f"{c['player']} {c['text']}" for c in changes)}
+    return {
+        "event": event.json(),
+        "text": event_text(event.json(), lang),
+        "state": state,
+        "cards": _cards(table, lang),
+        "rows": rows,
+        "bank": None if table.bank is None else table.bank.amount,
+        "result": result,
+    }
+
+
+def ledger_row(table: Table, number: int, lang: str) -> dict[str, Any]:
+    """Deal ``number`` (from 1) of ``table``'s played deals, as the ledger shows it: who
+    banked, the bank, the cards as seen (bank card, players' card, then the exposed
+    ones), the winner, and each player's change (``change``, by name in seat order)
+    with its sign (``changes``)."""
+    deal = table.deals[number - 1]
+    full = deal_json(table, deal)
+    cards = [full["bank_card"], full["players_card"], *full["exposed"]]
+    change = {name: full["change"].get(name, 0) for name in table.players}
+    return {
+        "number": number,
+        "banker": full["banker"],
+        "bank": full["bank"],
+        "cards": [{"text": f["text"], "colour": f["colour"]} for f in (face(c, lang) for c in cards)],
+        "winner": full["winner"],
+        "opening_pair": full["opening_pair"],
+        "change": change,
+        "changes": {name: signed(c) for name, c in change.items()},
+    }

@@ -20,7 +20,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import odds_page, offline, play, render
+from . import learn_page, odds_page, offline, play, render
 from .words import Words
 
 
@@ -56,6 +56,9 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         root = Path(config.config_file_path).parent
         markdown = play.render_play(markdown, self.page_language(page), self.words, page.url, root)
         markdown = odds_page.render_odds(markdown, self.page_language(page), self.words, page.url, root)
+        markdown = learn_page.render_learn(
+            markdown, self.page_language(page), self.words, page.url, root, self.stash
+        )
         try:
             return render.render_fences(markdown, self.page_language(page), self.words, self.stash)
         except render.ScenarioError as error:

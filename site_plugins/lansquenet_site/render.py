@@ -55,6 +55,16 @@ def with_sprite(html: str) -> str:
     return html[:at] + sprite() + html[at:] if at >= 0 else html + sprite()
 
 
+def keep(html: str, stash: dict[str, str] | None) -> str:
+    """With a ``stash``, keep ``html`` aside and give the placeholder :func:`unstash`
+    replaces in the built page (Markdown and search never parse it); else ``html``."""
+    if stash is None:
+        return html
+    key = str(next(_slots))
+    stash[key] = html
+    return f'<div class="lq-slot" data-lq-slot="{key}"></div>'
+
+
 def render_fences(markdown: str, lang: str, words: Words, stash: dict[str, str] | None = None) -> str:
     """Replace every ``lansquenet`` fence of a page's Markdown with its HTML.
 

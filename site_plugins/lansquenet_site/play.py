@@ -131,6 +131,8 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         # The session.
         '<section class="lq-game" id="lq-game" hidden aria-labelledby="lq-game-title">',
         f'<h2 id="lq-game-title" tabindex="-1">{w("play.game.title")}</h2>',
+        # While the engine works: said, and the controls are off until it answers.
+        f'<p class="lq-busy" id="lq-busy" role="status" hidden>{w("play.busy")}</p>',
         '<form class="lq-turn" id="lq-turn" novalidate><fieldset><legend id="lq-turn-text"></legend>',
         '<p class="lq-situation" id="lq-situation"></p>',
         field(
@@ -146,7 +148,8 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         f'<p class="lq-tools">{button("undo", "play.undo")}{button("end", "play.end")}{button("new-table", "play.new_table")}</p>',
         f'<section class="lq-view" id="lq-view" aria-label="{w("play.view")}"><h3>{w("play.view")}</h3>',
         f'<div class="lq-controls">{steppers}<span class="lq-counter" id="lq-counter" aria-live="polite"></span></div>',
-        '<p class="lq-text" id="lq-step-text"></p>',
+        '<p class="lq-text"><span id="lq-step-text"></span> <span id="lq-step-cards"></span></p>',
+        '<p class="lq-result" id="lq-result" hidden></p>',
         '<div class="lq-body"><div class="lq-figure" id="lq-figure"></div>',
         table("lq-balances", ["steps.player", "steps.counters"], "steps.balances").replace(
             "<table ", '<table class="lq-balances" ', 1

@@ -201,13 +201,13 @@ def check_against_engine(page: Page, lang: str) -> dict[str, Any]:
     data = scenario_of(page)
     steps = lansquenet.trace(data, lang)
     assert journal(page) == [step["text"] for step in steps]
-    state = steps[-1]["state"]
+    state = lansquenet.replay(data)
     expect(page.locator("#lq-counter")).to_have_text(
         WORDS(lang, "stepper.counter", index=len(steps), total=len(steps))
     )
     expect(page.locator("#lq-step-text")).to_have_text(steps[-1]["text"])
     figure = page.locator("#lq-figure svg")
-    assert figure.evaluate("svg => svg.textContent") == svg_text(diagram(state, lang))
+    assert figure.evaluate("svg => svg.textContent") == svg_text(diagram(steps[-1]["state"], lang))
     if state["to_act"]:
         assert sorted(offered(page)) == sorted(state["to_act"]["can"])
         expect(page.locator("#lq-turn-text")).to_have_text(
@@ -448,8 +448,7 @@ def test_a_broken_link_says_so_and_shows_an_empty_table(play: Page, lang: str, s
         "#scenario=" + bad_utf8,
         link_to([1, 2]),
         link_to({"players": ["A", "B"], "balance": 10}),  # not a scenario: no actions
-        link_to({**refused, "actions": refused["actions"][:1] + [{"by": "A", "do": "pass"}]}),  # tampered
-        link_to(refused),  # its last action is refused
+        link_to({**refused, "players": ["A"]}),  # the table itself is refused
     ):
         set_table(play, ["A", "B", "C"], banker="A")  # a session, to be replaced
         expect(play.locator("#lq-game")).to_be_visible()
@@ -464,6 +463,31 @@ def test_a_broken_link_says_so_and_shows_an_empty_table(play: Page, lang: str, s
     open_link(play, link_to({**refused, "actions": refused["actions"][:2]}))
     expect(play.locator("#lq-link-error")).to_be_hidden()
     check_against_engine(play, lang)
+
+
+def test_a_link_whose_action_is_refused_opens_up_to_it_and_names_it(
+    play: Page, lang: str, shared_dir: Path
+) -> None:
+    # Issue 10: the game before the refused action, the action's number and the engine's
+    # reason, and the link left in the address as it came (to retry or inspect it).
+    refused = json.loads((shared_dir / "conformance" / "refused-stake.json").read_text("utf-8"))
+    for data in (refused, {**refused, "actions": refused["actions"][:1] + [{"by": "A", "do": "pass"}]}):
+        fragment = link_to(data)
+        open_link(play, fragment)
+        answer = lansquenet.session(data, lang)["error"]
+        number = answer["action"] + 1
+        expect(play.locator("#lq-link-error")).to_have_text(
+            WORDS(lang, "play.link_refused", number=number, message=answer["message"])
+        )
+        expect(play.locator("#lq-game")).to_be_visible()
+        assert "#" + play.url.split("#", 1)[1] == fragment
+        kept = {**data, "actions": data["actions"][: answer["action"]]}
+        assert journal(play) == [step["text"] for step in lansquenet.trace(kept, lang)]
+        # The game goes on from there; the address then holds the game as played.
+        play.locator("[data-act=undo]").click()
+        settle(play)
+        assert scenario_of(play)["actions"] == kept["actions"][:-1]
+        check_against_engine(play, lang)
 
 
 def test_a_link_opened_in_the_other_language_keeps_the_session(play: Page, lang: str, shared: Shared) -> None:

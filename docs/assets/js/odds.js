@@ -6,8 +6,7 @@
 //
 // Python starts only when the reader presses Run, never on page load.
 import { call, onProgress, parseSvg, start } from "./engine.js";
-
-const STAGES = { idle: 0, runtime: 1, engine: 2, ready: 3, failed: 0 };
+import { STAGES, show, wordsOf } from "./words.js";
 
 function setup(root) {
   if (root.dataset.ready === "yes") return; // safe to run twice
@@ -28,18 +27,7 @@ function setup(root) {
   let started = false; // the reader has asked for Python
   let engine = "idle"; // the worker's loading status (engine.js)
 
-  function word(key, params) {
-    const text = data.words[key];
-    if (text === undefined) throw new Error("missing word: " + key);
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
-      return params && params[name] !== undefined ? String(params[name]) : whole;
-    });
-  }
-
-  function show(target, message) {
-    target.textContent = message || "";
-    target.hidden = !message;
-  }
+  const word = wordsOf(data.words);
 
   function status(name, text, failed) {
     el.status.dataset.status = name;

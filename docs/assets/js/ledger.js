@@ -1,0 +1,88 @@
+// The ledger of played deals and the exports (JSON scenario, CSV ledger). Rows are the
+// engine's (lansquenet/view.py ``ledger_row``): cards as seen with their colour, each
+// change with its sign. The ledger grows by the rows each answer brings, and shrinks
+// to the engine's count of deals on undo: it is never rebuilt from the whole game.
+import { node } from "./words.js";
+
+export function ledgerView(el, word) {
+  let players = [];
+  let rows = [];
+
+  function head() {
+    return [word("play.ledger.deal"), word("play.ledger.banker"), word("play.ledger.bank"),
+      word("play.ledger.cards"), word("play.ledger.winner")].concat(players);
+  }
+
+  function winner(row) {
+    return word("play.winner." + row.winner) + (row.opening_pair ? " (" + word("play.opening_pair") + ")" : "");
+  }
+
+  function line(row) {
+    const tr = node("tr");
+    tr.append(node("th", row.number, { scope: "row" }), node("td", row.banker), node("td", row.bank));
+    const td = node("td");
+    row.cards.forEach(function (card, j) {
+      if (j === 2) td.append(document.createTextNode(" · "));
+      else if (j) td.append(document.createTextNode(" "));
+      td.append(node("span", card.text, { class: "lq-cardtext lq-" + card.colour }));
+    });
+    tr.append(td, node("td", winner(row)));
+    players.forEach(function (p) { tr.append(node("td", row.changes[p])); });
+    return tr;
+  }
+
+  function shown() {
+    el.ledger.hidden = !rows.length;
+    el.ledgerEmpty.hidden = !!rows.length;
+  }
+
+  // A new game: its players, no deal yet.
+  function reset(names) {
+    players = names.slice();
+    rows = [];
+    const hr = node("tr");
+    head().forEach(function (text) { hr.append(node("th", text, { scope: "col" })); });
+    el.ledger.tHead.replaceChildren(hr);
+    el.ledger.tBodies[0].textContent = "";
+    shown();
+  }
+
+  // Keep the first ``deals`` rows, then add ``more`` (the engine's new rows).
+  function update(deals, more) {
+    const body = el.ledger.tBodies[0];
+    while (rows.length > deals) { rows.pop(); body.lastElementChild.remove(); }
+    const fragment = document.createDocumentFragment();
+    more.forEach(function (row) { rows.push(row); fragment.append(line(row)); });
+    body.append(fragment);
+    shown();
+  }
+
+  function csv() {
+    const lines = [head()].concat(rows.map(function (row) {
+      const cards = row.cards.map(function (card) { return card.text; }).join(" ");
+      return [row.number, row.banker, row.bank, cards, winner(row)].concat(players.map(function (p) {
+        return row.change[p] || 0;
+      }));
+    }));
+    return lines.map(function (cells) { return cells.map(csvCell).join(","); }).join("\r\n") + "\r\n";
+  }
+
+  return { reset: reset, update: update, csv: csv };
+}
+
+function csvCell(value) {
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = "'" + text; // no formulas
+  return /[",\n\r;]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+}
+
+// Hand the reader a file.
+export function download(text, type, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: type }));
+  const link = node("a", null, { href: url, download: name });
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+}

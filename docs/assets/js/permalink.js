@@ -1,0 +1,73 @@
+// The play page's address: the game in the fragment, readable and shareable.
+//
+//   #scenario=<base64url of the scenario's UTF-8 JSON>        (CONFORMANCE.md)
+//
+// The format never changed, so every link ever shared keeps opening. The language
+// switcher's links carry the same fragment plus "&step=N" (the step the reader looks
+// at), so the other language opens the same game at the same step.
+
+const KEY = "scenario=";
+const STEP = "&step=";
+
+// The scenario as the fragment's text (JSON.stringify: compact, UTF-8, keys in order).
+export function encode(data) {
+  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// The scenario a fragment's text holds; throws on anything else (not base64url, not
+// UTF-8, not JSON, not an object with a list of actions).
+export function decode(text) {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error("not base64url");
+  let b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  while (b64.length % 4) b64 += "=";
+  const binary = atob(b64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const data = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  if (!data || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.actions)) {
+    throw new Error("not a scenario");
+  }
+  return data;
+}
+
+// What the address holds: {text, step} (step: null if not given), or null.
+export function readHash(hash) {
+  const fragment = (hash === undefined ? location.hash : hash).slice(1);
+  if (fragment.indexOf(KEY) !== 0) return null;
+  let text = fragment.slice(KEY.length);
+  let step = null;
+  const at = text.indexOf(STEP);
+  if (at >= 0) {
+    const n = Number(text.slice(at + STEP.length));
+    step = Number.isSafeInteger(n) && n >= 0 ? n : null;
+    text = text.slice(0, at);
+  }
+  return { text: text, step: step };
+}
+
+// The fragment of a game's link ("" for none).
+export function fragment(text) {
+  return text ? "#" + KEY + text : "";
+}
+
+// Put ``text`` (a game's encoded scenario, or null) in the address: replacing the
+// current history entry, or as a new one with ``push`` (Back then returns to the game).
+export function writeHash(text, push) {
+  const url = location.pathname + location.search + fragment(text);
+  if (push) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
+}
+
+// The language switcher leads to this page's twin: carry the game and the step shown.
+export function updateSwitcher(text, step) {
+  const hash = text ? fragment(text) + (step !== null && step !== undefined ? STEP + step : "") : "";
+  document.querySelectorAll("a[hreflang], a.md-select__link").forEach(function (link) {
+    if (!link.dataset.lqHref) link.dataset.lqHref = link.getAttribute("href").split("#")[0];
+    link.setAttribute("href", link.dataset.lqHref + hash);
+  });
+}

@@ -1,0 +1,61 @@
+// The step viewer of the play page: one step of the game, drawn from the engine's
+// display-ready view (lansquenet/view.py, sent by the worker's ``steps``, ``move`` and
+// ``open`` answers). The sentence, the cards as seen (text and colour), the result of
+// a deal, the diagram (SVG the engine wrote) and each player's counters, stake and
+// signed change all come from the engine: this module only puts them in the page, in
+// the same form as the rule pages' stepper (site_plugins/lansquenet_site/render.py).
+//
+//   const view = stepView(el, word);
+//   view.counter(index, total);   // "Step 3 of 11" and the buttons' states
+//   view.draw(step);              // a step of the engine
+//
+// To draw the table differently, replace this module: its input is the engine's step.
+import { parseSvg } from "./engine.js";
+import { node, show } from "./words.js";
+
+export function stepView(el, word) {
+  function counter(index, total) {
+    el.counter.textContent = word("stepper.counter", { index: index + 1, total: total });
+    el.root.querySelectorAll("[data-go]").forEach(function (button) {
+      const go = button.dataset.go;
+      button.disabled = (go === "first" || go === "previous") ? index === 0 : index === total - 1;
+    });
+  }
+
+  function cards(step) {
+    const spans = [];
+    step.cards.forEach(function (card, i) {
+      if (i) spans.push(document.createTextNode(" "));
+      spans.push(node("span", card.text, { class: "lq-cardtext lq-" + card.colour }));
+    });
+    return spans;
+  }
+
+  function balances(step) {
+    const body = el.balances.tBodies[0];
+    body.textContent = "";
+    step.rows.forEach(function (row) {
+      let text = String(row.balance) + (row.change_text ? " (" + row.change_text + ")" : "");
+      if (row.stake) text += " · " + word("steps.stake", { amount: row.stake });
+      const tr = node("tr");
+      tr.append(node("th", row.player, { scope: "row" }), node("td", text));
+      body.append(tr);
+    });
+    if (step.bank !== null) {
+      const tr = node("tr");
+      tr.append(node("th", word("steps.bank"), { scope: "row" }), node("td", step.bank));
+      body.append(tr);
+    }
+  }
+
+  function draw(step) {
+    el.stepText.textContent = step.text;
+    el.stepCards.replaceChildren.apply(el.stepCards, cards(step));
+    show(el.result, step.result ? word("steps.result", { changes: step.result.line }) : "");
+    const svg = parseSvg(step.svg);
+    el.figure.replaceChildren.apply(el.figure, svg ? [svg] : []);
+    balances(step);
+  }
+
+  return { counter: counter, draw: draw };
+}

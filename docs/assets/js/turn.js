@@ -1,0 +1,65 @@
+// Whose turn it is, and the moves they may make: the engine's ``to_act`` (who acts,
+// each legal move, whether it takes an amount and the amounts allowed), or the final
+// standings. Nothing here knows which move takes an amount or how much: the engine
+// says so.
+import { node } from "./words.js";
+
+export function turnView(el, word) {
+  let current = null; // the engine's to_act
+
+  function draw(toAct, state) {
+    current = toAct;
+    standings(state);
+    el.amount.removeAttribute("aria-invalid");
+    el.turn.hidden = !toAct;
+    el.moves.textContent = "";
+    if (!toAct) return;
+    el.turnText.textContent = word("play.turn", { player: toAct.player });
+    const table = state && state.table;
+    if (table && table.uncovered !== null && table.uncovered !== undefined) {
+      el.situation.textContent = word("play.uncovered", { amount: table.uncovered });
+    } else {
+      el.situation.textContent = state && state.bank ? word("play.bank_now", { amount: state.bank.amount }) : "";
+    }
+    const sized = toAct.moves.filter(function (move) { return move.amount; });
+    el.amountBox.hidden = !sized.length;
+    if (!sized.length) el.amount.value = "";
+    // The amounts allowed, as numbers only: "1–12".
+    el.amount.placeholder = sized.length ? sized[0].min + "–" + sized[0].max : "";
+    toAct.moves.forEach(function (move) {
+      el.moves.append(node("button", word("play.move." + move.do), {
+        type: "button", class: "md-button", "data-move": move.do,
+      }));
+    });
+  }
+
+  // At the finish (R-F1): the players ranked, ties sharing a place.
+  function standings(state) {
+    const rows = state.standings;
+    el.over.hidden = !rows;
+    const body = el.standings.tBodies[0];
+    body.textContent = "";
+    (rows || []).forEach(function (row) {
+      const tr = node("tr");
+      tr.append(node("td", row.place), node("th", row.player, { scope: "row" }), node("td", row.balance));
+      body.append(tr);
+    });
+  }
+
+  // The move ``name`` of the player to act, or null.
+  function find(name) {
+    return current ? current.moves.find(function (move) { return move.do === name; }) || null : null;
+  }
+
+  // The first move that takes an amount (what Enter in the amount field plays).
+  function sized() {
+    return current ? current.moves.find(function (move) { return move.amount; }) || null : null;
+  }
+
+  function focus() {
+    if (!el.amountBox.hidden) el.amount.focus();
+    else if (el.moves.querySelector("button")) el.moves.querySelector("button").focus();
+  }
+
+  return { draw: draw, find: find, sized: sized, focus: focus, get current() { return current; } };
+}

@@ -11,6 +11,7 @@ without JavaScript; the stepper script only shows one step at a time.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from html import escape
 from typing import Any
@@ -125,6 +126,24 @@ def _balances(step: dict[str, Any], lang: str, words: Words) -> str:
     )
 
 
+def step_hashes(words: Words, number: int | None) -> str:
+    """The words of a step's address (``#etape-4``, ``#step-4``; for the second
+    scenario of a page ``#exemple-2-etape-4``) in every language, as JSON: the stepper
+    keeps its step in the address and carries it across the language switcher.
+
+    >>> import pathlib
+    >>> w = Words(pathlib.Path(__file__).resolve().parents[2] / "locales")
+    >>> step_hashes(w, None), step_hashes(w, 2)
+    ('{"fr":"etape","en":"step"}', '{"fr":"exemple-2-etape","en":"example-2-step"}')
+    """
+    langs = ("fr", "en")
+    if number in (None, 1):
+        found = {lang: words(lang, "stepper.hash") for lang in langs}
+    else:
+        found = {lang: words(lang, "stepper.hash_n", n=number) for lang in langs}
+    return json.dumps(found, separators=(",", ":"))
+
+
 def scenario_html(
     source: str,
     lang: str,
@@ -164,7 +183,7 @@ def scenario_html(
     # Material's search index (they were nearly half of it, loaded by every page).
     return (
         f'<section class="lansquenet-scenario" id="{ident}" data-steps="{total}" data-search-exclude'
-        f' aria-label="{escape(name)}">'
+        f' data-hash="{escape(step_hashes(words, number))}" aria-label="{escape(name)}">'
         f'<div class="lq-controls" hidden>{buttons}'
         f'<span class="lq-counter" aria-live="polite" data-template="{counter}"></span></div>'
         f'<ol class="lq-steps">{"".join(items)}</ol>{refusal}</section>'

@@ -85,7 +85,7 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
     names = [name.strip() for name in words(lang, "play.default_names").split(",")][:3]
     name_rows = "".join(
         f'<li><label for="lq-name-{n}">{escape(words(lang, "play.player_n", n=n))}</label>'
-        f'<input type="text" autocomplete="off" spellcheck="false" id="lq-name-{n}" value="{escape(name)}">'
+        f'<input type="text" autocomplete="off" spellcheck="false" maxlength="20" id="lq-name-{n}" value="{escape(name)}">'
         f'<button type="button" class="md-button lq-remove" data-act="remove-player"'
         f' aria-label="{escape(words(lang, "play.remove_player", n=n))}">×</button></li>'
         for n, name in enumerate(names, 1)
@@ -177,7 +177,8 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         f'<p class="lq-empty" id="lq-ledger-empty">{w("play.ledger.empty")}</p>',
         f'<h3>{w("play.tools")}</h3><p class="lq-tools">',
         button("export-json", "play.export_json") + button("export-csv", "play.export_csv"),
-        f'<a id="lq-permalink" class="md-button" href="#">{w("play.permalink")}</a></p>',
+        f'<a id="lq-permalink" class="md-button" href="#" aria-describedby="lq-copied">{w("play.permalink")}</a></p>',
+        '<p class="lq-hint" id="lq-copied" role="status"></p>',
         "</section>",
         '<p class="lq-live" id="lq-announce" aria-live="polite"></p>',
         "</div>",

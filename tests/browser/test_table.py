@@ -155,3 +155,46 @@ def test_a_card_turns_in_at_most_300_ms_and_not_at_all_for_less_motion(
             assert style["name"] == "none"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_setup_form_names_each_wrong_field_in_the_pages_language(page: Page, lang: str) -> None:
+    ready(page, PLAY[lang])
+    rows = page.locator("#lq-names li input")
+    rows.nth(0).fill("  Anne  ")
+    rows.nth(1).fill("anne ")
+    rows.nth(2).fill("")
+    page.fill("#lq-balance", "99999999999999999999")
+    page.fill("#lq-finish", "0")
+    page.fill("#lq-seed", "123456789012345678901234567890")
+    page.locator("#lq-setup [type=submit]").click()
+    said = page.locator("#lq-setup-refusal")
+    expect(said).to_be_visible()
+    text = said.text_content() or ""
+    assert WORDS(lang, "play.check.name_twin", n=2, name="anne", other="Anne", m=1) in text
+    assert WORDS(lang, "play.check.name_empty", n=3) in text
+    assert WORDS(lang, "play.check.whole", field=WORDS(lang, "play.balance"), min=1, max=1000000) in text
+    assert WORDS(lang, "play.check.optional", field=WORDS(lang, "play.finish_after"), min=1, max=1000) in text
+    assert WORDS(lang, "play.check.optional", field=WORDS(lang, "play.seed"), min=0, max=999999999) in text
+    expect(rows.nth(0)).to_have_value("Anne")  # trimmed
+    expect(rows.nth(1)).to_be_focused()  # the first wrong field
+    for field in ("#lq-balance", "#lq-finish", "#lq-seed"):
+        expect(page.locator(field)).to_have_attribute("aria-invalid", "true")
+    expect(rows.nth(0)).to_have_attribute("maxlength", "20")
+    expect(page.locator("#lq-game")).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_permanent_link_copies_itself_and_says_so(browser: Browser, base_url: str, lang: str) -> None:
+    context = browser.new_context(base_url=base_url, permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        data = {"players": ["Anne", "Bruno"], "first_banker": "Anne", "actions": []}
+        ready(page, PLAY[lang] + link_to(data))
+        settle(page)
+        page.locator("#lq-permalink").click()
+        expect(page.locator("#lq-copied")).to_have_text(WORDS(lang, "play.copied"))
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied.startswith("http://127.0.0.1") and "#scenario=" in copied
+    finally:
+        context.close()

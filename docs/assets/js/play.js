@@ -19,6 +19,7 @@ import { start } from "./engine.js";
 import { download, ledgerView } from "./ledger.js";
 import { decode, encode, fragment, readHash, updateSwitcher, writeHash } from "./permalink.js";
 import { sessionClient, showLoading } from "./session.js";
+import { checkSetup } from "./setup-check.js";
 import { setupForm, typed } from "./setup-form.js";
 import { stepView } from "./step-view.js";
 import { turnView } from "./turn.js";
@@ -44,7 +45,7 @@ function setup(root) {
     result: $("lq-result"), figure: $("lq-figure"), balances: $("lq-balances"),
     journal: $("lq-journal"), ledger: $("lq-ledger"), ledgerEmpty: $("lq-ledger-empty"),
     permalink: $("lq-permalink"), announce: $("lq-announce"),
-    presets: $("lq-presets"), range: $("lq-amount-range"), help: $("lq-move-help"), said: $("lq-said"), pace: $("lq-pace"),
+    copied: $("lq-copied"), presets: $("lq-presets"), range: $("lq-amount-range"), help: $("lq-move-help"), said: $("lq-said"), pace: $("lq-pace"),
   };
   const form = setupForm(el, word);
   const view = stepView(el, word);
@@ -151,7 +152,8 @@ function setup(root) {
     event.preventDefault();
     show(el.setupRefusal, "");
     show(el.linkError, "");
-    if (!el.setup.reportValidity()) return; // only what the HTML fields themselves check
+    const wrong = checkSetup(el, word); // each field, named, in the page's language
+    if (wrong.length) { show(el.setupRefusal, wrong.join(" ")); return; }
     const data = Object.assign(form.read(), { actions: [] });
     run(session.open(data), function (reply) {
       if (reply.error) { show(el.setupRefusal, problem(reply)); return; }
@@ -338,6 +340,14 @@ function setup(root) {
       if (base) download("\ufeff" + ledger.csv(), "text/csv;charset=utf-8", word("play.file_name") + ".csv");
     },
   };
+  // The permanent link copies itself, and says so (or shows itself to be copied by hand).
+  el.permalink.addEventListener("click", function (event) {
+    event.preventDefault();
+    const address = new URL(el.permalink.getAttribute("href"), location.href).href;
+    const said = function (ok) { el.copied.textContent = word(ok ? "play.copied" : "play.copy_by_hand", { link: address }); };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(address).then(function () { said(true); }, function () { said(false); });
+    else said(false);
+  });
   root.addEventListener("click", function (event) {
     const target = event.target.closest("[data-act], [data-go], [data-move]");
     if (!target) return;

@@ -51,6 +51,7 @@ export function helps(el, word) {
     const uncovered = state && state.table ? state.table.uncovered : null;
     const suggested = sized.do === "stake" ? max : Math.max(min, Math.round(max / 10));
     el.amount.value = String(suggested);
+    if (document.activeElement === el.amount) el.amount.select(); // typing replaces it
     const presets = [[min, word("play.preset.min", { amount: min })]];
     const half = Math.max(min, Math.floor(max / 2));
     if (half > min && half < max) presets.push([half, word("play.preset.half", { amount: half })]);
@@ -72,6 +73,7 @@ export function helps(el, word) {
   }
 
   function wire() {
+    el.amount.addEventListener("focus", function () { el.amount.select(); }); // typing replaces the suggestion
     el.presets.addEventListener("click", function (event) {
       const preset = event.target.closest("[data-amount]");
       if (!preset) return;

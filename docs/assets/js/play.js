@@ -323,6 +323,7 @@ function setup(root) {
 
   help.wire();
   el.pace.value = String(pace());
+  if (el.pace.selectedIndex < 0) el.pace.selectedIndex = 1; // a stored pace the list does not offer
   el.pace.addEventListener("change", function () { setPace(Number(el.pace.value)); });
   root.querySelector('[data-act="quick"]').disabled = false;
 

@@ -117,20 +117,6 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
             cmd,
         )
     )
-    bots = figures.get("bots")
-    out.append(
-        (
-            "7",
-            "a computer player's decision (`lansquenet.bots.decide`), CPython",
-            f"{bots['decision_us']} µs a decision (applying the move: {bots['apply_us']} µs;"
-            f" {_n(bots['decisions'])} decisions)"
-            if bots
-            else missing,
-            "≤ 1 ms",
-            _met(bots["ok"]) if bots else "–",
-            COMMANDS["bots"].format(sessions=bots["sessions"], repeats=bots["repeats"]) if bots else "",
-        )
-    )
     browser = figures.get("browser")
     cmd = COMMANDS["browser"].format(repeats=browser["engine"]["repeats"]) if browser else ""
     engine = browser["engine"] if browser else None
@@ -210,6 +196,20 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
             "≤ 1.5×",
             _met(build["ok"]) if build else "–",
             cmd,
+        )
+    )
+    bots = figures.get("bots")
+    out.append(
+        (
+            "7",
+            "a computer player's decision (`lansquenet.bots.decide`), CPython",
+            f"{bots['decision_us']} µs a decision (applying the move: {bots['apply_us']} µs;"
+            f" {_n(bots['decisions'])} decisions)"
+            if bots
+            else missing,
+            "≤ 1 ms",
+            _met(bots["ok"]) if bots else "–",
+            COMMANDS["bots"].format(sessions=bots["sessions"], repeats=bots["repeats"]) if bots else "",
         )
     )
     return out

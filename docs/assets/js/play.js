@@ -15,6 +15,7 @@
 // name and engine text reaches the page as text, never as markup, except the diagram
 // SVG, which the engine writes and escapes (parsed as SVG, never as HTML).
 import { computerPlayers, helps, pace, quickGame, setPace } from "./computer.js";
+import { copyLink } from "./copy-link.js";
 import { start } from "./engine.js";
 import { download, ledgerView } from "./ledger.js";
 import { decode, encode, fragment, readHash, updateSwitcher, writeHash } from "./permalink.js";
@@ -341,14 +342,7 @@ function setup(root) {
       if (base) download("\ufeff" + ledger.csv(), "text/csv;charset=utf-8", word("play.file_name") + ".csv");
     },
   };
-  // The permanent link copies itself, and says so (or shows itself to be copied by hand).
-  el.permalink.addEventListener("click", function (event) {
-    event.preventDefault();
-    const address = new URL(el.permalink.getAttribute("href"), location.href).href;
-    const said = function (ok) { el.copied.textContent = word(ok ? "play.copied" : "play.copy_by_hand", { link: address }); };
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(address).then(function () { said(true); }, function () { said(false); });
-    else said(false);
-  });
+  copyLink(el.permalink, el.copied, word);
   root.addEventListener("click", function (event) {
     const target = event.target.closest("[data-act], [data-go], [data-move]");
     if (!target) return;

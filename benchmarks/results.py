@@ -24,6 +24,7 @@ COMMANDS = {
     "bots": "python benchmarks/bots_bench.py {sessions} {repeats}",
     "build": "python benchmarks/site_bench.py {repeats}",
     "browser": "python -m benchmarks --only browser --repeats {repeats}",
+    "session": "python benchmarks/session_bench.py {repeats}",
 }
 
 
@@ -212,7 +213,71 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
             COMMANDS["bots"].format(sessions=bots["sessions"], repeats=bots["repeats"]) if bots else "",
         )
     )
+    out += session_rows(figures.get("session"), missing)
     return out
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+def session_rows(session: dict[str, Any] | None, missing: str) -> list[tuple[str, str, str, str, str, str]]:
+    """Figure 8: live sessions (benchmarks/session_bench.py)."""
+    cmd = COMMANDS["session"].format(repeats=session["repeats"]) if session else ""
+    if session:
+        here, there = session["cpython"], session["pyodide"]
+        costs = " / ".join(_ms(here["move_s"][k]) for k in ("10", "100", "1000"))
+        costs_py = " / ".join(_ms(there["move_s"][k]) for k in ("10", "100", "1000"))
+        move = (
+            f"{session['ratio']}× (CPython {costs}, ratio {here['ratio']:.2f};"
+            f" Pyodide {costs_py}, ratio {there['ratio']:.2f})"
+        )
+        big = (
+            f"{session['open_big_cpython_s']} s (CPython, {_kb(here['open_big']['link_bytes'])} of scenario)"
+            if session["big"]
+            else "skipped (quick run)"
+        )
+        opened = f"{session['open_pyodide_s']} s (CPython {here['open_1000']['seconds']:.3f} s)"
+        size = f"{_kb(session['bytes'])} (largest of 50 moves after 10 and after 1 000 actions)"
+    else:
+        move = big = opened = size = missing
+    return [
+        (
+            "8a",
+            (
+                "a move on a live session (`lansquenet.web` op `move`) of 10 / 100 / 1 000 actions:"
+                " time at 1 000 / time at 10, the worse of CPython and Pyodide under Node.js"
+            ),
+            move,
+            "≤ 1.5×",
+            _met(session["ratio_ok"]) if session else "–",
+            cmd,
+        ),
+        (
+            "8b",
+            "opening a 1 000-action permalink (op `open`), Pyodide under Node.js",
+            opened,
+            "≤ 1 s",
+            _met(session["open_pyodide_ok"]) if session else "–",
+            cmd,
+        ),
+        (
+            "8c",
+            f"opening a {_n(session['big']) if session and session['big'] else '5 000'}-action permalink, CPython",
+            big,
+            "≤ 5 s",
+            _met(session["open_big_ok"]) if session else "–",
+            cmd,
+        ),
+        (
+            "8d",
+            "bytes of a move's answer, whatever the length",
+            size,
+            "≤ 64 KiB",
+            _met(session["bytes_ok"]) if session else "–",
+            cmd,
+        ),
+    ]
 
 
 def notes(figures: dict[str, Any]) -> list[str]:

@@ -94,10 +94,10 @@ class Session:
     """A scenario being played: its steps so far, and its actions on a stack.
 
     ``Session(scenario)`` raises :class:`NotAScenario` for what is not a scenario,
-    and the :class:`Refusal` of a wrong table or of a refused action (its index in
-    ``refusal.params["action"]`` is not set; see ``strict``). With ``strict=False`` a
-    refused action stops the replay instead and is kept in :attr:`refused` as
-    ``(index, refusal)``: the session holds every action before it.
+    and the :class:`Refusal` of a wrong table or of a refused action. With
+    ``strict=False`` a refused action stops the replay instead and is kept in
+    :attr:`refused` as ``(index, refusal)``: the session holds every action before
+    it (a wrong table still raises: there is no game to hold).
     """
 
     def __init__(self, scenario: dict[str, Any], *, strict: bool = True) -> None:

@@ -81,7 +81,6 @@ def step_view(event: Event, table: Table, before: Table | None, lang: str) -> di
     state = view_json(table, can)
     if state["to_act"] is not None:
         state["to_act"]["moves"] = moves(table)
-    stakes: Mapping[str, int] = state["table"]["stakes"]
     banker = state["table"]["banker"]
     acting = state["to_act"]["player"] if state["to_act"] else None
     rows = []
@@ -91,7 +90,7 @@ def step_view(event: Event, table: Table, before: Table | None, lang: str) -> di
             {
                 "player": name,
                 "balance": table.balances[seat],
-                "stake": stakes.get(name, 0),
+                "stake": table.stakes[seat] if table.stakes else 0,  # R-T3: until settled
                 "change": change,
                 "change_text": signed(change) if change else "",
                 "banker": name == banker,

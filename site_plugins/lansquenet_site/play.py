@@ -4,7 +4,11 @@ The fence becomes the page's controls with their labels in the page's language, 
 interface words play.js needs later (``<script type="application/json" id="lq-words">``:
 data, never executed, so the Content-Security-Policy has nothing to allow), the
 address of the engine's wheel (``data-lq-wheel``, with its digest so that a browser
-never keeps a stale engine) and the page's own module script and stylesheet. Only this
+never keeps a stale engine) and the page's own module script and stylesheet. play.js
+imports its modules itself (setup-form.js, session.js, step-view.js, turn.js,
+viewer.js, ledger.js, permalink.js, words.js, engine.js): same origin, so the page's
+Content-Security-Policy allows them, and the service worker keeps every file of
+``assets/js/`` for offline use. Only this
 page loads them: rule pages load no Pyodide and no play code.
 
 Every word comes from ``locales/<lang>/site.po`` (keys ``play.*``, and the stepper's and

@@ -111,8 +111,10 @@ def _balances(step: dict[str, Any], lang: str, words: Words) -> str:
     rows = []
     for row in step["rows"]:
         change = f" ({row['change_text']})" if row["change_text"] else ""
-        if row["stake"]:
-            change += " · " + escape(words(lang, "steps.stake", amount=row["stake"]))
+        if row["stake"]:  # on its own line: the column stays narrow beside the diagram
+            change += (
+                f' <span class="lq-stake">{escape(words(lang, "steps.stake", amount=row["stake"]))}</span>'
+            )
         rows.append(f'<tr><th scope="row">{escape(row["player"])}</th><td>{row["balance"]}{change}</td></tr>')
     if step["bank"] is not None:
         rows.append(

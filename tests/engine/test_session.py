@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.session_bench import cycle, long_scenario
 from lansquenet import Move, NotAScenario, Refusal, Session, legal_moves, load, replay, state_json, trace
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -31,7 +32,7 @@ def test_a_session_reaches_the_state_the_rules_reach(data, random_session):
     assert session.state() == reference(played.table) == replay(played.spec)
     assert session.scenario() == played.spec and len(session) == len(played.spec["actions"])
     # every step: the same event after the session's start, the same table
-    assert [event for event, _ in session._steps[1:]] == [event for event, _ in played.steps]
+    assert [session.event(i) for i in range(1, session.count)] == [event for event, _ in played.steps]
     assert session.count == len(played.steps) + 1
     # the ledger is CONFORMANCE's deals, with what a page shows added
     rows = session.ledger(0, "en")
@@ -140,22 +141,11 @@ def test_a_move_costs_the_same_late_in_a_long_session():
     assert late < 2 * early
 
 
-def long_scenario(actions: int, seed: int, players: int = 6) -> dict:
-    """A seeded scenario of ``actions`` legal actions (a fixed, simple strategy)."""
-    import random
-
-    rng = random.Random(seed)
-    names = [chr(ord("A") + i) for i in range(players)]
-    session = Session({"players": names, "balance": 100, "first_banker": "A", "seed": seed, "actions": []})
-    while len(session) < actions:
-        table = session.table
-        assert table.to_act is not None, "the session finished early"
-        moves = session.steps(session.count - 1)[0]["state"]["to_act"]["moves"]
-        move = rng.choice(moves)
-        amount = rng.randint(move["min"], min(move["max"], 5)) if move["amount"] else None
-        session.push(Move(table.players[table.to_act], move["do"], amount))
-    return session.scenario()
-
-
 def test_the_long_scenario_generator_is_seeded():
     assert long_scenario(50, seed=1) == long_scenario(50, seed=1)
+
+
+def test_the_benchmark_cycle_is_sustainable():
+    # benchmarks/session_bench.py: every deal alike, balances back every three deals.
+    session = Session(cycle(999))
+    assert session.state()["balances"] == {"A": 100, "B": 100, "C": 100} and session.deals == 333

@@ -8,9 +8,9 @@ import json
 from typing import Any
 
 import pytest
-from test_session import long_scenario
 
 import lansquenet
+from benchmarks.session_bench import long_scenario
 from lansquenet import web
 
 

@@ -3,8 +3,9 @@
 //
 //   node replay.mjs WHEEL CASES_DIR [--doctest]
 //
-// Prints one JSON object: {"python": version, "results": {NAME: answer}, "doctests":
-// {module: [failed, attempted]}}, where each NAME.json of CASES_DIR (not the
+// Prints one JSON object: {"python": version, "results": {NAME: answer}, "session":
+// [answer of each request of session-requests.json], "doctests": {module: [failed,
+// attempted]}}, where each NAME.json of CASES_DIR (not the
 // .expected.json files) was sent as {"op": "replay", "scenario": <its object>}, and
 // --doctest ran the doctests of every module of the installed wheel inside Pyodide
 // (doctests.py).
@@ -34,6 +35,11 @@ for (const name of readdirSync(casesDir).sort()) {
   results[name.slice(0, -5)] = JSON.parse(handle(JSON.stringify({ op: "replay", scenario })));
 }
 
+// A live session through the worker's ops (lansquenet.web): the requests of
+// session-requests.json, in order, each answer kept.
+const requests = JSON.parse(readFileSync(new URL("session-requests.json", import.meta.url), "utf-8"));
+const session = requests.map(function (request) { return JSON.parse(handle(JSON.stringify(request))); });
+
 // doctests.py, beside this file, runs in CPython too (test_node.py): same sources.
 let doctests = {};
 if (flags.includes("--doctest")) {
@@ -43,4 +49,4 @@ if (flags.includes("--doctest")) {
   scope.destroy();
 }
 const python = pyodide.runPython("import sys; sys.version.split()[0]");
-process.stdout.write(JSON.stringify({ python, results, doctests }));
+process.stdout.write(JSON.stringify({ python, results, session, doctests }));

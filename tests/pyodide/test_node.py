@@ -3,8 +3,9 @@
 The wheel is built by the site plugin's own code (lansquenet_site.wheel) into a temporary
 folder; replay.mjs loads the npm Pyodide from node_modules through the site worker's own
 boot() (docs/assets/js/engine-worker.mjs), unpacks the wheel and sends every shared
-conformance case through ``lansquenet.web.handle``, then runs the engine's doctests in
-Pyodide. One Node.js run (about 3 s) serves every test of this module.
+conformance case through ``lansquenet.web.handle``, plays a live session through the
+worker's ops (session-requests.json), then runs the engine's doctests in Pyodide. One
+Node.js run (about 3 s) serves every test of this module.
 """
 
 from __future__ import annotations
@@ -88,6 +89,17 @@ def test_pyodide_answers_exactly_as_cpython(pyodide_run: dict[str, Any], shared_
     # The very JSON the command line prints, refusal messages included.
     for name, path in cases(shared_dir).items():
         assert pyodide_run["results"][name] == lansquenet.replay(json.loads(path.read_text("utf-8"))), name
+
+
+def test_a_live_session_answers_in_pyodide_as_in_cpython(pyodide_run: dict[str, Any]) -> None:
+    # The worker's session ops (open, move, undo, end, steps, ledger), issue 10: the same
+    # requests get the same answers, refusals and the refused action of an open included.
+    from lansquenet import web
+
+    requests = json.loads(SCRIPT.with_name("session-requests.json").read_text("utf-8"))
+    here = [json.loads(web.handle(json.dumps(request))) for request in requests]
+    assert pyodide_run["session"] == here
+    assert here[2]["error"]["code"] == "not_your_turn" and here[-1]["refused"]["index"] == 1
 
 
 def test_pyodide_runs_a_recent_python(pyodide_run: dict[str, Any]) -> None:

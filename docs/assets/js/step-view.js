@@ -35,10 +35,10 @@ export function stepView(el, word) {
     const body = el.balances.tBodies[0];
     body.textContent = "";
     step.rows.forEach(function (row) {
-      let text = String(row.balance) + (row.change_text ? " (" + row.change_text + ")" : "");
-      if (row.stake) text += " · " + word("steps.stake", { amount: row.stake });
+      const td = node("td", String(row.balance) + (row.change_text ? " (" + row.change_text + ")" : ""));
+      if (row.stake) td.append(" ", node("span", word("steps.stake", { amount: row.stake }), { class: "lq-stake" }));
       const tr = node("tr");
-      tr.append(node("th", row.player, { scope: "row" }), node("td", text));
+      tr.append(node("th", row.player, { scope: "row" }), td);
       body.append(tr);
     });
     if (step.bank !== null) {

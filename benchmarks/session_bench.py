@@ -1,0 +1,187 @@
+"""Live sessions (issue 10): a move costs the same at move 10 and at move 1 000.
+
+Everything goes through the worker's bridge, ``lansquenet.web.handle`` (JSON in, JSON
+out), as the play page does, in CPython here and in Pyodide under Node.js
+(``pyodide_session.mjs`` runs :func:`measure_here` of this very file inside Pyodide).
+
+- **a move** on a session of 10, 100 and 1 000 actions: the table of :func:`cycle`
+  (three players; every deal the same three actions and the same four cards, so every
+  move does the same work wherever it falls), opened at that length, then the next 30
+  moves timed one by one; mean per move, best of ``repeats`` rounds after a warm-up
+  round. Goal: 1 000 / 10 <= 1.5.
+- **opening a permalink**: ``open`` of a seeded six-player game (:func:`long_scenario`)
+  of 1 000 actions (goal <= 1 s in Pyodide) and of 5 000 (goal <= 5 s in CPython).
+- **bytes of a move's answer**: the largest of 50 moves after 10 and after 1 000
+  actions of the six-player game. Goal <= 64 KB whatever the length.
+
+Only the standard library and ``lansquenet`` are imported (Pyodide reads this file).
+
+    python benchmarks/session_bench.py [repeats]
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+SIZES = (10, 100, 1000)
+MOVES = 30  # moves timed per size: a whole number of deals of cycle()
+GOALS = {"ratio": 1.5, "open_pyodide_s": 1.0, "open_5000_cpython_s": 5.0, "bytes": 64 * 1024}
+
+
+def cycle(actions: int) -> dict[str, Any]:
+    """Three players, each deal alike: the banker banks 2, the two others stake 1 each,
+    the cards 7♠ Q♥ 2♣ Q♦ (the players win): balances come back every three deals."""
+    players = ["A", "B", "C"]
+    deals = actions // 3 + 1
+    out = []
+    for deal in range(deals):
+        banker = deal % 3
+        out.append({"by": players[banker], "do": "bank", "amount": 2})
+        out += [{"by": players[(banker + k) % 3], "do": "stake", "amount": 1} for k in (1, 2)]
+    return {
+        "players": players,
+        "balance": 100,
+        "first_banker": "A",
+        "decks": [["7S", "QH", "2C", "QD"]] * deals,
+        "actions": out[:actions],
+    }
+
+
+def long_scenario(actions: int, seed: int, players: int = 6) -> dict[str, Any]:
+    """A seeded game of ``actions`` legal actions: each move drawn at random among the
+    legal ones (amounts from 1 to 5), the deals shuffled from the seed."""
+    from lansquenet import Move, Session
+
+    rng = random.Random(seed)
+    names = [chr(ord("A") + i) for i in range(players)]
+    session = Session({"players": names, "balance": 100, "first_banker": "A", "seed": seed, "actions": []})
+    while len(session) < actions:
+        table = session.table
+        if table.to_act is None:
+            raise RuntimeError("the game finished early")
+        moves = session.steps(session.count - 1)[0]["state"]["to_act"]["moves"]
+        move = rng.choice(moves)
+        amount = rng.randint(move["min"], min(move["max"], 5)) if move["amount"] else None
+        session.push(Move(table.players[table.to_act], move["do"], amount))
+    return session.scenario()
+
+
+def _ask(request: dict[str, Any]) -> str:
+    from lansquenet.web import handle
+
+    return handle(json.dumps(request))
+
+
+def move_cost(size: int) -> float:
+    """Mean seconds per move over MOVES moves made on a session of ``size`` actions."""
+    data = cycle(size + MOVES)
+    answer = json.loads(_ask({"op": "open", "scenario": {**data, "actions": data["actions"][:size]}}))
+    assert answer["actions"] == size, answer
+    spent = 0.0
+    for action in data["actions"][size:]:
+        start = time.perf_counter()
+        moved = _ask({"op": "move", "action": action, "lang": "fr"})
+        spent += time.perf_counter() - start
+        assert '"error"' not in moved[:20], moved[:200]
+    return spent / MOVES
+
+
+def move_costs(repeats: int) -> dict[str, float]:
+    """:func:`move_cost` of every size, best of ``repeats`` rounds (sizes interleaved,
+    so that the machine's changing load falls on every size alike)."""
+    best = {str(n): float("inf") for n in SIZES}
+    for _ in range(repeats):
+        for n in SIZES:
+            best[str(n)] = min(best[str(n)], move_cost(n))
+    return best
+
+
+def open_time(actions: int, seed: int = 11) -> dict[str, Any]:
+    data = long_scenario(actions, seed)
+    request = {"op": "open", "scenario": data, "lang": "fr"}
+    start = time.perf_counter()
+    answer = _ask(request)
+    seconds = time.perf_counter() - start
+    assert json.loads(answer)["actions"] == actions
+    return {"seconds": seconds, "bytes": len(answer.encode()), "link_bytes": len(json.dumps(data))}
+
+
+def answer_bytes(actions: int, seed: int = 11, moves: int = 50) -> int:
+    """The largest answer of ``moves`` moves made after ``actions`` actions."""
+    data = long_scenario(actions + moves, seed)
+    _ask({"op": "open", "scenario": {**data, "actions": data["actions"][:actions]}, "lang": "fr"})
+    return max(len(_ask({"op": "move", "action": a}).encode()) for a in data["actions"][actions:])
+
+
+def measure_here(repeats: int = 3, big: int = 5000) -> dict[str, Any]:
+    """Every figure of this file in the Python that runs it (CPython or Pyodide)."""
+    move_costs(1)  # warm-up: catalogues read, code paths taken once
+    moves = move_costs(repeats)
+    return {
+        "python": sys.version.split()[0],
+        "move_s": moves,
+        "ratio": moves[str(SIZES[-1])] / moves[str(SIZES[0])],
+        "open_1000": open_time(1000),
+        "open_big": open_time(big) if big else None,
+        "bytes": {str(n): answer_bytes(n) for n in (10, 1000)},
+    }
+
+
+def pyodide(repeats: int) -> dict[str, Any]:
+    """:func:`measure_here` inside Pyodide under Node.js (the 5 000-action opening is
+    left to CPython)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    from lansquenet_site.wheel import build_engine_wheel, write_wheel
+
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("Node.js is needed to run Pyodide outside a browser")
+    here = Path(__file__).resolve()
+    with tempfile.TemporaryDirectory(prefix="lq-bench-wheel-") as tmp:
+        wheel = write_wheel(build_engine_wheel(here.parents[1]), Path(tmp))
+        done = subprocess.run(
+            [node, str(here.with_name("pyodide_session.mjs")), str(wheel), str(here), str(repeats)],
+            capture_output=True,
+            text=True,
+            timeout=900,
+            check=False,
+        )
+    if done.returncode != 0:
+        raise RuntimeError(f"pyodide_session.mjs failed ({done.returncode}): {done.stderr[-2000:]}")
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def measure(repeats: int = 3, big: int = 5000) -> dict[str, Any]:
+    """The figures in CPython and in Pyodide, with their goals."""
+    ours = measure_here(repeats, big)
+    there = pyodide(repeats)
+    largest = max(max(ours["bytes"].values()), max(there["bytes"].values()))
+    return {
+        "repeats": repeats,
+        "cpython": ours,
+        "pyodide": there,
+        "ratio": round(max(ours["ratio"], there["ratio"]), 2),
+        "ratio_ok": max(ours["ratio"], there["ratio"]) <= GOALS["ratio"],
+        "open_pyodide_s": round(there["open_1000"]["seconds"], 3),
+        "open_pyodide_ok": there["open_1000"]["seconds"] <= GOALS["open_pyodide_s"],
+        "big": big,
+        "open_big_cpython_s": round(ours["open_big"]["seconds"], 3) if big else None,
+        "open_big_ok": (ours["open_big"]["seconds"] <= GOALS["open_5000_cpython_s"]) if big else None,
+        "bytes": largest,
+        "bytes_ok": largest <= GOALS["bytes"],
+    }
+
+
+if __name__ == "__main__":
+    for _path in (Path(__file__).resolve().parents[1] / p for p in ("engine", "site_plugins")):
+        sys.path.insert(0, str(_path))
+    print(json.dumps(measure(*[int(a) for a in sys.argv[1:2]]), indent=2))

@@ -1,0 +1,226 @@
+"""The play page on the worker's live session (issue 10), in a real Chromium.
+
+Long games shared as links (1 000 and 5 000 actions, made by the benchmarks' seeded
+generator, never committed) open, and a move and an undo on them update the page; a
+reload keeps the game and undo still works; the language switcher carries the game and
+the step shown; "New table" is a history entry (Back returns to the game); while the
+engine works the table says so and its controls are off; the rule pages' stepper and
+the play page show a step of the worked example alike (text, cards, result, balances).
+
+The module shares one page per language as tests/browser/test_play.py does (its
+fixtures and helpers), so Pyodide starts once per language.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import lansquenet
+from benchmarks.session_bench import long_scenario
+from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean, lang, play
+    OTHER,
+    PLAY,
+    WORDS,
+    Shared,
+    check_against_engine,
+    journal,
+    lang,
+    link_to,
+    move,
+    open_link,
+    play,
+    scenario_of,
+    set_table,
+    settle,
+    shared,
+    shared_log_is_clean,
+    table_rows,
+)
+
+__all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by name
+BIG_MS = 60_000  # opening a 5 000-action game: Python replays it once
+
+
+def counter(lang: str, index: int, total: int) -> str:
+    return WORDS(lang, "stepper.counter", index=index, total=total)
+
+
+def next_action(session: lansquenet.Session) -> dict[str, Any]:
+    """A legal action for the player to act: the first move, its least amount."""
+    to_act = session.steps(session.count - 1)[0]["state"]["to_act"]
+    chosen = to_act["moves"][0]
+    action = {"by": to_act["player"], "do": chosen["do"]}
+    if chosen["amount"]:
+        action["amount"] = chosen["min"]
+    return action
+
+
+@pytest.mark.parametrize("actions", [1000, 5000])
+def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(
+    play: Page, lang: str, actions: int
+) -> None:
+    data = long_scenario(actions, seed=11)  # the benchmarks' game (seed 11 plays 5 000 actions)
+    session = lansquenet.Session(data)
+    last = session.steps(session.count - 1, None, lang)[0]
+    play.evaluate("(fragment) => { location.hash = fragment; }", link_to(data))
+    play.locator("#lq-play[aria-busy=false]").wait_for(state="attached", timeout=BIG_MS)
+    expect(play.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
+    expect(play.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
+    expect(play.locator("#lq-step-text")).to_have_text(last["text"])
+    expect(play.locator("#lq-ledger tbody tr")).to_have_count(session.deals)
+    assert play.locator("#lq-journal li").count() == session.count
+    assert scenario_of(play) == data
+    # A move: what the engine says of it, and the address holds one action more.
+    action = next_action(session)
+    played = session.push(action)
+    if "amount" in action:
+        play.fill("#lq-amount", str(action["amount"]))
+    play.locator(f"#lq-moves [data-move={action['do']}]").click()
+    settle(play)
+    expect(play.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
+    expect(play.locator("#lq-step-text")).to_have_text(lansquenet.event_text(played[-1][0].json(), lang))
+    assert scenario_of(play)["actions"] == [*data["actions"], action]
+    assert play.locator("#lq-journal li").count() == session.count
+    expect(play.locator("#lq-ledger tbody tr")).to_have_count(session.deals)
+    # Undo: back where the link was.
+    play.locator("[data-act=undo]").click()
+    settle(play)
+    session.pop()
+    expect(play.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
+    expect(play.locator("#lq-step-text")).to_have_text(last["text"])
+    assert scenario_of(play) == data and play.locator("#lq-journal li").count() == session.count
+    # A step far back is drawn when asked for (the worker's steps op).
+    play.locator("[data-go=first]").click()
+    expect(play.locator("#lq-step-text")).to_have_text(session.steps(0, 1, lang)[0]["text"])
+    expect(play.locator("#lq-counter")).to_have_text(counter(lang, 1, session.count))
+
+
+def test_while_the_engine_works_the_table_says_so(play: Page, lang: str) -> None:
+    set_table(play, ["A", "B", "C"], banker="A")
+    play.fill("#lq-amount", "12")
+    # Right after the click, before any answer: busy, and the move controls are off.
+    busy = play.evaluate(
+        """() => {
+          document.querySelector('#lq-moves [data-move=bank]').click();
+          return [document.getElementById('lq-play').getAttribute('aria-busy'),
+                  document.querySelector('#lq-turn fieldset').disabled,
+                  document.querySelector('[data-act=new-table]').disabled];
+        }"""
+    )
+    assert busy == ["true", True, True]
+    settle(play)
+    expect(play.locator("#lq-turn fieldset")).to_be_enabled()
+    expect(play.locator("#lq-busy")).to_be_hidden()
+    assert [a["do"] for a in scenario_of(play)["actions"]] == ["bank"]  # the move was made once
+
+
+def test_undo_works_after_a_reload(play: Page, lang: str) -> None:
+    set_table(play, ["A", "B", "C"], banker="A", decks="7S QH 2C QD")
+    move(play, "bank", 12)
+    move(play, "stake", 5)
+    move(play, "stake", 7)
+    before = scenario_of(play)
+    play.reload()
+    expect(play.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=120_000)
+    settle(play)
+    expect(play.locator("#lq-game")).to_be_visible()
+    assert scenario_of(play) == before
+    play.locator("[data-act=undo]").click()
+    settle(play)
+    assert scenario_of(play)["actions"] == before["actions"][:-1]
+    check_against_engine(play, lang)
+
+
+def test_the_language_switch_keeps_the_game_and_the_step_shown(play: Page, lang: str, shared: Shared) -> None:
+    set_table(play, ["Anne", "Bruno"], banker="Anne", decks="7S QH 2C QD")
+    move(play, "bank", 10)
+    move(play, "stake", 4)
+    game = scenario_of(play)
+    total = len(journal(play))
+    assert total == 3
+    play.locator("[data-go=first]").click()
+    play.locator("[data-go=next]").click()  # the second step: not the last one
+    expect(play.locator("#lq-counter")).to_have_text(counter(lang, 2, total))
+    switcher = play.locator(f"a.md-select__link[hreflang={OTHER[lang]}]")
+    expect(switcher).to_have_attribute("href", re.compile(r"#scenario=[\w-]+&step=1$"))
+    other = shared.open(str(switcher.evaluate("a => a.href")))
+    try:
+        expect(other.locator("#lq-game")).to_be_visible()
+        expect(other.locator("#lq-counter")).to_have_text(counter(OTHER[lang], 2, total))
+        step = lansquenet.trace(game, OTHER[lang])[1]
+        expect(other.locator("#lq-step-text")).to_have_text(step["text"])
+        assert scenario_of(other) == game
+    finally:
+        other.close()
+
+
+def test_new_table_is_a_history_entry(play: Page, lang: str) -> None:
+    set_table(play, ["A", "B", "C"], banker="A")
+    move(play, "bank", 12)
+    game = scenario_of(play)
+    play.locator("[data-act=new-table]").click()
+    expect(play.locator("#lq-setup")).to_be_visible()
+    assert "#" not in play.url
+    play.go_back()
+    settle(play)
+    expect(play.locator("#lq-game")).to_be_visible()
+    assert scenario_of(play) == game
+    check_against_engine(play, lang)
+
+
+def test_the_stepper_and_the_play_page_show_a_step_alike(play: Page, lang: str, shared: Shared) -> None:
+    # Issue 10: one view, the engine's: same sentence, cards, result and balances, on a
+    # covering step (a stake shown) and at the settlement (R-T2: the result line).
+    data = lansquenet.load("worked-example")
+    steps = lansquenet.trace(data, lang)
+    staking = next(i for i, s in enumerate(steps) if any(r["stake"] for r in s["rows"]))
+    settled = next(i for i, s in enumerate(steps) if s["result"])
+    open_link(play, link_to(data))
+    rule = shared.context.new_page()
+    try:
+        rule.goto({"fr": "/rules/settlement/", "en": "/en/rules/settlement/"}[lang])
+        section = rule.locator(".lansquenet-scenario").first
+        for index in (staking, settled):
+            for scope in (play.locator("#lq-view"), section):
+                scope.press("Home")
+                for _ in range(index):
+                    scope.press("ArrowRight")
+            expect(play.locator("#lq-step-text")).to_have_text(steps[index]["text"])
+            shown = section.locator(f".lq-step[data-step='{index}']")
+            expect(shown).to_be_visible()
+            assert shown.locator(".lq-text").inner_text().split() == (
+                play.locator("#lq-view .lq-text").inner_text().split()
+            )
+            cards = ".lq-cardtext"
+            assert (
+                shown.locator(cards).all_inner_texts() == play.locator(f"#lq-view {cards}").all_inner_texts()
+            )
+            script = "els => els.map(e => e.className)"
+            assert shown.locator(cards).evaluate_all(script) == play.locator(
+                f"#lq-view {cards}"
+            ).evaluate_all(script)
+            rows = [[cell.split() for cell in row] for row in table_rows(play, "#lq-balances")]
+            assert [
+                [cell.split() for cell in row]
+                for row in table_rows(
+                    rule, f"#{shown_id(section)} .lq-step[data-step='{index}'] .lq-balances"
+                )
+            ] == rows
+            if index == staking:
+                assert play.locator("#lq-balances .lq-stake").count() >= 1
+            else:
+                expect(play.locator("#lq-result")).to_have_text(
+                    WORDS(lang, "steps.result", changes=steps[index]["result"]["line"])
+                )
+                assert shown.locator(".lq-result").inner_text() == play.locator("#lq-result").inner_text()
+    finally:
+        rule.close()
+    assert PLAY[lang] in play.url
+
+
+def shown_id(section: Any) -> str:
+    return str(section.get_attribute("id"))

@@ -2,7 +2,7 @@
 
     python -m benchmarks                       # everything, full sizes (a few minutes)
     python -m benchmarks --quick --out /tmp/R.md    # tiny sizes: does it all still run?
-    python -m benchmarks --only odds deals     # some of: odds deals session build browser
+    python -m benchmarks --only odds deals     # some of: odds deals bots session build browser
 
 See benchmarks/README.md for what each figure means.
 """
@@ -22,13 +22,13 @@ for _path in (REPO, REPO / "engine", REPO / "site_plugins"):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
-from benchmarks import engine_bench, odds_bench, results, session_bench, site_bench
+from benchmarks import bots_bench, engine_bench, odds_bench, results, session_bench, site_bench
 
-ALL = ("odds", "deals", "session", "build", "browser")
+ALL = ("odds", "deals", "bots", "session", "build", "browser")
 FULL = {"odds": 20_000, "odds_repeats": 5, "deals": 3_000, "deals_repeats": 3, "build": 3, "browser": 5}
-FULL |= {"session_repeats": 5, "session_big": 5000}
+FULL |= {"session_repeats": 5, "session_big": 5000, "bots": 300}
 QUICK = {"odds": 300, "odds_repeats": 1, "deals": 20, "deals_repeats": 1, "build": 1, "browser": 1}
-QUICK |= {"session_repeats": 1, "session_big": 0}
+QUICK |= {"session_repeats": 1, "session_big": 0, "bots": 5}
 
 
 def run(only: tuple[str, ...] = ALL, quick: bool = False, repeats: int | None = None) -> dict[str, Any]:
@@ -43,6 +43,10 @@ def run(only: tuple[str, ...] = ALL, quick: bool = False, repeats: int | None = 
         print("== deals: CPython against Pyodide in Node.js", flush=True)
         figures["deals"] = engine_bench.measure(size["deals"], repeats or size["deals_repeats"])
         print(json.dumps(figures["deals"]), flush=True)
+    if "bots" in only:
+        print("== bots: a computer player's decision", flush=True)
+        figures["bots"] = bots_bench.measure(size["bots"], repeats or 5)
+        print(json.dumps(figures["bots"]), flush=True)
     if "session" in only:
         print("== session: a move at 10, 100, 1 000 actions; opening a long game; answer bytes", flush=True)
         figures["session"] = session_bench.measure(repeats or size["session_repeats"], size["session_big"])

@@ -21,6 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 COMMANDS = {
     "odds": "python benchmarks/odds_bench.py {deals}",
     "deals": "python benchmarks/engine_bench.py {deals} {repeats}",
+    "bots": "python benchmarks/bots_bench.py {sessions} {repeats}",
     "build": "python benchmarks/site_bench.py {repeats}",
     "browser": "python -m benchmarks --only browser --repeats {repeats}",
     "session": "python benchmarks/session_bench.py {repeats}",
@@ -196,6 +197,20 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
             "≤ 1.5×",
             _met(build["ok"]) if build else "–",
             cmd,
+        )
+    )
+    bots = figures.get("bots")
+    out.append(
+        (
+            "7",
+            "a computer player's decision (`lansquenet.bots.decide`), CPython",
+            f"{bots['decision_us']} µs a decision (applying the move: {bots['apply_us']} µs;"
+            f" {_n(bots['decisions'])} decisions)"
+            if bots
+            else missing,
+            "≤ 1 ms",
+            _met(bots["ok"]) if bots else "–",
+            COMMANDS["bots"].format(sessions=bots["sessions"], repeats=bots["repeats"]) if bots else "",
         )
     )
     out += session_rows(figures.get("session"), missing)

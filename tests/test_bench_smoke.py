@@ -25,6 +25,7 @@ NUMBERS = {
     "odds": ["ours_deals_per_s", "minimal_deals_per_s", "ratio"],
     "deals": ["cpython_deals_per_s", "pyodide_deals_per_s", "ratio"],
     "build": ["ours_s", "unplugged_s", "ours_cpu_s", "unplugged_cpu_s", "ratio", "wall_ratio"],
+    "bots": ["decision_us", "apply_us", "decisions"],
     "session": ["ratio", "open_pyodide_s", "bytes"],
 }
 BROWSER = {
@@ -81,7 +82,7 @@ def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
         line for line in text.splitlines() if line.startswith("| ") and not line.startswith(("| #", "| ---"))
     ]
     numbers = [row.split("|")[1].strip() for row in rows]
-    assert numbers == ["1", "2a", "2b", "3a", "3b", "4", "5a", "5b", "6", "8a", "8b", "8c", "8d"]
+    assert numbers == ["1", "2a", "2b", "3a", "3b", "4", "5a", "5b", "6", "7", "8a", "8b", "8c", "8d"]
     assert "not measured" not in text
     for field in ("date:", "commit:", "cores (`nproc`)", "memory"):
         assert field in text
@@ -89,7 +90,7 @@ def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
 
 def test_results_md_renders_without_figures() -> None:
     text = results.render({}, results.machine_info())
-    assert text.count("not measured in this run") == 13
+    assert text.count("not measured in this run") == 14
 
 
 def test_lighthouse_scores_a_rule_page_100_but_for_performance(tmp_path: Path) -> None:

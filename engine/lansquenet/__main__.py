@@ -1,4 +1,6 @@
-"""The command line: ``python -m lansquenet replay FILE|-`` and ``narrate FILE --lang``.
+"""The command line: ``python -m lansquenet replay FILE|-``, ``narrate FILE --lang``,
+``bots --players N --deals D --seed S`` (a session of computer players, printed as a
+scenario that ``replay`` replays to its end) and ``lessons --check``.
 
 Exit 0 with the state (or the narration), 2 with a refusal (after the steps before it), 1 (one line on stderr) for what is not a
 scenario at all (CONFORMANCE.md).
@@ -11,6 +13,8 @@ import json
 import sys
 from typing import Any
 
+from .bots import TEMPERAMENTS, play_session
+from .lessons import LessonError, check, lessons
 from .narration import LANGUAGES, event_text, refusal_text
 from .refusals import NotAScenario, Refusal
 from .scenario import parse, replay
@@ -47,7 +51,36 @@ def main(argv: list[str] | None = None) -> int:
     tell = commands.add_parser("narrate", help="print the narrated steps, one a line")
     tell.add_argument("scenario", help="a scenario file, a shipped scenario's name, or - for stdin")
     tell.add_argument("--lang", choices=LANGUAGES, default="en")
+    robots = commands.add_parser("bots", help="print a whole session of computer players as a scenario")
+    robots.add_argument("--players", type=int, choices=range(2, 11), default=4, metavar="2..10")
+    robots.add_argument("--deals", type=int, default=5, help="the session ends after this many deals (R-P4)")
+    robots.add_argument("--seed", type=int, default=0)
+    robots.add_argument(
+        "--temperaments", default=",".join(TEMPERAMENTS), help="comma-separated, round the seats"
+    )
+    teach = commands.add_parser("lessons", help="prove every lesson: its expected path, its outcome")
+    teach.add_argument("--check", action="store_true", required=True)
     args = parser.parse_args(argv)
+    if args.command == "lessons":
+        for lesson in lessons():
+            try:
+                check(lesson)
+            except LessonError as error:
+                print(f"lansquenet: lesson {error}", file=sys.stderr)
+                return 1
+        print(f"{len(lessons())} lessons checked")
+        return 0
+    if args.command == "bots":
+        chosen = args.temperaments.split(",")
+        unknown = [t for t in chosen if t not in TEMPERAMENTS]
+        if unknown or args.deals < 1:
+            parser.error(f"--temperaments: one of {', '.join(TEMPERAMENTS)}; --deals: at least 1")
+        print(
+            json.dumps(
+                play_session(args.players, args.deals, args.seed, chosen), ensure_ascii=False, indent=2
+            )
+        )
+        return 0
     try:
         try:
             data = parse(_read(args.scenario))

@@ -2,17 +2,30 @@
 
 Seats sit around the table in seat order, anticlockwise (R-S2) with the banker at the
 bottom, facing the table: their left is the reader's left. The bank card lies at the
-banker's left, the players' card at the banker's right (R-D1), the exposed cards in a
-row in the middle, and an arrow shows the direction of covering (R-C1).
+banker's left, the players' card at the banker's right (R-D1), each labelled in the
+drawing; the exposed cards lie fanned above them, and an arrow shows the direction of
+covering (R-C1). The drawing is 440 units wide, so that it stays legible on a 360 px
+phone without scrolling sideways.
+
+Cards are real faces: the rank in two corners, in the page's language (R, D, V on
+French pages; K, Q, J on English ones), pips for 2-10, a figure for the court cards
+and one large pip for the ace. Every card carries ``data-card="<code>"``. Pips and
+figures are not repeated in every card: each card refers (``<use>``) to the shared
+drawings of :func:`sprite`, which a page holds once. A card chooses its suit with a
+CSS custom property (``--lq-H:inline``) that the shared pip inherits, so one drawing
+per rank serves the four suits.
 
 >>> from lansquenet import load, trace
->>> svg = diagram(trace(load("worked-example"), "en")[8]["state"], "en")
->>> svg.startswith("<svg") and "Q♦" in svg and "<title" in svg
+>>> svg = diagram(trace(load("worked-example"), "fr")[8]["state"], "fr")
+>>> svg.startswith("<svg") and 'data-card="QD"' in svg and "<title" in svg
 True
+>>> ">D</text>" in svg, ">Q</text>" in diagram(trace(load("worked-example"), "en")[8]["state"], "en")
+(True, True)
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from html import escape
@@ -21,26 +34,110 @@ from typing import Any
 from .cards import Card
 from .narration import catalogue
 
-WIDTH, HEIGHT = 640, 420
-CX, CY, RX, RY = 320, 200, 250, 150
+WIDTH, HEIGHT = 440, 450
+CX, CY, RX, RY = 220, 225, 165, 180  # seats lie on this ellipse
+FELT_RX, FELT_RY = 132, 122
+CARD_W, CARD_H = 48, 68
+NAME_CAP = 10  # longer names are shortened in the drawing only (the text keeps them whole)
+RED, BLACK, INK, GREEN = "#b00020", "#111", "#111", "#1d4d2b"
+
+# Where the pips of each rank lie on a 48 x 68 card (x, y of each pip's top-left).
+_L, _M, _R = 10.0, 19.0, 28.0  # left, middle and right columns
+_FOUR = (10.0, 22.5, 35.5, 48.0)  # the rows of the 9 and the 10
+_PIPS: dict[str, list[tuple[float, float]]] = {
+    "2": [(_M, 10), (_M, 48)],
+    "3": [(_M, 10), (_M, 29), (_M, 48)],
+    "4": [(_L, 10), (_R, 10), (_L, 48), (_R, 48)],
+    "5": [(_L, 10), (_R, 10), (_M, 29), (_L, 48), (_R, 48)],
+    "6": [(_L, 10), (_R, 10), (_L, 29), (_R, 29), (_L, 48), (_R, 48)],
+    "7": [(_L, 10), (_R, 10), (_M, 19.5), (_L, 29), (_R, 29), (_L, 48), (_R, 48)],
+    "8": [(_L, 10), (_R, 10), (_M, 19.5), (_L, 29), (_R, 29), (_M, 38.5), (_L, 48), (_R, 48)],
+    "9": [(x, y) for y in _FOUR for x in (_L, _R)] + [(_M, 29)],
+    "10": [(x, y) for y in _FOUR for x in (_L, _R)] + [(_M, 16), (_M, 42)],
+}
+# The suits, each in a 10 x 10 box, shown only when the card sets its property.
+_SUITS = {
+    "S": '<path d="M5 0C3 2.6 0 4 0 6.4 0 8.2 2 9 3.7 7.9L3 10h4L6.3 7.9C8 9 10 8.2 10 6.4 10 4 7 2.6 5 0Z"/>',
+    "H": '<path d="M5 9.6 1 5.4C-.7 3.6.4.6 2.7.6 3.8.6 4.6 1.3 5 2.2 5.4 1.3 6.2.6 7.3.6c2.3 0 3.4 3 1.7 4.8Z"/>',
+    "D": '<path d="M5 0 9 5 5 10 1 5Z"/>',
+    "C": '<circle cx="5" cy="2.6" r="2.4"/><circle cx="2.5" cy="6" r="2.4"/><circle cx="7.5" cy="6" r="2.4"/>'
+    '<path d="M4.4 5h1.2l.9 5h-3Z"/>',
+}
+# The court figures, drawn in the card's colour inside a frame: a crown (king), a
+# pointed tiara (queen) or a cap with a feather (jack) over a head and shoulders.
+_HATS = {
+    "K": '<path d="M16 22l3 5h10l3-5-4 2-4-5-4 5Z"/>',
+    "Q": '<path d="M17 27h14l-2-5-2 3-3-5-3 5-2-3Z"/>',
+    "J": '<path d="M17 27c0-5 14-5 14 0Z"/><path d="M29 24c3-4 5-4 6-3-2 0-4 1-5 4Z"/>',
+}
+_FIGURE = (
+    '<rect x="9" y="9" width="30" height="50" rx="2" fill="none" stroke="#999"/>'
+    '<circle cx="24" cy="32" r="4.5"/><path d="M14 52c0-9 4-13 10-13s10 4 10 13Z"/>'
+)
 
 
 def _word(key: str, lang: str, **params: Any) -> str:
     return catalogue(lang)[f"diagram.{key}"].format_map(params)
 
 
-def _card(card: str | None, x: float, y: float, label: str, small: bool = False) -> str:
-    w, h = (30, 42) if small else (40, 56)
-    if card is None:
-        return ""
-    face = Card.parse(card)
-    tone = "lq-red" if face.red else "lq-black"
+def index(card: Card, lang: str) -> str:
+    """The rank as a card's corner shows it in ``lang`` (R, D, V on French cards).
+
+    >>> index(Card("K", "H"), "fr"), index(Card("K", "H"), "en"), index(Card("10", "S"), "fr")
+    ('R', 'K', '10')
+    """
+    return _word(f"rank.{card.rank}", lang) if card.rank in "AJQK" else card.rank
+
+
+def face(card: str, lang: str) -> str:
+    """A card as a reader of ``lang`` names it, with its suit symbol: ``D♦`` in French."""
+    parsed = Card.parse(card)
+    return index(parsed, lang) + parsed.symbol()[len(parsed.rank) :]
+
+
+@functools.cache
+def sprite() -> str:
+    """The drawings every card refers to, once per page (hidden, ``aria-hidden``).
+
+    >>> s = sprite()
+    >>> s.count("<symbol"), 'id="lq-r10"' in s, 'id="lq-rK"' in s
+    (15, True, True)
+    """
+    pip = "".join(f'<g style="display:var(--lq-{k},none)">{v}</g>' for k, v in _SUITS.items())
+    symbols = [f'<symbol id="lq-pip" overflow="visible">{pip}</symbol>']
+    corner = '<use href="#lq-pip" transform="translate(4 17) scale(.7)"/>'
+    corners = corner + '<use href="#lq-pip" transform="rotate(180 24 34) translate(4 17) scale(.7)"/>'
+    symbols.append(f'<symbol id="lq-corners" overflow="visible">{corners}</symbol>')
+    for rank, spots in _PIPS.items():
+        uses = "".join(f'<use href="#lq-pip" x="{x:g}" y="{y:g}"/>' for x, y in spots)
+        symbols.append(f'<symbol id="lq-r{rank}" overflow="visible">{uses}</symbol>')
+    ace = '<use href="#lq-pip" transform="translate(14 24) scale(2)"/>'
+    symbols.append(f'<symbol id="lq-rA" overflow="visible">{ace}</symbol>')
+    for rank, hat in _HATS.items():
+        symbols.append(f'<symbol id="lq-r{rank}" overflow="visible">{_FIGURE}{hat}</symbol>')
     return (
-        f'<g class="lq-card {tone}" transform="translate({x - w / 2:.0f},{y - h / 2:.0f})">'
-        f"<title>{escape(label)}</title>"
-        f'<rect width="{w}" height="{h}" rx="4" fill="#fff" stroke="#333"/>'
-        f'<text x="{w / 2}" y="{h / 2 + 6}" text-anchor="middle" font-size="{14 if small else 17}"'
-        f' fill="{"#b00020" if face.red else "#111"}">{escape(face.symbol())}</text></g>'
+        '<svg class="lq-sprite" aria-hidden="true" focusable="false" width="0" height="0"'
+        ' style="position:absolute;overflow:hidden" xmlns="http://www.w3.org/2000/svg">'
+        f"<defs>{''.join(symbols)}</defs></svg>"
+    )
+
+
+def _card(code: str | None, x: float, y: float, label: str, lang: str, scale: float = 1.0) -> str:
+    """One card face, its top-left corner at (x, y)."""
+    if code is None:
+        return ""
+    card = Card.parse(code)
+    colour = RED if card.red else BLACK
+    shown = escape(index(card, lang))
+    size = ' font-size="11"' if len(shown) > 1 else ""
+    move = f"translate({x:.0f},{y:.0f})" + (f" scale({scale:g})" if scale != 1 else "")
+    return (
+        f'<g class="lq-card" data-card="{card}" transform="{move}" fill="{colour}"'
+        f' text-anchor="start" font-size="13" font-weight="bold" style="--lq-{card.suit}:inline"><title>{escape(label)} {escape(face(code, lang))}</title>'
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fff" stroke="#555"/>'
+        f'<use href="#lq-corners"/><use href="#lq-r{card.rank}"/>'
+        f'<text x="4" y="14" fill="{colour}"{size}>{shown}</text>'
+        f'<text x="4" y="14" fill="{colour}"{size} transform="rotate(180 24 34)">{shown}</text></g>'
     )
 
 
@@ -50,7 +147,7 @@ def seat_position(offset: int, n: int) -> tuple[float, float]:
     Screen y grows downwards, so anticlockwise is a decreasing angle from the bottom.
 
     >>> [tuple(round(v) for v in seat_position(k, 4)) for k in range(4)]
-    [(320, 350), (570, 200), (320, 50), (70, 200)]
+    [(220, 405), (385, 225), (220, 45), (55, 225)]
     """
     angle = math.pi / 2 - 2 * math.pi * offset / n
     return CX + RX * math.cos(angle), CY + RY * math.sin(angle)
@@ -70,17 +167,57 @@ def description(state: Mapping[str, Any], lang: str) -> str:
         parts.append(text)
     cards = view["cards"] or {}
     if cards.get("bank_card"):
-        parts.append(_word("bank_card", lang) + " " + Card.parse(cards["bank_card"]).symbol())
+        parts.append(_word("bank_card", lang) + " " + face(cards["bank_card"], lang))
     if cards.get("players_card"):
-        parts.append(_word("players_card", lang) + " " + Card.parse(cards["players_card"]).symbol())
+        parts.append(_word("players_card", lang) + " " + face(cards["players_card"], lang))
     if cards.get("exposed"):
-        shown = " ".join(Card.parse(c).symbol() for c in cards["exposed"])
+        shown = " ".join(face(c, lang) for c in cards["exposed"])
         parts.append(_word("exposed", lang) + " " + shown)
     return "; ".join(parts) + "."
 
 
+def _short(name: str) -> str:
+    return name if len(name) <= NAME_CAP else name[: NAME_CAP - 1] + "…"
+
+
+def _seat(state: Mapping[str, Any], name: str, offset: int, acting: bool, lang: str) -> str:
+    view, bank = state["table"], state.get("bank") or {}
+    x, y = seat_position(offset, len(view["seats"]))
+    lines = [escape(_short(name)), str(state["balances"][name])]
+    if offset == 0:
+        lines.append(escape(_word("banker_mark", lang)))
+        if bank and bank.get("original_holder") not in (None, name):
+            lines.append(escape(_word("original_mark", lang, player=_short(bank["original_holder"]))))
+    elif view["stakes"].get(name):
+        lines.append(escape(_word("stake_short", lang, amount=view["stakes"][name])))
+    width = min(150, 14 + 8.2 * max(len(line) for line in lines))
+    height = 17 * len(lines) + 6
+    top = y - height / 2
+    # The acting seat is unmistakable: a thick dark-amber border on a pale amber fill.
+    box = (
+        ' fill="#ffefc2" stroke="#7a4a00" stroke-width="4"'
+        if acting
+        else ' fill="#fff" stroke="#444" stroke-width="1.5"'
+    )
+    classes = "lq-seat" + (" lq-banker" if offset == 0 else "") + (" lq-acting" if acting else "")
+    out = [
+        (
+            f'<g class="{classes}" data-seat="{escape(name)}"><rect x="{x - width / 2:.0f}" y="{top:.0f}"'
+            f' width="{width:.0f}" height="{height}" rx="8"{box}/>'
+        )
+    ]
+    for i, line in enumerate(lines):
+        weight = ' font-weight="bold"' if i == 0 else ""
+        out.append(f'<text x="{x:.0f}" y="{top + 17 * i + 16:.0f}" fill="{INK}"{weight}>{line}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
 def diagram(state: Mapping[str, Any], lang: str) -> str:
-    """The table at one step as inline SVG (``state`` is a trace step's state)."""
+    """The table at one step as inline SVG (``state`` is a trace step's state).
+
+    Its cards refer to the drawings of :func:`sprite`, which the page holds once.
+    """
     view = state["table"]
     seats: list[str] = view["seats"]
     n = len(seats)
@@ -91,63 +228,46 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
     title = _word("title", lang, players=n)
     out = [
         (
-            f'<svg class="lq-diagram" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"'
-            f' xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" aria-label="{escape(title)}">'
+            f'<svg class="lq-diagram" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" xmlns="http://www.w3.org/2000/svg"'
+            f' font-family="sans-serif" font-size="15" text-anchor="middle" aria-label="{escape(title)}">'
         ),
         f"<title>{escape(title)}</title><desc>{escape(description(state, lang))}</desc>",
         (
-            f'<ellipse cx="{CX}" cy="{CY}" rx="{RX - 60}" ry="{RY - 45}" class="lq-felt"'
-            ' fill="#e8f2ea" stroke="#2e6b3f" stroke-width="2"/>'
+            f'<ellipse cx="{CX}" cy="{CY}" rx="{FELT_RX}" ry="{FELT_RY}" class="lq-felt" fill="#e8f2ea"'
+            f' stroke="#2e6b3f" stroke-width="2"/>'
         ),
         # R-C1: covering goes anticlockwise, from the banker's right (no ids: many per page)
+        f'<path d="M{CX + 92} {CY + 40}A24 48 0 0 0 {CX + 92} {CY - 40}" fill="none" stroke="{GREEN}" stroke-width="2"/>',
+        f'<path d="M{CX + 86} {CY - 40}l10-6v12z" fill="{GREEN}"/>',
         (
-            f'<path d="M {CX + 70} {CY + 62} A 90 55 0 0 0 {CX + 70} {CY - 62}" fill="none"'
-            ' stroke="#2e6b3f" stroke-width="2"/>'
+            f'<text x="{CX}" y="{CY + 100}" font-size="13" fill="{GREEN}">'
+            f"↺ {escape(_word('direction', lang))}</text>"
         ),
-        f'<path d="M {CX + 70} {CY - 62} l 12 -6 l -2 12 z" fill="#2e6b3f"/>',
-        f'<text x="{CX + 112}" y="{CY + 82}" text-anchor="middle" font-size="12" fill="#2e6b3f">{escape(_word("direction", lang))}</text>',
     ]
     for offset in range(n):
         name = seats[(base + offset) % n]
-        x, y = seat_position(offset, n)
-        classes = "lq-seat" + (" lq-banker" if offset == 0 else "") + (" lq-acting" if name == acting else "")
-        stake = view["stakes"].get(name)
-        lines = [escape(name), f"{state['balances'][name]}"]
-        if offset == 0:
-            mark = _word("banker_mark", lang)
-            if bank and bank.get("original_holder") not in (None, name):
-                mark += " · " + _word("original_mark", lang, player=bank["original_holder"])
-            lines.append(escape(mark))
-        elif stake:
-            lines.append(escape(_word("stake_short", lang, amount=stake)))
-        width = 12 + 7.5 * max(len(line) for line in lines)
-        stroke = ' stroke-width="3"' if name == acting else ' stroke-width="1.5"'
-        out.append(
-            f'<g class="{classes}"><rect x="{x - width / 2:.0f}" y="{y - 25:.0f}" width="{width:.0f}"'
-            f' height="{16 * len(lines) + 4}" rx="8" fill="#fff" stroke="#333"{stroke}/>'
-        )
-        for i, line in enumerate(lines):
-            weight = ' font-weight="bold"' if i == 0 else ""
-            out.append(
-                f'<text x="{x:.0f}" y="{y - 8 + 16 * i:.0f}" text-anchor="middle" font-size="13"'
-                f' fill="#111"{weight}>{line}</text>'
-            )
-        out.append("</g>")
+        out.append(_seat(state, name, offset, name == acting, lang))
     if bank:
         out.append(
-            f'<text x="{CX}" y="{CY + 88}" text-anchor="middle" font-size="14" fill="#111">'
+            f'<text x="{CX}" y="{CY + 80}" font-size="14" font-weight="bold" fill="{INK}">'
             f"{escape(_word('bank', lang, amount=bank['amount']))}</text>"
         )
     cards = view["cards"] or {}
-    # R-D1: the bank card at the banker's left (reader's left), the players' card at the right
-    out.append(_card(cards.get("bank_card"), CX - 70, CY + 40, _word("bank_card", lang)))
-    out.append(_card(cards.get("players_card"), CX + 20, CY + 40, _word("players_card", lang)))
-    exposed = cards.get("exposed") or []
-    for i, card in enumerate(exposed[-10:]):
-        out.append(
-            _card(
-                card, CX - 25 * len(exposed[-10:]) + 25 + 50 * i - 25, CY - 30, _word("exposed", lang), True
+    # R-D1: the bank card at the banker's left (the reader's left), the players' card at the right
+    for code, key, left in (
+        (cards.get("bank_card"), "bank_card", CX - 79),
+        (cards.get("players_card"), "players_card", CX + 31),
+    ):
+        if code:
+            out.append(_card(code, left, CY - 30, _word(key, lang), lang))
+            out.append(
+                f'<text x="{left + CARD_W / 2:.0f}" y="{CY + 54}" font-size="13" fill="{GREEN}">'
+                f"{escape(_word(key + '_label', lang))}</text>"
             )
-        )
+    exposed = (cards.get("exposed") or [])[-8:]
+    scale = 0.7
+    fan = CARD_W * scale + 16 * (len(exposed) - 1)
+    for i, code in enumerate(exposed):
+        out.append(_card(code, CX - fan / 2 + 16 * i, CY - 98, _word("exposed", lang), lang, scale))
     out.append("</svg>")
     return "".join(out)

@@ -45,10 +45,19 @@ an amount and its ``min`` and ``max`` (null once finished). Any op but ``replay`
 (switching language re-narrates only what is asked for). ``move``, ``undo``, ``end``,
 ``steps`` and ``ledger`` before any ``open`` answer ``{"error": {"code": "no_session"}}``.
 
-Planned, not served yet: ``{"op": "bot", "lang": L}``, the computer player's move for
-the seat to act (``lansquenet.bots.decide(table, seat, temperament, rng)``, which gives
-a move, a reason code and its parameters): the answer would be the move's position plus
-``bot: {action, reason, text}``. It needs ``lansquenet/bots.py``, not in this branch.
+``{"op": "lesson", "id": ID, "answers": [i, ...], "lang": L}``: a guided lesson
+(:func:`lansquenet.lessons.run`) replayed with the learner's answers (each the index of
+a choice), the last one judged: ``accepted``, the engine's ``refusal`` or the lesson's
+hint as ``message``, the narrated ``steps`` it led to, the next ``question`` or the
+``summary``, and ``svg``, the table now (null when it did not change). It keeps no
+state and leaves the open session alone.
+
+``{"op": "bot", "lang": L}``: the computer player to act moves on the open session
+(:func:`lansquenet.bots.decide`; its temperament is the scenario's ``computer`` entry
+for that player, or ``"temperament"`` of the request, else steady). The move is an
+ordinary action, seeded by the scenario's seed and the number of actions, so a link
+replays the same game. The answer is the move's position plus ``bot: {action,
+reason, text}`` (``text``: the reason as one sentence in ``L``).
 
 Whatever happens, the answer is JSON: a Python exception never reaches the page as a
 traceback but as ``{"error": {"code": "internal", "message"}}`` (a ``MemoryError`` too).
@@ -83,17 +92,18 @@ traceback but as ``{"error": {"code": "internal", "message"}}`` (a ``MemoryError
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
-from . import chart, odds
+from . import bots, chart, lessons, odds
 from .diagram import diagram
 from .narration import LANGUAGES, event_text, refusal_text
 from .refusals import NotAScenario, Refusal
 from .scenario import parse, replay
-from .session import Session, check_shape
+from .session import Session, action_of, check_shape
 
-OPS = ("replay", "open", "move", "undo", "end", "steps", "ledger", "simulate")
-SESSION_OPS = ("move", "undo", "end", "steps", "ledger")
+OPS = ("replay", "open", "move", "undo", "end", "steps", "ledger", "simulate", "lesson", "bot")
+SESSION_OPS = ("move", "undo", "end", "steps", "ledger", "bot")
 MAX_STEPS = 64  # steps per ``steps`` request: an answer's size stays bounded
 
 
@@ -204,6 +214,8 @@ def _on_session(op: str, request: dict[str, Any]) -> dict[str, Any]:
         answer = _position(session, session.count, session.deals, lang)
         answer["undone"] = undone
         return answer
+    if op == "bot":
+        return _bot(session, request, lang)
     try:
         if op == "end":
             session.end()
@@ -215,6 +227,35 @@ def _on_session(op: str, request: dict[str, Any]) -> dict[str, Any]:
     except Refusal as refusal:
         return _refusal(refusal, lang)
     return _position(session, since, deals, lang)
+
+
+def _bot(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The ``bot`` op: the computer player to act moves (see the module's docstring).
+
+    >>> _ = handle('{"op": "open", "scenario": {"players": ["A", "B"], "first_banker": "A",'
+    ...            ' "seed": 3, "computer": {"A": "bold"}, "actions": []}}')
+    >>> moved = json.loads(handle('{"op": "bot", "lang": "en"}'))
+    >>> moved["bot"]["action"]["do"], moved["bot"]["reason"], moved["actions"]
+    ('bank', 'bank_large', 1)
+    """
+    table = session.table
+    if table.to_act is None:
+        raise BadRequest("no one is to act")
+    scenario = session.scenario()
+    player = table.players[table.to_act]
+    found = scenario.get("computer")
+    computer: dict[str, Any] = found if isinstance(found, dict) else {}
+    temperament = request.get("temperament") or computer.get(player) or "steady"
+    if temperament not in bots.TEMPERAMENTS:
+        raise BadRequest(f"temperament must be one of {', '.join(bots.TEMPERAMENTS)}")
+    rng = random.Random(f"lansquenet-bot:{scenario.get('seed') or 0}:{len(session)}")
+    move, reason, params = bots.decide(table, table.to_act, temperament, rng)
+    since, deals = session.count, session.deals
+    action = action_of(move)
+    session.push(action)
+    answer = _position(session, since, deals, lang)
+    answer["bot"] = {"action": action, "reason": reason, "text": bots.reason_text(reason, params, lang)}
+    return answer
 
 
 def _simulate(request: dict[str, Any]) -> dict[str, Any]:
@@ -262,6 +303,36 @@ def _simulate(request: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _lesson(request: dict[str, Any]) -> dict[str, Any]:
+    """The ``lesson`` op (see the module's docstring).
+
+    >>> first = _lesson({"id": "cover", "answers": [], "lang": "en"})
+    >>> first["question"]["choices"], first["svg"].startswith("<svg")
+    (['Stake 12', 'Pass', 'Stake 7'], True)
+    >>> _lesson({"id": "cover", "answers": [0], "lang": "en"})["refusal"]
+    'stake_exceeds_uncovered'
+    >>> _lesson({"id": "nope", "answers": []})
+    Traceback (most recent call last):
+    lansquenet.web.BadRequest: no lesson named 'nope'
+    """
+    lang = _lang(request, _worker.lang)
+    answers = request.get("answers", [])
+    if not isinstance(answers, list) or not all(
+        isinstance(a, int) and not isinstance(a, bool) for a in answers
+    ):
+        raise BadRequest("answers must be a list of whole numbers")
+    try:
+        lesson = lessons.get(str(request.get("id")))
+    except KeyError:
+        raise BadRequest(f"no lesson named {request.get('id')!r}") from None
+    try:
+        result = lessons.run(lesson, answers, lang)
+    except lessons.LessonError as error:
+        raise BadRequest(str(error)) from None
+    result["svg"] = diagram(result["state"], lang) if result["state"] else None  # None: unchanged
+    return result
+
+
 def answer(request: object) -> dict[str, Any]:
     """The answer to a decoded request (may raise; :func:`handle` catches)."""
     if not isinstance(request, dict) or request.get("op") not in OPS:
@@ -274,6 +345,8 @@ def answer(request: object) -> dict[str, Any]:
             return _open(request)
         if op in SESSION_OPS:
             return _on_session(op, request)
+        if op == "lesson":
+            return _lesson(request)
     except NotAScenario as error:
         return _error("not_a_scenario", str(error))
     return _simulate(request)

@@ -31,6 +31,7 @@ FENCE = re.compile(
 # Words play.js reads from the page (besides every play.* entry).
 SHARED = ("stepper.", "steps.")
 MOVES = ("bank", "stake", "pass", "banco", "keep", "withdraw", "leave", "buy", "decline")
+PACES = (("slow", 1500), ("normal", 700), ("instant", 0))  # a computer player's pause, in ms
 
 
 def root_of(page_url: str) -> str:
@@ -88,7 +89,7 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
     names = [name.strip() for name in words(lang, "play.default_names").split(",")][:3]
     name_rows = "".join(
         f'<li><label for="lq-name-{n}">{escape(words(lang, "play.player_n", n=n))}</label>'
-        f'<input type="text" autocomplete="off" spellcheck="false" id="lq-name-{n}" value="{escape(name)}">'
+        f'<input type="text" autocomplete="off" spellcheck="false" maxlength="20" id="lq-name-{n}" value="{escape(name)}">'
         f'<button type="button" class="md-button lq-remove" data-act="remove-player"'
         f' aria-label="{escape(words(lang, "play.remove_player", n=n))}">×</button></li>'
         for n, name in enumerate(names, 1)
@@ -106,6 +107,12 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         f'<p id="lq-status" role="status" aria-live="polite" data-status="idle">{w("play.loading.idle")}</p>',
         "</div>",
         '<p class="lq-refusal" id="lq-link-error" role="alert" hidden></p>',
+        # The quick game: the reader and three computer players, at once (play.js).
+        (
+            f'<p class="lq-quick"><button type="button" class="md-button md-button--primary" data-act="quick"'
+            f' aria-describedby="lq-quick-hint" disabled>{w("play.quick")}</button>'
+            f' <span class="lq-hint" id="lq-quick-hint">{w("play.quick_hint")}</span></p>'
+        ),
         # The table.
         # Shown from the start (hidden by play.css when scripts cannot run), its button
         # enabled by play.js.
@@ -142,14 +149,21 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         field(
             "lq-amount", "play.amount", entry("lq-amount", 'inputmode="numeric"', "lq-move-refusal")
         ).replace("<p>", '<p class="lq-amount" id="lq-amount-box">', 1),
+        '<p class="lq-hint" id="lq-amount-range" hidden></p>',
+        f'<p class="lq-presets" id="lq-presets" aria-label="{w("play.presets")}"></p>',
         '<p class="lq-moves" id="lq-moves"></p>',
+        '<p class="lq-hint lq-move-help" id="lq-move-help"></p>',
         '<p class="lq-refusal" id="lq-move-refusal" role="alert" hidden></p>',
+        '<p class="lq-said" id="lq-said" hidden></p>',
         "</fieldset></form>",
         '<div class="lq-over" id="lq-over" hidden>',
         f'<h3 id="lq-standings-title" tabindex="-1">{w("play.finished")} {w("play.standings")}</h3>',
         table("lq-standings", ["play.place", "steps.player", "steps.counters"]),
         "</div>",
         f'<p class="lq-tools">{button("undo", "play.undo")}{button("end", "play.end")}{button("new-table", "play.new_table")}</p>',
+        f'<p class="lq-pace"><label for="lq-pace">{w("play.pace")}</label> <select id="lq-pace">'
+        + "".join(f'<option value="{ms}">{w("play.pace." + key)}</option>' for key, ms in PACES)
+        + "</select></p>",
         f'<section class="lq-view" id="lq-view" aria-label="{w("play.view")}"><h3>{w("play.view")}</h3>',
         f'<div class="lq-controls">{steppers}<span class="lq-counter" id="lq-counter" aria-live="polite"></span></div>',
         '<p class="lq-text"><span id="lq-step-text"></span> <span id="lq-step-cards"></span></p>',
@@ -167,7 +181,8 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         f'<p class="lq-empty" id="lq-ledger-empty">{w("play.ledger.empty")}</p>',
         f'<h3>{w("play.tools")}</h3><p class="lq-tools">',
         button("export-json", "play.export_json") + button("export-csv", "play.export_csv"),
-        f'<a id="lq-permalink" class="md-button" href="#">{w("play.permalink")}</a></p>',
+        f'<a id="lq-permalink" class="md-button" href="#" aria-describedby="lq-copied">{w("play.permalink")}</a></p>',
+        '<p class="lq-hint" id="lq-copied" role="status"></p>',
         "</section>",
         '<p class="lq-live" id="lq-announce" aria-live="polite"></p>',
         "</div>",

@@ -20,7 +20,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import odds_page, offline, play, render, typography
+from . import learn_page, odds_page, offline, play, render, typography
 from .words import Words
 
 
@@ -56,13 +56,16 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         root = Path(config.config_file_path).parent
         markdown = play.render_play(markdown, self.page_language(page), self.words, page.url, root)
         markdown = odds_page.render_odds(markdown, self.page_language(page), self.words, page.url, root)
+        markdown = learn_page.render_learn(
+            markdown, self.page_language(page), self.words, page.url, root, self.stash
+        )
         try:
             return render.render_fences(markdown, self.page_language(page), self.words, self.stash)
         except render.ScenarioError as error:
             raise PluginError(f"{page.file.src_uri}: {error}") from None
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        output = render.unstash(output, self.stash)
+        output = render.with_sprite(render.unstash(output, self.stash))
         # French typography on French prose only: the French pages, and the French parts
         # of the others (the parallel page's French column) (typography.py)
         output = typography.fix_html(output, french=self.page_language(page) == "fr")

@@ -11,12 +11,13 @@ without JavaScript; the stepper script only shows one step at a time.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from html import escape
 from typing import Any
 
 import lansquenet
-from lansquenet.diagram import diagram
+from lansquenet.diagram import diagram, sprite
 
 from .words import Words
 
@@ -38,6 +39,31 @@ _slots = itertools.count(1)
 def unstash(html: str, stash: dict[str, str]) -> str:
     """Put back into a built page the scenarios that ``render_fences`` kept aside."""
     return SLOT.sub(lambda match: stash.pop(match[1]), html)
+
+
+def with_sprite(html: str) -> str:
+    """A built page that draws cards (a rendered scenario, or a page whose script asks
+    the engine for diagrams: ``data-lq-wheel``) gets the cards' shared drawings once.
+
+    >>> with_sprite("<body><p>text</p></body>")
+    '<body><p>text</p></body>'
+    >>> with_sprite('<body><svg class="lq-diagram"></svg></body>').count('id="lq-pip"')
+    1
+    """
+    if ('class="lq-diagram"' not in html and "data-lq-wheel" not in html) or 'id="lq-pip"' in html:
+        return html
+    at = html.rfind("</body>")
+    return html[:at] + sprite() + html[at:] if at >= 0 else html + sprite()
+
+
+def keep(html: str, stash: dict[str, str] | None) -> str:
+    """With a ``stash``, keep ``html`` aside and give the placeholder :func:`unstash`
+    replaces in the built page (Markdown and search never parse it); else ``html``."""
+    if stash is None:
+        return html
+    key = str(next(_slots))
+    stash[key] = html
+    return f'<div class="lq-slot" data-lq-slot="{key}"></div>'
 
 
 def render_fences(markdown: str, lang: str, words: Words, stash: dict[str, str] | None = None) -> str:
@@ -102,6 +128,24 @@ def _balances(step: dict[str, Any], lang: str, words: Words) -> str:
     )
 
 
+def step_hashes(words: Words, number: int | None) -> str:
+    """The words of a step's address (``#etape-4``, ``#step-4``; for the second
+    scenario of a page ``#exemple-2-etape-4``) in every language, as JSON: the stepper
+    keeps its step in the address and carries it across the language switcher.
+
+    >>> import pathlib
+    >>> w = Words(pathlib.Path(__file__).resolve().parents[2] / "locales")
+    >>> step_hashes(w, None), step_hashes(w, 2)
+    ('{"fr":"etape","en":"step"}', '{"fr":"exemple-2-etape","en":"example-2-step"}')
+    """
+    langs = ("fr", "en")
+    if number in (None, 1):
+        found = {lang: words(lang, "stepper.hash") for lang in langs}
+    else:
+        found = {lang: words(lang, "stepper.hash_n", n=number) for lang in langs}
+    return json.dumps(found, separators=(",", ":"))
+
+
 def scenario_html(
     source: str,
     lang: str,
@@ -141,7 +185,7 @@ def scenario_html(
     # Material's search index (they were nearly half of it, loaded by every page).
     return (
         f'<section class="lansquenet-scenario" id="{ident}" data-steps="{total}" data-search-exclude'
-        f' aria-label="{escape(name)}">'
+        f' data-hash="{escape(step_hashes(words, number))}" aria-label="{escape(name)}">'
         f'<div class="lq-controls" hidden>{buttons}'
         f'<span class="lq-counter" aria-live="polite" data-template="{counter}"></span></div>'
         f'<ol class="lq-steps">{"".join(items)}</ol>{refusal}</section>'

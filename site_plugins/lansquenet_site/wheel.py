@@ -2,7 +2,7 @@
 
 Pyodide installs it with ``pyodide.unpackArchive(buffer, "wheel", …)``: a plain
 ``py3-none-any`` wheel holding ``lansquenet/*.py``, its catalogues
-(``lansquenet/locales/{en,fr}/lansquenet.po``), its scenarios and ``py.typed``, and the
+(``lansquenet/locales/{en,fr}/lansquenet.po``), its scenarios, its lessons and ``py.typed``, and the
 ``dist-info`` files (``METADATA``, ``WHEEL``, ``RECORD`` with sha256 hashes). The build
 is deterministic: fixed timestamps, sorted entries, so the same sources give the same
 bytes (and the same name and digest in the page).
@@ -15,6 +15,8 @@ bytes (and the same name and digest in the page).
 >>> names = zipfile.ZipFile(io.BytesIO(built.data)).namelist()
 >>> "lansquenet/locales/fr/lansquenet.po" in names, "lansquenet/locales/fr/site.po" in names
 (True, False)
+>>> "lansquenet/lessons.json" in names
+True
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ def package_files(package: Path) -> list[tuple[str, Path]]:
     """``(archive name, source)`` for each file of the package that the wheel carries."""
     found: list[tuple[str, Path]] = [(f"{NAME}/{p.name}", p) for p in package.glob("*.py")]
     found += [(f"{NAME}/scenarios/{p.name}", p) for p in (package / "scenarios").glob("*.json")]
+    found += [(f"{NAME}/{p.name}", p) for p in package.glob("*.json")]  # the lessons
     for lang in LANGUAGES:  # the engine's catalogue only, not the site's words
         po = package / "locales" / lang / f"{NAME}.po"
         if not po.is_file():

@@ -14,10 +14,13 @@
 // Every word comes from the page (#lq-words, written at build time from site.po); every
 // name and engine text reaches the page as text, never as markup, except the diagram
 // SVG, which the engine writes and escapes (parsed as SVG, never as HTML).
+import { computerPlayers, helps, pace, quickGame, setPace } from "./computer.js";
+import { copyLink } from "./copy-link.js";
 import { start } from "./engine.js";
 import { download, ledgerView } from "./ledger.js";
 import { decode, encode, fragment, readHash, updateSwitcher, writeHash } from "./permalink.js";
 import { sessionClient, showLoading } from "./session.js";
+import { checkSetup } from "./setup-check.js";
 import { setupForm, typed } from "./setup-form.js";
 import { stepView } from "./step-view.js";
 import { turnView } from "./turn.js";
@@ -43,11 +46,13 @@ function setup(root) {
     result: $("lq-result"), figure: $("lq-figure"), balances: $("lq-balances"),
     journal: $("lq-journal"), ledger: $("lq-ledger"), ledgerEmpty: $("lq-ledger-empty"),
     permalink: $("lq-permalink"), announce: $("lq-announce"),
+    copied: $("lq-copied"), presets: $("lq-presets"), range: $("lq-amount-range"), help: $("lq-move-help"), said: $("lq-said"), pace: $("lq-pace"),
   };
   const form = setupForm(el, word);
   const view = stepView(el, word);
   const turn = turnView(el, word);
   const ledger = ledgerView(el, word);
+  const help = helps(el, word);
   let busyTimer = null;
   const session = sessionClient(root.lang, function (busy) {
     root.setAttribute("aria-busy", busy ? "true" : "false");
@@ -67,6 +72,14 @@ function setup(root) {
   let shownLink = null; // the fragment's text this page shows the game of
   const steps = viewer(el, session, view, function (index, count) {
     if (shownLink) updateSwitcher(shownLink, index === count - 1 ? null : index);
+  });
+  const computer = computerPlayers(el, word, session, function (reply) {
+    if (reply.error) { show(el.moveRefusal, problem(reply)); return; }
+    actions.push(reply.bot.action);
+    accept(reply);
+    remember(false);
+    show(el.said, reply.bot.text);
+    el.announce.textContent = [reply.bot.text].concat(reply.texts).join(" ");
   });
 
   function scenario() {
@@ -97,11 +110,14 @@ function setup(root) {
   function accept(position) {
     ledger.update(position.deals, position.ledger);
     turn.draw(position.to_act, position.step.state);
+    help.amounts(position.to_act, position.step.state);
+    help.describe();
     show(el.moveRefusal, "");
     root.querySelector('[data-act="undo"]').dataset.off = actions.length || ended ? "no" : "yes";
     root.querySelector('[data-act="end"]').dataset.off = position.to_act ? "no" : "yes";
     tools(session.busy);
     steps.update(position);
+    computer.follow(position);
   }
 
   // The tools are off while the engine works, undo and end when they cannot apply.
@@ -124,6 +140,7 @@ function setup(root) {
     actions = data.actions.slice(0, reply.actions);
     ended = reply.ended;
     steps.reset();
+    computer.reset(data);
     ledger.reset(data.players.map(String));
     accept(reply);
     el.setup.hidden = true;
@@ -136,7 +153,8 @@ function setup(root) {
     event.preventDefault();
     show(el.setupRefusal, "");
     show(el.linkError, "");
-    if (!el.setup.reportValidity()) return; // only what the HTML fields themselves check
+    const wrong = checkSetup(el, word); // each field, named, in the page's language
+    if (wrong.length) { show(el.setupRefusal, wrong.join(" ")); return; }
     const data = Object.assign(form.read(), { actions: [] });
     run(session.open(data), function (reply) {
       if (reply.error) { show(el.setupRefusal, problem(reply)); return; }
@@ -152,7 +170,13 @@ function setup(root) {
     const action = { by: turn.current.player, do: name };
     if (move.amount) {
       const amount = el.amount.value.trim();
-      if (amount !== "") action.amount = typed(amount); // missing: the engine says so
+      if (amount === "") { // said in the page's language, before asking the engine
+        show(el.moveRefusal, word("play.amount_empty", { min: move.min, max: move.max }));
+        el.amount.setAttribute("aria-invalid", "true");
+        el.amount.focus();
+        return;
+      }
+      action.amount = typed(amount);
     }
     run(session.move(action), function (reply) {
       if (reply.error) {
@@ -163,11 +187,13 @@ function setup(root) {
         return;
       }
       actions.push(action);
-      el.amount.value = "";
+      show(el.said, "");
       accept(reply);
       remember(false);
       el.announce.textContent = reply.texts.join(" ");
       focusTurn();
+      // On a phone, the table and the new narration come into view after a tap.
+      if (window.matchMedia("(max-width: 44.9375em)").matches) el.view.scrollIntoView({ block: "start" });
     }, el.moveRefusal);
   }
 
@@ -191,6 +217,8 @@ function setup(root) {
       if (reply.error) { show(el.moveRefusal, problem(reply)); return; }
       if (reply.undone.by === undefined) ended = false;
       else actions.pop();
+      // Back to the reader's own move: a computer player's moves are undone with it.
+      if (computer.isComputer(reply.to_act) && actions.length) { undo(); return; }
       accept(reply);
       remember(false);
       el.announce.textContent = reply.step.text;
@@ -208,6 +236,7 @@ function setup(root) {
 
   function showForm(data) {
     base = null; actions = []; ended = false; shownLink = null;
+    computer.reset(null);
     updateSwitcher(null, null);
     form.reset(data);
     el.game.hidden = true;
@@ -280,7 +309,27 @@ function setup(root) {
   });
   el.amount.addEventListener("input", function () { el.amount.removeAttribute("aria-invalid"); });
 
+  // "Partie rapide" / "Quick game": the reader and three computer players, at once.
+  function quick() {
+    if (session.busy) return;
+    const data = quickGame(word);
+    show(el.linkError, "");
+    run(session.open(data), function (reply) {
+      if (reply.error) { show(el.setupRefusal, problem(reply)); return; }
+      newGame(data, reply);
+      remember(true);
+      el.game.querySelector("h2").focus();
+    }, el.setupRefusal);
+  }
+
+  help.wire();
+  el.pace.value = String(pace());
+  if (el.pace.selectedIndex < 0) el.pace.selectedIndex = 1; // a stored pace the list does not offer
+  el.pace.addEventListener("change", function () { setPace(Number(el.pace.value)); });
+  root.querySelector('[data-act="quick"]').disabled = false;
+
   const acts = {
+    quick: quick,
     "add-player": form.addPlayer,
     "remove-player": form.removePlayer,
     undo: undo,
@@ -293,6 +342,7 @@ function setup(root) {
       if (base) download("\ufeff" + ledger.csv(), "text/csv;charset=utf-8", word("play.file_name") + ".csv");
     },
   };
+  copyLink(el.permalink, el.copied, word);
   root.addEventListener("click", function (event) {
     const target = event.target.closest("[data-act], [data-go], [data-move]");
     if (!target) return;

@@ -6,6 +6,7 @@
 //   session.open(scenario)  -> a position, with ``refused`` if an action was refused
 //   session.move(action)    -> a position with the new steps' sentences, or {error}
 //   session.undo(), session.end(), session.steps(from, to), session.ledger(from)
+//   session.bot()           -> a computer player's move: a position with ``bot``
 //
 // What a position holds is said in lansquenet/web.py. Requests go one at a time, in
 // the order they were made: none is ever dropped. ``onBusy(true)`` is called while a
@@ -40,6 +41,7 @@ export function sessionClient(lang, onBusy) {
     move: function (action) { return send({ op: "move", action: action }); },
     undo: function () { return send({ op: "undo" }); },
     end: function () { return send({ op: "end" }); },
+    bot: function () { return send({ op: "bot" }); }, // the computer player to act moves
     steps: function (from, to) { return send({ op: "steps", from: from, to: to }, true); },
     ledger: function (from) { return send({ op: "ledger", from: from }, true); },
     get busy() { return working > 0; },

@@ -1,6 +1,7 @@
 // The play page's set-up form: the players, their counters, the first banker, the
 // agreed finish, the seed and stacked decks. It reads and writes a scenario's table
 // (CONFORMANCE.md, without its actions); the engine judges it, not this module.
+import { NAME_MAX } from "./setup-check.js";
 import { node } from "./words.js";
 
 export function setupForm(el, word) {
@@ -24,7 +25,7 @@ export function setupForm(el, word) {
   function addName(value) {
     const row = node("li");
     const label = node("label");
-    const input = node("input", null, { type: "text", autocomplete: "off", spellcheck: "false" });
+    const input = node("input", null, { type: "text", autocomplete: "off", spellcheck: "false", maxlength: String(NAME_MAX) });
     input.value = value;
     const remove = node("button", "×", { type: "button", class: "md-button lq-remove", "data-act": "remove-player" });
     row.append(label, input, remove);

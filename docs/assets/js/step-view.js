@@ -53,6 +53,13 @@ export function stepView(el, word) {
     el.stepCards.replaceChildren.apply(el.stepCards, cards(step));
     show(el.result, step.result ? word("steps.result", { changes: step.result.line }) : "");
     const svg = parseSvg(step.svg);
+    // The cards that were not on the table just before turn (CSS: a short animation).
+    const before = new Set(Array.from(el.figure.querySelectorAll("[data-card]"), function (c) { return c.getAttribute("data-card"); }));
+    if (svg) {
+      svg.querySelectorAll("[data-card]").forEach(function (card) {
+        if (!before.has(card.getAttribute("data-card"))) card.classList.add("lq-turning");
+      });
+    }
     el.figure.replaceChildren.apply(el.figure, svg ? [svg] : []);
     balances(step);
   }

@@ -1,6 +1,9 @@
 // The stepper: shows one step of a build-time rendered scenario at a time.
 // It only moves an index through steps the engine already wrote into the page
 // (.lq-step[data-step]); it knows nothing of the rules. Safe to run twice.
+// The step shown is kept in the address (#etape-4 on French pages, #step-4 on English
+// ones: the words are the section's data-hash, from site.po), so that a reload keeps
+// it, and the language switcher carries it to the same step in the other language.
 (function () {
   "use strict";
 
@@ -13,6 +16,24 @@
     const buttons = {};
     controls.querySelectorAll("[data-go]").forEach(function (b) { buttons[b.dataset.go] = b; });
     let index = 0;
+    const hashes = JSON.parse(section.dataset.hash || "{}");
+    const own = hashes[(document.documentElement.lang || "fr").slice(0, 2)];
+
+    // The step the address asks for (in either language's words), or null.
+    function asked() {
+      const found = /^#(.+)-(\d+)$/.exec(decodeURIComponent(location.hash));
+      if (!found || !Object.keys(hashes).some(function (k) { return hashes[k] === found[1]; })) return null;
+      return Number(found[2]) - 1;
+    }
+
+    function remember() {
+      if (!own) return;
+      history.replaceState(history.state, "", "#" + own + "-" + (index + 1));
+      document.querySelectorAll("a[hreflang]").forEach(function (link) {
+        const word = hashes[link.getAttribute("hreflang")] || own;
+        link.setAttribute("href", link.getAttribute("href").split("#")[0] + "#" + word + "-" + (index + 1));
+      });
+    }
 
     function show(next, focus) {
       index = Math.max(0, Math.min(steps.length - 1, next));
@@ -36,18 +57,28 @@
 
     controls.addEventListener("click", function (event) {
       const button = event.target.closest("[data-go]");
-      if (button) show(moves[button.dataset.go](), true);
+      if (button) { show(moves[button.dataset.go](), true); remember(); }
     });
     section.addEventListener("keydown", function (event) {
       const go = keys[event.key];
       if (!go || event.altKey || event.ctrlKey || event.metaKey) return;
       event.preventDefault();
       show(moves[go](), true);
+      remember();
     });
     section.tabIndex = 0;
     section.classList.add("lq-stepping");
     controls.hidden = false;
-    show(0, false);
+    const start = asked();
+    show(start === null ? 0 : start, false);
+    if (start !== null) {
+      remember(); // the switcher carries it too
+      section.scrollIntoView();
+    }
+    window.addEventListener("hashchange", function () {
+      const next = asked();
+      if (next !== null && next !== index) show(next, false);
+    });
   }
 
   function init() {

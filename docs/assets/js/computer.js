@@ -1,0 +1,130 @@
+// Computer players and the turn's helps on the play page.
+//
+// - A seat named in the scenario's ``computer`` map ({"Bruno": "cautious", ...}) is a
+//   computer player: when it is its turn, the page waits a moment (the pace setting,
+//   kept in localStorage "lansquenet.pace", in ms; 0 in tests) and asks the engine's
+//   worker to move for it (op "bot", lansquenet.bots.decide): the move is an ordinary
+//   action, its reason a sentence in the page's language.
+// - The amount field is never empty without a hint: prefilled, its range shown
+//   ("1–88") and presets (the least, half, all that is uncovered), from the engine's
+//   ``to_act`` (which move takes an amount and between which bounds).
+// - Each move button explains itself on focus and hover (play.help.<move>).
+import { node, show } from "./words.js";
+
+export const PACE_KEY = "lansquenet.pace";
+
+export function pace() {
+  try {
+    const stored = localStorage.getItem(PACE_KEY);
+    return stored === null ? 700 : Math.max(0, Number(stored) || 0);
+  } catch (error) {
+    return 700;
+  }
+}
+
+export function setPace(ms) {
+  try { localStorage.setItem(PACE_KEY, String(ms)); } catch (error) { /* not kept */ }
+}
+
+// The quick game: the reader and three computer players, a short session.
+export function quickGame(word) {
+  const you = word("play.you");
+  const others = word("play.default_names").split(",").map(function (n) { return n.trim(); })
+    .filter(function (n) { return n !== you; }).slice(1, 4);
+  const computer = {};
+  ["cautious", "steady", "bold"].forEach(function (temperament, i) { computer[others[i]] = temperament; });
+  return {
+    players: [you].concat(others), balance: 100, first_banker: others[0], finish_after: 3,
+    seed: Math.floor(Math.random() * 1000000), computer: computer, actions: [],
+  };
+}
+
+export function helps(el, word) {
+  // The amounts of the move that takes one: prefilled, range, presets.
+  function amounts(toAct, state) {
+    el.presets.textContent = "";
+    const sized = toAct ? toAct.moves.find(function (m) { return m.amount; }) : null;
+    if (!sized) { show(el.range, ""); return; }
+    const min = sized.min;
+    const max = sized.max;
+    show(el.range, word("play.range", { min: min, max: max }));
+    const uncovered = state && state.table ? state.table.uncovered : null;
+    const suggested = sized.do === "stake" ? max : Math.max(min, Math.round(max / 10));
+    el.amount.value = String(suggested);
+    if (document.activeElement === el.amount) el.amount.select(); // typing replaces it
+    const presets = [[min, word("play.preset.min", { amount: min })]];
+    const half = Math.max(min, Math.floor(max / 2));
+    if (half > min && half < max) presets.push([half, word("play.preset.half", { amount: half })]);
+    if (max > min) {
+      const key = sized.do === "stake" && uncovered === max ? "play.preset.uncovered" : "play.preset.max";
+      presets.push([max, word(key, { amount: max })]);
+    }
+    presets.forEach(function (preset) {
+      el.presets.append(node("button", preset[1], {
+        type: "button", class: "md-button lq-preset", "data-amount": String(preset[0]),
+      }));
+    });
+  }
+
+  // One line saying what the focused or hovered move does.
+  function explain(button) {
+    const move = button && button.dataset ? button.dataset.move : null;
+    el.help.textContent = move ? word("play.help." + move) : "";
+  }
+
+  function wire() {
+    el.amount.addEventListener("focus", function () { el.amount.select(); }); // typing replaces the suggestion
+    el.presets.addEventListener("click", function (event) {
+      const preset = event.target.closest("[data-amount]");
+      if (!preset) return;
+      el.amount.value = preset.dataset.amount;
+      el.amount.removeAttribute("aria-invalid");
+      el.amount.focus();
+    });
+    ["focusin", "mouseover"].forEach(function (kind) {
+      el.moves.addEventListener(kind, function (event) { explain(event.target.closest("[data-move]")); });
+    });
+    el.moves.querySelectorAll("[data-move]").forEach(function (b) { b.setAttribute("aria-describedby", "lq-move-help"); });
+  }
+
+  function describe() {
+    el.moves.querySelectorAll("[data-move]").forEach(function (b) {
+      b.setAttribute("aria-describedby", "lq-move-help");
+      b.title = word("play.help." + b.dataset.move);
+    });
+    explain(null);
+  }
+
+  return { amounts: amounts, wire: wire, describe: describe };
+}
+
+// The computer players of a game: who they are, and their moves, one at a time.
+export function computerPlayers(el, word, session, onMove) {
+  let seats = {};
+  let timer = null;
+
+  function reset(data) {
+    seats = (data && data.computer) || {};
+    clearTimeout(timer);
+  }
+
+  function isComputer(toAct) {
+    return !!(toAct && Object.prototype.hasOwnProperty.call(seats, toAct.player));
+  }
+
+  // After each position: if a computer player is to act, it moves after the pause.
+  function follow(position) {
+    clearTimeout(timer);
+    const toAct = position && position.to_act;
+    const thinking = isComputer(toAct);
+    el.turn.classList.toggle("lq-computer-turn", thinking);
+    if (!thinking) return;
+    el.situation.textContent = word("play.thinking", { player: toAct.player });
+    timer = setTimeout(function () {
+      if (session.busy) { follow(position); return; }
+      session.bot().then(onMove, function () {});
+    }, pace());
+  }
+
+  return { reset: reset, follow: follow, isComputer: isComputer };
+}

@@ -1,0 +1,181 @@
+"""Computer players: readable policies that choose among the engine's legal moves.
+
+A computer player never decides a rule: it asks the engine what it may do
+(:func:`~lansquenet.rules.legal_moves`) and within which amounts
+(:func:`~lansquenet.rules.amount_range`), then picks by its temperament. Each decision
+comes with a reason, a gettext id ``bot.<code>`` of ``locales/<lang>/lansquenet.po``
+(:func:`reason_text`). Decisions draw from a seeded ``random.Random``, so the same seed
+plays the same game; the moves are ordinary actions, replayed like any other.
+
+>>> import random
+>>> table = new_table(["Anne", "Bruno"], 100, "Anne")
+>>> move, reason, params = decide(table, 0, "cautious", random.Random(1))
+>>> move.do, reason, 1 <= move.amount <= 100
+('bank', 'bank_small', True)
+>>> reason_text(reason, params, "en")
+'Anne announces a small bank of 9, to risk little at a time.'
+>>> from lansquenet import replay
+>>> scenario = play_session(4, 2, seed=3)
+>>> replay(scenario)["status"]
+'finished'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .narration import text
+from .rules import Move, amount_range, apply, legal_moves, new_table
+from .table import Phase, Table
+
+
+@dataclass(frozen=True)
+class Temperament:
+    """How a computer player plays, each a share of its counters or of the bank.
+
+    - ``bank``: the share of its counters it announces as a bank (R-P5);
+    - ``stake``: the share of what it may stake that it covers (R-C2);
+    - ``rest``: the chance it passes a round of covering it could join;
+    - ``banco``: it calls banco when the bank is at most this share of its counters;
+    - ``keep``: after a win it keeps the bank while the bank is at most this share of
+      all it holds, else takes its winnings (after an opening pair) or leaves (R-B3);
+    - ``buy``: it buys a bank offered for at most this share of its counters (R-B4).
+    """
+
+    name: str
+    bank: float
+    stake: float
+    rest: float
+    banco: float
+    keep: float
+    buy: float
+
+
+TEMPERAMENTS = {
+    t.name: t
+    for t in (
+        Temperament("cautious", bank=0.1, stake=0.2, rest=0.5, banco=0.0, keep=0.25, buy=0.2),
+        Temperament("steady", bank=0.2, stake=0.5, rest=0.25, banco=0.15, keep=0.5, buy=0.4),
+        Temperament("bold", bank=0.35, stake=1.0, rest=0.1, banco=0.5, keep=0.9, buy=0.7),
+    )
+}
+# The reason a temperament gives for the size of its bank and of its stake.
+_BANK_REASON = {"cautious": "bank_small", "steady": "bank_fair", "bold": "bank_large"}
+_STAKE_REASON = {"cautious": "stake_small", "steady": "stake_fair", "bold": "stake_large"}
+REASONS = (
+    *_BANK_REASON.values(),
+    *_STAKE_REASON.values(),
+    "stake_all",
+    "pass_rest",
+    "banco",
+    "keep",
+    "withdraw",
+    "leave",
+    "buy",
+    "decline",
+)
+NAMES = ("Anne", "Bruno", "Chloé", "David", "Émile", "Fanny", "Gaspard", "Hélène", "Irène", "Jules")
+
+Decision = tuple[Move, str, dict[str, Any]]
+
+
+def _share(rng: random.Random, low_high: tuple[int, int], base: int, share: float) -> int:
+    """About ``share`` of ``base`` (give or take a fifth), within the engine's range."""
+    low, high = low_high
+    wanted = round(base * share * rng.uniform(0.8, 1.2))
+    return max(low, min(high, wanted))
+
+
+def decide(table: Table, seat: int, temperament: str, rng: random.Random) -> Decision:
+    """The move of the computer player at ``seat``, who must be the one to act, with
+    its reason code and the reason's parameters.
+
+    >>> t = new_table(["A", "B"], 100, "A")
+    >>> t, _ = apply(t, Move("A", "bank", 40))
+    >>> decide(t, 1, "bold", random.Random(0))[:2]
+    (Move(player='B', do='banco', amount=None), 'banco')
+    >>> decide(t, 0, "bold", random.Random(0))
+    Traceback (most recent call last):
+    ValueError: seat 0 is not the one to act
+    """
+    if table.to_act != seat:
+        raise ValueError(f"seat {seat} is not the one to act")
+    style = TEMPERAMENTS[temperament]
+    name = table.players[seat]
+    can = legal_moves(table)
+    balance = table.balances[seat]
+
+    def move(do: str, reason: str, amount: int | None = None, **params: Any) -> Decision:
+        shown = {"player": name, **params} | ({} if amount is None else {"amount": amount})
+        return Move(name, do, amount), reason, shown
+
+    if can == ["bank"]:  # R-P5
+        allowed = amount_range(table, "bank")
+        assert allowed is not None
+        return move("bank", _BANK_REASON[style.name], _share(rng, allowed, balance, style.bank))
+    bank = table.bank
+    assert bank is not None
+    if "stake" in can:  # R-C1..C5: covering
+        if "banco" in can and bank.amount <= style.banco * (balance + table.stakes[seat]):
+            return move("banco", "banco", bank=bank.amount)
+        allowed = amount_range(table, "stake")
+        assert allowed is not None
+        if rng.random() < style.rest:
+            return move("pass", "pass_rest")
+        amount = _share(rng, allowed, allowed[1], style.stake)
+        if amount == table.uncovered:
+            return move("stake", "stake_all", amount)
+        return move("stake", _STAKE_REASON[style.name], amount)
+    if "keep" in can:  # R-B3: after the bank won
+        if bank.amount <= style.keep * table.holdings(seat):
+            return move("keep", "keep", bank=bank.amount)
+        if "withdraw" in can:
+            return move("withdraw", "withdraw", winnings=table.deals[-1].covered)
+        return move("leave", "leave", bank=bank.amount)
+    if "buy" in can:  # R-B4: the bank is offered
+        if bank.amount <= style.buy * balance:
+            return move("buy", "buy", price=bank.amount)
+        return move("decline", "decline", price=bank.amount)
+    raise ValueError(f"no decision for the moves {can}")  # pragma: no cover - every moment is above
+
+
+def reason_text(code: str, params: dict[str, Any], lang: str) -> str:
+    """A decision's reason as one sentence in ``lang``."""
+    return text(f"bot.{code}", params, lang)
+
+
+def play_session(
+    players: int, deals: int, seed: int = 0, temperaments: list[str] | None = None, balance: int = 100
+) -> dict[str, Any]:
+    """A whole session of computer players as a scenario (CONFORMANCE.md): ``players``
+    seats, finished after ``deals`` deals (R-P4) or when counters run out (R-F2).
+
+    ``temperaments`` go round the seats (by default cautious, steady, bold).
+    """
+    chosen = temperaments or list(TEMPERAMENTS)
+    unknown = [t for t in chosen if t not in TEMPERAMENTS]
+    if unknown:
+        raise ValueError(f"no temperament named {unknown[0]!r}; one of {', '.join(TEMPERAMENTS)}")
+    names = list(NAMES[:players])
+    scenario: dict[str, Any] = {
+        "players": names,
+        "balance": balance,
+        "first_banker": names[0],
+        "seed": seed,
+        "finish_after": deals,
+        "actions": [],
+    }
+    rng = random.Random(f"lansquenet-bots:{seed}")
+    table = new_table(names, balance, names[0], seed=seed, finish_after=deals)
+    while table.phase is not Phase.FINISHED:
+        assert table.to_act is not None
+        seat = table.to_act
+        move, _, _ = decide(table, seat, chosen[seat % len(chosen)], rng)
+        table, _ = apply(table, move)
+        action: dict[str, Any] = {"by": move.player, "do": move.do}
+        if move.amount is not None:
+            action["amount"] = move.amount
+        scenario["actions"].append(action)
+    return scenario

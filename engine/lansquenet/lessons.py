@@ -1,0 +1,287 @@
+"""Guided lessons: a stacked-deck table, the moves a learner is asked for, and what to say.
+
+The lessons are data (``lessons.json``): each has a scenario set up to the moment of
+the first question, the questions (``steps``), the outcome its expected path reaches
+and, for the whole deal, the computer players at the table. Their words are
+catalogue entries (``lesson.<id>.title``, ``.intro``, ``.ask.<k>``, ``.hint.<k>``,
+``.summary``; the choices' labels ``lesson.choice.*``), in both languages.
+
+A question is one of two kinds:
+
+- a **move**: each choice is an action of the player to act; the engine plays it. A
+  refused move is explained by the engine's refusal; a legal move that is not the one
+  the lesson asks for by the lesson's hint (``expect`` null: any legal move will do);
+- a **prediction**: the step names the move that is played (``play``) and the choices
+  are claims about what follows (who wins the deal, a player's counters after it),
+  which the engine's result confirms or not.
+
+:func:`run` replays a lesson with the answers given so far and judges the last one;
+:func:`check` proves a lesson: its expected path is legal, each wrong choice is turned
+down, and the stated outcome is reached.
+
+>>> first = run(get("cover"), [], "en")
+>>> first["question"]["choices"]
+['Stake 12', 'Pass', 'Stake 7']
+>>> wrong = run(get("cover"), [0], "en")
+>>> wrong["accepted"], wrong["refusal"]
+(False, 'stake_exceeds_uncovered')
+>>> right = run(get("cover"), [2], "en")
+>>> right["accepted"], right["done"], right["steps"][-1]["event"]["code"]
+(True, True, 'bank_returned')
+>>> len(lessons()), all(check(lesson) is None for lesson in lessons())
+(8, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from .bots import decide, reason_text
+from .diagram import face
+from .narration import catalogue, event_text, refusal_text
+from .refusals import Refusal
+from .rules import Event, Move, legal_moves, play
+from .session import move_of, table_of
+from .table import Phase, Table, state_json, view_json
+
+AUTO = "steady"  # how the learner's seat plays once the lesson's questions are over
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson: where it starts, what it asks, what it reaches."""
+
+    id: str
+    rule: str | None  # the rule page it teaches (``rules/covering``), if any
+    scenario: dict[str, Any]
+    steps: tuple[dict[str, Any], ...]
+    outcome: dict[str, Any]
+    computer: dict[str, str] = field(default_factory=dict)
+
+
+class LessonError(ValueError):
+    """A lesson whose data does not hold (``lessons --check`` reports it)."""
+
+
+@functools.cache
+def lessons() -> tuple[Lesson, ...]:
+    """Every lesson, in the order a learner takes them."""
+    text = (resources.files(__package__) / "lessons.json").read_text("utf-8")
+    return tuple(
+        Lesson(
+            id=item["id"],
+            rule=item["rule"],
+            scenario=item["scenario"],
+            steps=tuple(item["steps"]),
+            outcome=item["outcome"],
+            computer=item.get("computer", {}),
+        )
+        for item in json.loads(text)
+    )
+
+
+def get(ident: str) -> Lesson:
+    """The lesson named ``ident`` (a :class:`KeyError` for no such lesson)."""
+    for lesson in lessons():
+        if lesson.id == ident:
+            return lesson
+    raise KeyError(ident)
+
+
+def words(lesson: Lesson, key: str, lang: str, **params: Any) -> str:
+    """A lesson's own sentence: ``words(lesson, "intro", "fr")``."""
+    return catalogue(lang)[f"lesson.{lesson.id}.{key}"].format_map(params)
+
+
+def choice_label(choice: dict[str, Any], lang: str) -> str:
+    """What a choice's button says."""
+    words = catalogue(lang)
+    if "winner" in choice:
+        return words[f"lesson.choice.winner.{choice['winner']}"]
+    if "balance" in choice:
+        return words["lesson.choice.balance"].format(player=choice["balance"][0], amount=choice["balance"][1])
+    return words[f"lesson.choice.{choice['do']}"].format(amount=choice.get("amount"))
+
+
+class _Walk:
+    """A lesson being replayed: the table, and the narrated steps since the last mark."""
+
+    def __init__(self, lesson: Lesson, lang: str) -> None:
+        self.lesson, self.lang = lesson, lang
+        self.rng = random.Random(f"lansquenet-lesson:{lesson.id}")
+        self.table: Table = table_of(lesson.scenario)
+        self.steps: list[dict[str, Any]] = []
+        self.record(
+            Event("session_started", {"player": self.name, "balance": self.table.balances[0]}), self.table
+        )
+        for action in lesson.scenario["actions"]:
+            self.push(play(self.table, move_of(action)))
+        self.auto(learner=False)
+
+    @property
+    def name(self) -> str:
+        assert self.table.to_act is not None
+        return self.table.players[self.table.to_act]
+
+    def record(self, event: Event, table: Table, text: str | None = None) -> None:
+        can = legal_moves(table) if table.to_act is not None else None
+        self.steps.append(
+            {
+                "event": event.json(),
+                "text": text or event_text(event.json(), self.lang),
+                "state": view_json(table, can),
+            }
+        )
+
+    def push(self, played: list[tuple[Event, Table]]) -> None:
+        for event, after in played:
+            self.record(event, after)
+        self.table = played[-1][1]
+
+    def auto(self, learner: bool) -> None:
+        """Computer players move while it is their turn; at a table with computer
+        players, once the questions are over, the learner's seat plays on too."""
+        while self.table.phase is not Phase.FINISHED:
+            seat = self.table.to_act
+            assert seat is not None
+            temperament = self.lesson.computer.get(
+                self.name, AUTO if learner and self.lesson.computer else None
+            )
+            if temperament is None:
+                return
+            move, reason, params = decide(self.table, seat, temperament, self.rng)
+            played = play(self.table, move)
+            said = {
+                "event": {"code": "computer", "params": params},
+                "text": reason_text(reason, params, self.lang),
+            }
+            self.steps.append({**said, "state": self.steps[-1]["state"]})
+            self.push(played)
+
+    def params(self) -> dict[str, Any]:
+        """What a question and its hint may name: who acts, the next deal's cards."""
+        deck = self.lesson.scenario.get("decks", [])
+        upcoming = deck[len(self.table.deals)] if len(self.table.deals) < len(deck) else []
+        return {"player": self.name, "cards": ", ".join(face(c, self.lang) for c in upcoming)}
+
+    def ask(self, k: int) -> dict[str, Any]:
+        step = self.lesson.steps[k]
+        return {
+            "ask": words(self.lesson, f"ask.{k + 1}", self.lang, **self.params()),
+            "choices": [choice_label(c, self.lang) for c in step["choices"]],
+            "player": self.name,
+        }
+
+    def answer(self, k: int, index: int) -> tuple[bool, str | None, str | None]:
+        """Judge answer ``index`` to question ``k``: (accepted, refusal code, sentence)."""
+        step = self.lesson.steps[k]
+        if not 0 <= index < len(step["choices"]):
+            raise LessonError(f"question {k + 1} has no choice {index}")
+        choice = step["choices"][index]
+        hint = words(self.lesson, f"hint.{k + 1}", self.lang, **self.params())
+        action = step.get("play", choice)
+        move = Move(self.name, action["do"], action.get("amount"))
+        try:
+            played = play(self.table, move)
+        except Refusal as refusal:
+            if "play" in step:
+                raise LessonError(f"{self.lesson.id}: question {k + 1}: its move is refused") from None
+            return False, refusal.code, refusal_text(refusal, self.lang)
+        after = played[-1][1]
+        if "winner" in choice:
+            right = after.deals[-1].winner == choice["winner"]
+        elif "balance" in choice:
+            name, amount = choice["balance"]
+            right = after.balances[after.seat(name)] == amount
+        else:
+            right = step["expect"] is None or step["expect"] == index
+        if not right:
+            return False, None, hint
+        self.push(played)
+        return True, None, None
+
+
+def run(lesson: Lesson, answers: list[int], lang: str) -> dict[str, Any]:
+    """Replay ``lesson`` with the learner's ``answers`` (each the index of a choice);
+    every answer but the last must have been accepted. The answer says whether the
+    last one is, with the engine's refusal or the lesson's hint when it is not, the
+    narrated steps it led to (``steps``; with no answer, the lesson's opening steps),
+    and the next question, or the summary once the lesson is done.
+    """
+    if len(answers) > len(lesson.steps):
+        raise LessonError(f"{lesson.id} asks {len(lesson.steps)} questions")
+    walk = _Walk(lesson, lang)
+    accepted: bool | None = None
+    refusal = message = None
+    for k, index in enumerate(answers):
+        mark = len(walk.steps)
+        accepted, refusal, message = walk.answer(k, index)
+        if not accepted and k < len(answers) - 1:
+            raise LessonError(f"answer {k + 1} of {lesson.id} was not accepted")
+        if accepted:
+            walk.auto(learner=k == len(lesson.steps) - 1)
+        walk.steps = walk.steps[mark:] if accepted else []
+    done = len(answers) == len(lesson.steps) and accepted is not False
+    answered = len(answers) - (1 if accepted is False else 0)
+    return {
+        "id": lesson.id,
+        "accepted": accepted,
+        "refusal": refusal,
+        "message": message,
+        "steps": walk.steps,
+        "state": walk.steps[-1]["state"] if walk.steps else None,
+        "question": None if done else walk.ask(answered),
+        "answered": answered,
+        "done": done,
+        "summary": words(lesson, "summary", lang) if done else None,
+    }
+
+
+def expected_path(lesson: Lesson) -> list[int]:
+    """The answers the lesson expects (the first choice where any will do)."""
+    return [step["expect"] if step["expect"] is not None else 0 for step in lesson.steps]
+
+
+def _reached(lesson: Lesson, table: Table) -> bool:
+    state = state_json(table)
+    want = lesson.outcome
+    balances = want.get("balances", {})
+    if any(state["balances"].get(name) != amount for name, amount in balances.items()):
+        return False
+    bank = state["bank"] or {}
+    if "bank" in want and bank.get("amount") != want["bank"]:
+        return False
+    if "holder" in want and bank.get("holder") != want["holder"]:
+        return False
+    return "status" not in want or state["status"] == want["status"]
+
+
+def check(lesson: Lesson) -> None:
+    """Prove ``lesson``: its words exist in both languages, each expected answer is
+    accepted, each other answer turned down (with a sentence), and the expected path
+    reaches the outcome the lesson states. Raises :class:`LessonError`."""
+    for lang in ("fr", "en"):
+        keys = ["title", "intro", "summary"] + [
+            f"{kind}.{k + 1}" for k in range(len(lesson.steps)) for kind in ("ask", "hint")
+        ]
+        missing = [k for k in keys if f"lesson.{lesson.id}.{k}" not in catalogue(lang)]
+        if missing:
+            raise LessonError(f"{lesson.id}: no {lang} words for {', '.join(missing)}")
+    path = expected_path(lesson)
+    for k, step in enumerate(lesson.steps):
+        for index in range(len(step["choices"])):
+            result = run(lesson, [*path[:k], index], "en")
+            wanted = step["expect"] is None or index == step["expect"]
+            if bool(result["accepted"]) != wanted or (not wanted and not result["message"]):
+                raise LessonError(f"{lesson.id}: question {k + 1}, choice {index} is judged wrongly")
+    walk = _Walk(lesson, "en")
+    for k, index in enumerate(path):
+        walk.answer(k, index)
+        walk.auto(learner=k == len(path) - 1)
+    if not _reached(lesson, walk.table):
+        raise LessonError(f"{lesson.id}: the expected path does not reach {lesson.outcome}")

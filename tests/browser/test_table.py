@@ -1,0 +1,200 @@
+"""The play page's table (issue 11, items 2, 3 and 5): the quick game with three
+computer players, the amount field's helps, each move's explanation, the cards drawn
+with their codes, the card-turn animation, a phone's width. Both languages."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from lansquenet_site.words import Words
+
+REPO = Path(__file__).resolve().parents[2]
+WORDS = Words(REPO / "locales")
+PLAY = {"fr": "/play/", "en": "/en/play/"}
+READY_MS = 120_000
+WIDEST = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
+
+
+def link_to(data: object) -> str:
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return "#scenario=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def ready(page: Page, path: str) -> None:
+    page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")  # instant computer players
+    page.goto(path)
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+
+
+def settle(page: Page) -> None:
+    page.locator("#lq-play[aria-busy=false]").wait_for(state="attached", timeout=30_000)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Page, lang: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    ready(page, PLAY[lang])
+    quick = page.locator("[data-act=quick]")
+    expect(quick).to_have_text("Partie rapide" if lang == "fr" else "Quick game")
+    assert page.evaluate(WIDEST) <= 360
+    quick.click()
+    you = WORDS(lang, "play.you")
+    said: set[str] = set()
+    for _ in range(200):
+        settle(page)
+        if page.locator("#lq-over").is_visible():
+            break
+        text = page.locator("#lq-said").text_content() or ""
+        if text:
+            said.add(text)
+        turn = page.locator("#lq-turn-text")
+        if turn.is_visible() and (turn.text_content() or "") == WORDS(lang, "play.turn", player=you):
+            assert page.evaluate(WIDEST) <= 360  # during the game too
+            moves = page.locator("#lq-moves [data-move]")
+            names = [b.get_attribute("data-move") for b in moves.all()]
+            do = (
+                "pass"
+                if "pass" in names
+                else "decline"
+                if "decline" in names
+                else "keep"
+                if "keep" in names
+                else names[0]
+            )
+            page.locator(f"#lq-moves [data-move={do}]").click()  # a bank's amount comes prefilled
+        else:
+            page.wait_for_timeout(50)
+    expect(page.locator("#lq-over")).to_be_visible()
+    data = json.loads(base64.urlsafe_b64decode((t := page.url.split("#scenario=")[1]) + "=" * (-len(t) % 4)))
+    assert data["players"][0] == you and len(data["computer"]) == 3 and data["finish_after"] == 3
+    assert said, "the computer players said why they moved"
+    assert page.locator("#lq-ledger tbody tr").count() <= 3
+    assert page.evaluate(WIDEST) <= 360
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_amount_is_prefilled_with_its_range_and_presets_and_never_sent_empty(
+    page: Page, lang: str
+) -> None:
+    data = {
+        "players": ["Anne", "Bruno", "Chloé"],
+        "first_banker": "Anne",
+        "decks": [["7S", "QH", "2C", "QD"]],
+        "actions": [{"by": "Anne", "do": "bank", "amount": 12}, {"by": "Bruno", "do": "stake", "amount": 5}],
+    }
+    ready(page, PLAY[lang] + link_to(data))
+    settle(page)
+    amount = page.locator("#lq-amount")
+    expect(amount).to_have_value("7")  # all that is uncovered (R-C2, R-C5)
+    expect(page.locator("#lq-amount-range")).to_have_text(WORDS(lang, "play.range", min=1, max=7))
+    presets = page.locator("#lq-presets [data-amount]")
+    expect(presets.last).to_have_text(WORDS(lang, "play.preset.uncovered", amount=7))
+    presets.first.click()
+    expect(amount).to_have_value("1")
+    amount.fill("")
+    page.locator("#lq-moves [data-move=stake]").click()
+    expect(page.locator("#lq-move-refusal")).to_have_text(WORDS(lang, "play.amount_empty", min=1, max=7))
+    expect(amount).to_have_attribute("aria-invalid", "true")
+    assert "None" not in (page.locator("#lq-move-refusal").text_content() or "")
+    presets.last.click()
+    page.locator("#lq-moves [data-move=stake]").click()
+    settle(page)
+    # Covering ends; the four cards are drawn with their codes (R-D1, R-D3).
+    for code in ("7S", "QH", "2C", "QD"):
+        expect(page.locator(f'#lq-figure [data-card="{code}"]')).to_be_attached()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_each_move_says_what_it_does_on_focus_and_hover(page: Page, lang: str) -> None:
+    data = {
+        "players": ["Anne", "Bruno"],
+        "first_banker": "Anne",
+        "actions": [{"by": "Anne", "do": "bank", "amount": 10}],
+    }
+    ready(page, PLAY[lang] + link_to(data))
+    settle(page)
+    page.locator("#lq-moves [data-move=banco]").focus()
+    expect(page.locator("#lq-move-help")).to_have_text(WORDS(lang, "play.help.banco"))
+    page.locator("#lq-moves [data-move=pass]").hover()
+    expect(page.locator("#lq-move-help")).to_have_text(WORDS(lang, "play.help.pass"))
+    expect(page.locator("#lq-moves [data-move=stake]")).to_have_attribute("aria-describedby", "lq-move-help")
+
+
+@pytest.mark.parametrize(("motion", "animated"), [("no-preference", True), ("reduce", False)])
+def test_a_card_turns_in_at_most_300_ms_and_not_at_all_for_less_motion(
+    browser: Browser, base_url: str, motion: str, animated: bool
+) -> None:
+    context = browser.new_context(base_url=base_url, reduced_motion=motion)  # type: ignore[arg-type]
+    try:
+        page = context.new_page()
+        data = {
+            "players": ["A", "B"],
+            "first_banker": "A",
+            "decks": [["7S", "QH", "7D"]],
+            "actions": [{"by": "A", "do": "bank", "amount": 10}],
+        }
+        ready(page, PLAY["en"] + link_to(data))
+        settle(page)
+        page.locator("#lq-moves [data-move=banco]").click()
+        settle(page)
+        card = page.locator('#lq-figure [data-card="7D"]')
+        expect(card).to_have_class(re.compile("lq-turning"))
+        style: dict[str, Any] = card.evaluate(
+            "c => { const s = getComputedStyle(c.querySelector('rect')); return {name: s.animationName, ms: parseFloat(s.animationDuration) * 1000}; }"
+        )
+        if animated:
+            assert style["name"] == "lq-turn" and 0 < style["ms"] <= 300
+        else:
+            assert style["name"] == "none"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_setup_form_names_each_wrong_field_in_the_pages_language(page: Page, lang: str) -> None:
+    ready(page, PLAY[lang])
+    rows = page.locator("#lq-names li input")
+    rows.nth(0).fill("  Anne  ")
+    rows.nth(1).fill("anne ")
+    rows.nth(2).fill("")
+    page.fill("#lq-balance", "99999999999999999999")
+    page.fill("#lq-finish", "0")
+    page.fill("#lq-seed", "123456789012345678901234567890")
+    page.locator("#lq-setup [type=submit]").click()
+    said = page.locator("#lq-setup-refusal")
+    expect(said).to_be_visible()
+    text = said.text_content() or ""
+    assert WORDS(lang, "play.check.name_twin", n=2, name="anne", other="Anne", m=1) in text
+    assert WORDS(lang, "play.check.name_empty", n=3) in text
+    assert WORDS(lang, "play.check.whole", field=WORDS(lang, "play.balance"), min=1, max=1000000) in text
+    assert WORDS(lang, "play.check.optional", field=WORDS(lang, "play.finish_after"), min=1, max=1000) in text
+    assert WORDS(lang, "play.check.optional", field=WORDS(lang, "play.seed"), min=0, max=999999999) in text
+    expect(rows.nth(0)).to_have_value("Anne")  # trimmed
+    expect(rows.nth(1)).to_be_focused()  # the first wrong field
+    for field in ("#lq-balance", "#lq-finish", "#lq-seed"):
+        expect(page.locator(field)).to_have_attribute("aria-invalid", "true")
+    expect(rows.nth(0)).to_have_attribute("maxlength", "20")
+    expect(page.locator("#lq-game")).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_permanent_link_copies_itself_and_says_so(browser: Browser, base_url: str, lang: str) -> None:
+    context = browser.new_context(base_url=base_url, permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        data = {"players": ["Anne", "Bruno"], "first_banker": "Anne", "actions": []}
+        ready(page, PLAY[lang] + link_to(data))
+        settle(page)
+        page.locator("#lq-permalink").click()
+        expect(page.locator("#lq-copied")).to_have_text(WORDS(lang, "play.copied"))
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied.startswith("http://127.0.0.1") and "#scenario=" in copied
+    finally:
+        context.close()

@@ -1,0 +1,82 @@
+"""The table diagram: real card faces, in the reader's language, on a table that fits a phone."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+import lansquenet
+from lansquenet.diagram import HEIGHT, WIDTH, diagram, sprite
+
+
+def step_with_cards(lang: str) -> dict:
+    """The worked example when the bank card, the players' card and two more are shown."""
+    steps = lansquenet.trace(lansquenet.load("worked-example"), lang)
+    return next(s["state"] for s in steps if s["event"]["code"] == "players_win")
+
+
+@pytest.mark.parametrize(("lang", "queen"), [("fr", "D"), ("en", "Q")])
+def test_every_card_is_drawn_with_its_code_and_its_index_in_the_language(lang: str, queen: str) -> None:
+    svg = diagram(step_with_cards(lang), lang)
+    # Section 06: 7♠ for the bank, Q♥ for the players, then 2♣ and Q♦ (R-D1, R-D3).
+    assert re.findall(r'data-card="(\w+)"', svg) == ["7S", "QH", "2C", "QD"]
+    queen_card = re.search(r'data-card="QH".*?</g>', svg).group(0)
+    assert f">{queen}</text>" in queen_card and 'href="#lq-rQ"' in queen_card
+    assert 'href="#lq-r7"' in svg and "#b00020" in queen_card
+
+
+def test_french_cards_say_roi_dame_valet_and_english_ones_king_queen_jack() -> None:
+    data = {
+        "players": ["A", "B"],
+        "first_banker": "A",
+        "decks": [["KS", "QH", "JD", "AC", "KC"]],
+        "actions": [{"by": "A", "do": "bank", "amount": 5}, {"by": "B", "do": "stake", "amount": 5}],
+    }
+    for lang, indices in (("fr", ["R", "D", "V", "A", "R"]), ("en", ["K", "Q", "J", "A", "K"])):
+        state = lansquenet.trace(data, lang)[-2]["state"]  # the bank wins with K♣
+        svg = diagram(state, lang)
+        shown = re.findall(r'<g class="lq-card"[^>]*>.*?<text[^>]*>([^<]+)</text>', svg)
+        assert shown == indices
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_bank_card_lies_on_the_bankers_left_and_both_are_labelled(lang: str) -> None:
+    # R-D1: the banker sits at the bottom facing the table: their left is the reader's left.
+    svg = diagram(step_with_cards(lang), lang)
+    x = {code: float(v) for code, v in re.findall(r'data-card="(\w+)" transform="translate\(([\d.]+)', svg)}
+    assert x["7S"] < x["QH"]
+    words = lansquenet.narration.catalogue(lang)
+    texts = {unescape(t): float(v) for v, t in re.findall(r'<text x="([\d.]+)"[^>]*>([^<]+)</text>', svg)}
+    assert texts[words["diagram.bank_card_label"]] < WIDTH / 2 < texts[words["diagram.players_card_label"]]
+
+
+def test_every_shared_drawing_a_card_uses_is_in_the_sprite() -> None:
+    ids = set(re.findall(r'id="([\w-]+)"', sprite()))
+    for name in lansquenet.names():
+        for step in lansquenet.trace(lansquenet.load(name), "fr"):
+            svg = diagram(step["state"], "fr")
+            assert 'id="' not in svg  # many diagrams per page: no ids of their own
+            assert set(re.findall(r'href="#([\w-]+)"', svg)) <= ids
+
+
+@pytest.mark.parametrize("n", range(2, 11))
+def test_every_seat_fits_the_drawing_even_with_long_names(n: int) -> None:
+    players = [f"Player-with-a-very-long-name-{k}" for k in range(n)]
+    data = {"players": players, "first_banker": players[0], "actions": []}
+    svg = diagram(lansquenet.trace(data, "en")[0]["state"], "en")
+    for x, y, w, h in re.findall(
+        r'<rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="([\d.]+)" height="([\d.]+)"', svg
+    ):
+        assert 0 <= float(x) and float(x) + float(w) <= WIDTH
+        assert 0 <= float(y) and float(y) + float(h) <= HEIGHT
+    assert "Player-wi…" in svg and players[0] in svg  # shortened in the drawing, whole in its text
+
+
+def test_the_acting_seat_is_unmistakable() -> None:
+    state = lansquenet.trace(lansquenet.load("worked-example"), "en")[1]["state"]
+    svg = diagram(state, "en")
+    acting = re.search(r'<g class="lq-seat[^"]*lq-acting"[^>]*><rect[^>]*>', svg).group(0)
+    assert 'stroke-width="4"' in acting and 'fill="#ffefc2"' in acting
+    assert svg.count("lq-acting") == 1

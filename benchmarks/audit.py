@@ -2,10 +2,10 @@
 mobile and desktop. ``make audit`` runs it; it writes benchmarks/AUDIT.md.
 
 The site is built (``mkdocs build --strict``) with ``SITE_URL`` set to the address it
-is then served at (benchmarks/serve.py: 127.0.0.1, gzip like a static host), so that
+is then served at (localsite/serve.py: 127.0.0.1, gzip like a static host), so that
 canonical and hreflang links point where Lighthouse looks. Lighthouse is the npm package
-pinned in package.json, run with Node.js against Debian's Chromium (``CHROME_PATH``,
-default /usr/bin/chromium), headless, no network but 127.0.0.1. Mobile is Lighthouse's
+pinned in package.json, run with Node.js against the browser tests' Chromium
+(localsite/chromium.py), headless, no network but 127.0.0.1. Mobile is Lighthouse's
 default (a mid-range phone, simulated slow 4G); desktop is its ``--preset=desktop``.
 
     python benchmarks/audit.py [--site DIR] [--out benchmarks/AUDIT.md] [--pages PATH ...]
@@ -32,11 +32,12 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 
-from benchmarks.serve import CHROMIUM_ARGS, free_port, serve
+from localsite import chromium
+from localsite.serve import free_port, serve
 
 LIGHTHOUSE = REPO / "node_modules" / "lighthouse" / "cli" / "index.js"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
-CHROME_FLAGS = ["--headless=new", *CHROMIUM_ARGS]
+CHROME_FLAGS = ["--headless=new", *chromium.ARGS]
 PAGES = ("/rules/settlement/", "/en/rules/settlement/", "/play/", "/en/play/")
 FORM_FACTORS = ("mobile", "desktop")
 METRICS = {
@@ -74,19 +75,6 @@ def build(site: Path, site_url: str) -> None:
         raise SystemExit(f"mkdocs build failed:\n{done.stdout}{done.stderr}")
 
 
-def chrome_path() -> str:
-    """CHROME_PATH if set, else Debian's Chromium, else Playwright's own (as the browser
-    tests do: GitHub's runners have no Debian Chromium)."""
-    if os.environ.get("CHROME_PATH"):
-        return os.environ["CHROME_PATH"]
-    if Path("/usr/bin/chromium").exists():
-        return "/usr/bin/chromium"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        return str(p.chromium.executable_path)
-
-
 def lighthouse(url: str, form_factor: str, out: Path) -> dict[str, Any]:
     node = shutil.which("node")
     if node is None or not LIGHTHOUSE.is_file():
@@ -104,7 +92,7 @@ def lighthouse(url: str, form_factor: str, out: Path) -> dict[str, Any]:
     ]
     if form_factor == "desktop":
         command.append("--preset=desktop")
-    env = {**os.environ, "CHROME_PATH": chrome_path()}
+    env = {**os.environ, "CHROME_PATH": chromium.executable_or_playwrights()}
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600, check=False)
     if done.returncode != 0 or not out.is_file():
         raise RuntimeError(f"lighthouse exited {done.returncode}: {done.stderr[-2000:]}")
@@ -193,7 +181,7 @@ def markdown(results: list[Audit], runs: int = 3, load: str = "") -> str:
     bench = f"{min(indexes):.0f}–{max(indexes):.0f}" if indexes else "unknown"
     version = json.loads((REPO / "node_modules" / "lighthouse" / "package.json").read_text())["version"]
     chrome = subprocess.run(
-        [chrome_path(), "--version"],
+        [chromium.executable_or_playwrights(), "--version"],
         capture_output=True,
         text=True,
         check=False,
@@ -204,7 +192,7 @@ def markdown(results: list[Audit], runs: int = 3, load: str = "") -> str:
         (
             f"`make audit` ({datetime.date.today().isoformat()}, commit {commit()}; Lighthouse {version},"
             f" {chrome or 'Chromium'}, headless; the site served on 127.0.0.1 with gzip by"
-            " benchmarks/serve.py). Mobile is Lighthouse's default emulation (simulated slow 4G,"
+            " localsite/serve.py). Mobile is Lighthouse's default emulation (simulated slow 4G,"
             " 4× CPU slowdown); desktop is `--preset=desktop`. Each page and device ran"
             f" {runs} times: the scores are those of the run with the median performance (every"
             " run's performance in brackets). The machine is shared and noisy (load average at"

@@ -13,8 +13,8 @@ PY_STAMP := $(VENV)/.stamp-python
 NPM_STAMP := $(VENV)/.stamp-npm
 
 # Python sources that are linted, and those type-checked strictly.
-LINT_PATHS := engine site_plugins tests overrides/hooks localsite benchmarks
-TYPED_PATHS := engine/lansquenet site_plugins/lansquenet_site overrides/hooks localsite
+LINT_PATHS := engine site_plugins tests localsite benchmarks
+TYPED_PATHS := engine/lansquenet site_plugins/lansquenet_site localsite
 
 # Material for MkDocs prints a banner on every build; it is noise here.
 export NO_MKDOCS_2_WARNING := 1

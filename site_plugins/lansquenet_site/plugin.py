@@ -8,7 +8,8 @@
   the Content-Security-Policy of every page (chrome.py);
 - ``on_post_build``: copy the Pyodide runtime and the engine's wheel into the site,
   then, once every language is built, one search index and one 404 page per language
-  (chrome.py) and the service worker (offline.py).
+  (chrome.py), the site's own CSS and JavaScript without their comments (minify.py)
+  and the service worker (offline.py).
 
 Languages come from mkdocs-static-i18n's documented options: its ``languages`` (the one
 marked ``default``) and the theme ``language`` it sets for each language's build. The
@@ -32,7 +33,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import chrome, odds_page, offline, play, render
+from . import chrome, minify, odds_page, offline, play, render
 from .words import Words
 
 
@@ -120,4 +121,5 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
             return  # a language built from inside the default one: not the end yet
         self.chrome.site_built(config.site_dir)
         if not self.serving:
+            minify.minify_assets(Path(config.site_dir))
             offline.write_service_worker(Path(config.site_dir), (language, *self.chrome.indexes))

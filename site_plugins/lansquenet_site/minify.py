@@ -1,13 +1,17 @@
-"""The site's own stylesheets and scripts, served without their comments.
+"""The site's own stylesheets and scripts, served in one piece and without comments.
 
 docs/assets/css and docs/assets/js are written to be read: each file explains itself
-in comments. Readers' browsers need none of that, and every rule page downloads
-site.css, lansquenet.css, print.css, stepper.js and offline.js. Once the site is built
-(``on_post_build``, not under ``mkdocs serve``), :func:`minify_assets` rewrites those
-copies in the site folder: CSS without comments, blank lines or indentation
-(:func:`css`), JavaScript without its whole-line ``//`` comments (:func:`js`: nothing
-else is touched, so no statement can change meaning). Material's own files
-(assets/stylesheets, assets/javascripts) are minified already and left alone.
+in comments. Readers' browsers need none of that, and every page downloads the
+stylesheets of mkdocs.yml's ``extra_css``, stepper.js and offline.js:
+
+- :func:`bundle`: the ``extra_css`` files, in their order, as one stylesheet
+  (``BUNDLE``): the plugin puts it in their place in ``extra_css`` (one request
+  instead of three), and writes it once the site is built;
+- :func:`minify_assets` (not under ``mkdocs serve``) rewrites the copies in the site
+  folder: CSS without comments, blank lines or indentation (:func:`css`), JavaScript
+  without its whole-line ``//`` comments (:func:`js`: nothing else is touched, so no
+  statement can change meaning). Material's own files (assets/stylesheets,
+  assets/javascripts) are minified already and left alone.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import re
 from pathlib import Path
 
 FOLDERS = {"assets/css": (".css",), "assets/js": (".js", ".mjs")}
+BUNDLE = "assets/css/bundle.css"
 
 _CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 _LINE_COMMENT = re.compile(r"^[ \t]*//")
@@ -47,6 +52,12 @@ def js(text: str) -> str:
         if line.count("`") % 2:
             in_template = not in_template
     return "".join(out)
+
+
+def bundle(docs: Path, sources: list[str]) -> str:
+    """The stylesheets ``sources`` (paths under ``docs``), one after the other, each
+    introduced by its name."""
+    return "".join(f"/* {source} */\n" + (docs / source).read_text("utf-8") + "\n" for source in sources)
 
 
 def minify_assets(site: Path) -> int:

@@ -8,8 +8,9 @@
   the Content-Security-Policy of every page (chrome.py);
 - ``on_post_build``: copy the Pyodide runtime and the engine's wheel into the site,
   then, once every language is built, one search index and one 404 page per language
-  (chrome.py), the site's own CSS and JavaScript without their comments (minify.py)
-  and the service worker (offline.py).
+  (chrome.py), the ``extra_css`` stylesheets as one (``on_config`` links it in their
+  place), the site's own CSS and JavaScript without their comments (minify.py) and the
+  service worker (offline.py).
 
 Languages come from mkdocs-static-i18n's documented options: its ``languages`` (the one
 marked ``default``) and the theme ``language`` it sets for each language's build. The
@@ -54,6 +55,9 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         root = Path(config.config_file_path).parent
         self.words = Words(root / self.config.locales)
         self.stash: dict[str, str] = {}  # scenarios' HTML, until on_post_page puts it back
+        if config.extra_css != [minify.BUNDLE]:  # static-i18n's builds share this config
+            self.stylesheets = [str(sheet) for sheet in config.extra_css]
+            config.extra_css = [minify.BUNDLE]
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -120,6 +124,9 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
             self.chrome.language_built(language, config.site_dir)
             return  # a language built from inside the default one: not the end yet
         self.chrome.site_built(config.site_dir)
+        bundle = Path(config.site_dir) / minify.BUNDLE
+        bundle.parent.mkdir(parents=True, exist_ok=True)
+        bundle.write_text(minify.bundle(Path(config.docs_dir), self.stylesheets), "utf-8")
         if not self.serving:
             minify.minify_assets(Path(config.site_dir))
             offline.write_service_worker(Path(config.site_dir), (language, *self.chrome.indexes))

@@ -12,9 +12,9 @@ BIN := $(VENV)/bin
 PY_STAMP := $(VENV)/.stamp-python
 NPM_STAMP := $(VENV)/.stamp-npm
 
-# Python sources that are linted (benchmarks/ only once it exists).
-LINT_PATHS := engine site_plugins tests overrides/hooks $(wildcard benchmarks)
-TYPED_PATHS := engine/lansquenet site_plugins/lansquenet_site overrides/hooks
+# Python sources that are linted, and those type-checked strictly.
+LINT_PATHS := engine site_plugins tests localsite benchmarks
+TYPED_PATHS := engine/lansquenet site_plugins/lansquenet_site localsite
 
 # Material for MkDocs prints a banner on every build; it is noise here.
 export NO_MKDOCS_2_WARNING := 1
@@ -52,10 +52,11 @@ serve: setup
 build: setup
 	$(BIN)/mkdocs build --strict
 
-# Debian's Chromium for the browser tests, when it is missing and we may install it.
-# Elsewhere (a developer's laptop, GitHub's runners) Playwright's own Chromium is used.
+# Debian's Chromium for the browser tests, when none is on PATH and we may install it.
+# Elsewhere (a developer's laptop, GitHub's runners) Playwright's own Chromium is used
+# (localsite/chromium.py chooses).
 chromium:
-	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	@if ! command -v chromium >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation; \
 	fi
 

@@ -1,7 +1,7 @@
 """``make bench``: run every benchmark, print the figures, write benchmarks/RESULTS.md.
 
     python -m benchmarks                       # everything, full sizes (a few minutes)
-    python -m benchmarks --quick --out /tmp/R.md    # tiny sizes: does it all still run?
+    python -m benchmarks --quick --out R.md     # tiny sizes: does it all still run?
     python -m benchmarks --only odds deals     # some of: odds deals bots session build browser
 
 See benchmarks/README.md for what each figure means.

@@ -13,13 +13,13 @@
   ``data-stepper="ready"`` (a MutationObserver installed before the page's scripts).
 - **page weight**: every byte the server sends for a rule page and whatever it loads
   (search worker and index included), counted by the server itself
-  (benchmarks/serve.py), against the same page of a plain mkdocs-material build
+  (localsite/serve.py), against the same page of a plain mkdocs-material build
   (site_bench.plain_project). Goal: ours / plain <= 1.1; and no byte of Pyodide or of
   the wheel on a rule page. Service workers are blocked for the page weight; what the
   site's service worker then downloads in the background is measured on its own.
 
-Chromium is Debian's /usr/bin/chromium when present (else Playwright's), launched with
-the browser tests' flags: nothing leaves 127.0.0.1.
+Chromium is the browser tests' (localsite/chromium.py: the machine's, else Playwright's),
+with their flags: nothing leaves 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from benchmarks.serve import CHROMIUM, CHROMIUM_ARGS, Handler, serve
+from localsite.chromium import launch_options
+from localsite.serve import Handler, serve
 
 READY_GOAL = 1.15
 LONGTASK_GOAL_MS = 50
@@ -89,10 +90,7 @@ self.postMessage("ready");
 @contextmanager
 def chromium() -> Iterator[Browser]:
     with sync_playwright() as p:
-        options: dict[str, Any] = {"args": CHROMIUM_ARGS}
-        if Path(CHROMIUM).exists():
-            options["executable_path"] = CHROMIUM
-        browser = p.chromium.launch(**options)
+        browser = p.chromium.launch(**launch_options())
         try:
             yield browser
         finally:

@@ -25,11 +25,13 @@ const { pyodide } = await boot({
 });
 const bootSeconds = (performance.now() - started) / 1000;
 
-pyodide.FS.mkdirTree("/home/pyodide/lqbench");
-pyodide.FS.writeFile("/home/pyodide/lqbench/lq_deals.py", readFileSync(dealsPath, "utf-8"));
+// In Pyodide's own (in-memory) file system, beside its working folder.
+const folder = pyodide.FS.cwd() + "/lqbench";
+pyodide.FS.mkdirTree(folder);
+pyodide.FS.writeFile(folder + "/lq_deals.py", readFileSync(dealsPath, "utf-8"));
 const answer = pyodide.runPython(`
 import json, sys, time
-sys.path.insert(0, "/home/pyodide/lqbench")
+sys.path.insert(0, ${JSON.stringify(folder)})
 from lq_deals import run_deals
 run_deals(max(1, ${deals} // 10))
 runs = []

@@ -23,6 +23,12 @@ const { pyodide } = await boot({
 
 pyodide.FS.mkdirTree("/home/pyodide/lqbench");
 pyodide.FS.writeFile("/home/pyodide/lqbench/lq_session_bench.py", readFileSync(benchPath, "utf-8"));
+// session_bench.py's games come from localsite/games.py (shared with the tests)
+pyodide.FS.mkdirTree("/home/pyodide/lqbench/localsite");
+for (const name of ["__init__.py", "games.py"]) {
+  const file = new URL(`../localsite/${name}`, import.meta.url);
+  pyodide.FS.writeFile(`/home/pyodide/lqbench/localsite/${name}`, readFileSync(file, "utf-8"));
+}
 const answer = pyodide.runPython(`
 import json, sys
 sys.path.insert(0, "/home/pyodide/lqbench")

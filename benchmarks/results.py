@@ -16,6 +16,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from localsite import chromium
+
 REPO = Path(__file__).resolve().parents[1]
 
 COMMANDS = {
@@ -50,7 +52,7 @@ def machine_info() -> dict[str, Any]:
         memory = f"{int(found.group(1)) / 1024 / 1024:.1f} GiB" if found else ""
     commit = _run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"])
     dirty = _run(["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"])
-    chromium = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else ""
+    browser = chromium.executable()
     return {
         "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
         "nproc": _run(["nproc"]) or str(os.cpu_count()),
@@ -59,7 +61,7 @@ def machine_info() -> dict[str, Any]:
         "load": " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "",
         "python": platform.python_version(),
         "node": _run(["node", "--version"]) if shutil.which("node") else "",
-        "chromium": _run([chromium, "--version"]) if chromium else "",
+        "chromium": _run([browser, "--version"]) if browser else "Playwright's Chromium",
         "commit": (commit or "unknown") + (" (with uncommitted changes)" if dirty else ""),
     }
 

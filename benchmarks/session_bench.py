@@ -14,7 +14,8 @@ out), as the play page does, in CPython here and in Pyodide under Node.js
 - **bytes of a move's answer**: the largest of 50 moves after 10 and after 1 000
   actions of the six-player game. Goal <= 64 KB whatever the length.
 
-Only the standard library and ``lansquenet`` are imported (Pyodide reads this file).
+Only the standard library, ``lansquenet`` and ``localsite.games`` are imported (Pyodide
+reads this file and that one).
 
     python benchmarks/session_bench.py [repeats]
 """
@@ -22,53 +23,20 @@ Only the standard library and ``lansquenet`` are imported (Pyodide reads this fi
 from __future__ import annotations
 
 import json
-import random
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+if __name__ == "__main__":  # run as a script: the repository's packages on the path
+    _REPO = Path(__file__).resolve().parents[1]
+    sys.path[:0] = [str(_REPO), str(_REPO / "engine"), str(_REPO / "site_plugins")]
+
+from localsite.games import cycle, long_scenario
+
 SIZES = (10, 100, 1000)
 MOVES = 30  # moves timed per size: a whole number of deals of cycle()
 GOALS = {"ratio": 1.5, "open_pyodide_s": 1.0, "open_5000_cpython_s": 5.0, "bytes": 64 * 1024}
-
-
-def cycle(actions: int) -> dict[str, Any]:
-    """Three players, each deal alike: the banker banks 2, the two others stake 1 each,
-    the cards 7♠ Q♥ 2♣ Q♦ (the players win): balances come back every three deals."""
-    players = ["A", "B", "C"]
-    deals = actions // 3 + 1
-    out = []
-    for deal in range(deals):
-        banker = deal % 3
-        out.append({"by": players[banker], "do": "bank", "amount": 2})
-        out += [{"by": players[(banker + k) % 3], "do": "stake", "amount": 1} for k in (1, 2)]
-    return {
-        "players": players,
-        "balance": 100,
-        "first_banker": "A",
-        "decks": [["7S", "QH", "2C", "QD"]] * deals,
-        "actions": out[:actions],
-    }
-
-
-def long_scenario(actions: int, seed: int, players: int = 6) -> dict[str, Any]:
-    """A seeded game of ``actions`` legal actions: each move drawn at random among the
-    legal ones (amounts from 1 to 5), the deals shuffled from the seed."""
-    from lansquenet import Move, Session
-
-    rng = random.Random(seed)
-    names = [chr(ord("A") + i) for i in range(players)]
-    session = Session({"players": names, "balance": 100, "first_banker": "A", "seed": seed, "actions": []})
-    while len(session) < actions:
-        table = session.table
-        if table.to_act is None:
-            raise RuntimeError("the game finished early")
-        moves = session.steps(session.count - 1)[0]["state"]["to_act"]["moves"]
-        move = rng.choice(moves)
-        amount = rng.randint(move["min"], min(move["max"], 5)) if move["amount"] else None
-        session.push(Move(table.players[table.to_act], move["do"], amount))
-    return session.scenario()
 
 
 def _ask(request: dict[str, Any]) -> str:
@@ -182,6 +150,4 @@ def measure(repeats: int = 3, big: int = 5000) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    for _path in (Path(__file__).resolve().parents[1] / p for p in ("engine", "site_plugins")):
-        sys.path.insert(0, str(_path))
     print(json.dumps(measure(*[int(a) for a in sys.argv[1:2]]), indent=2))

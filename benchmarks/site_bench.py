@@ -2,13 +2,14 @@
 
 Three projects, each made in a temporary folder:
 
-- **ours**: the repository's own mkdocs.yml (both languages, our plugin, the chrome
-  hooks), built as ``make build`` does;
+- **ours**: the repository's own mkdocs.yml (both languages, our plugin and its site
+  chrome), built as ``make build`` does;
 - **unplugged**: the same mkdocs.yml and docs without the ``lansquenet`` plugin and
   without the ```` ```lansquenet… ```` fences (which only the plugin understands);
 - **plain**: a minimal mkdocs.yml, mkdocs-material's default theme (``font: false``),
-  the search plugin, the French pages only with the fences removed: the same Markdown
-  as a plain Material site would have. The page-weight benchmark compares against it.
+  the search plugin, the pages of one language (French unless asked) with the fences
+  removed: the same Markdown as a plain Material site would have. The page-weight
+  benchmark and the Lighthouse audit (audit.py) compare against it.
 
 Build time: both builds alternate, ``repeats`` times each, in fresh site folders (a
 clean build copies Pyodide), best time of each, as CPU time (user + system of the
@@ -48,7 +49,7 @@ site_name: Lansquenet
 site_url: {site_url}
 theme:
   name: material
-  language: fr
+  language: {language}
   font: false
 plugins:
   - search
@@ -70,15 +71,19 @@ def strip_fences(markdown: str) -> str:
     return FENCE.sub("", markdown)
 
 
-def _copy_docs(target: Path, french_only: bool) -> None:
-    """docs/ without fences (and, for the plain site, without English pages or assets)."""
+def _copy_docs(target: Path, language: str | None = None) -> None:
+    """docs/ without fences; for a plain site, only the pages of ``language`` (English
+    pages renamed covering.en.md -> covering.md), without assets."""
     source = REPO / "docs"
     for path in source.rglob("*"):
         rel = path.relative_to(source)
         if path.is_dir():
             continue
-        if french_only and (rel.parts[0] == "assets" or path.name.endswith(".en.md")):
+        english = path.name.endswith(".en.md")
+        if language and (rel.parts[0] == "assets" or english != (language == "en")):
             continue
+        if english and language:
+            rel = rel.with_name(path.name.removesuffix(".en.md") + ".md")
         out = target / rel
         out.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix == ".md":
@@ -90,7 +95,7 @@ def _copy_docs(target: Path, french_only: bool) -> None:
 def unplugged_project(folder: Path) -> Path:
     """mkdocs.yml and docs as ours, less the plugin and its fences; returns mkdocs.yml."""
     shutil.copytree(REPO / "overrides", folder / "overrides")
-    _copy_docs(folder / "docs", french_only=False)
+    _copy_docs(folder / "docs")
     config = (REPO / "mkdocs.yml").read_text("utf-8")
     stripped = PLUGIN_LINE.sub("", config)
     if stripped == config:
@@ -99,10 +104,10 @@ def unplugged_project(folder: Path) -> Path:
     return folder / "mkdocs.yml"
 
 
-def plain_project(folder: Path, site_url: str = "http://127.0.0.1:8000/") -> Path:
-    """A plain mkdocs-material project with our French pages, fences removed."""
-    _copy_docs(folder / "docs", french_only=True)
-    (folder / "mkdocs.yml").write_text(PLAIN_CONFIG.format(site_url=site_url), "utf-8")
+def plain_project(folder: Path, site_url: str = "http://127.0.0.1:8000/", language: str = "fr") -> Path:
+    """A plain mkdocs-material project with our pages of ``language``, fences removed."""
+    _copy_docs(folder / "docs", language)
+    (folder / "mkdocs.yml").write_text(PLAIN_CONFIG.format(site_url=site_url, language=language), "utf-8")
     return folder / "mkdocs.yml"
 
 

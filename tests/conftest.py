@@ -1,9 +1,9 @@
 """Fixtures shared by every test folder.
 
 - ``repo_root``: the repository's top folder.
-- ``shared_dir``: the shared folder (RULES.md, CONFORMANCE.md, conformance/): the
-  environment variable LANSQUENET_SHARED if set, else ``<repo>/../shared`` (as in CI),
-  else /work/shared. A test that needs it fails, never skips, when it is missing.
+- ``spec_dir``: the specification, ``spec/`` in the repository (RULES.md,
+  CONFORMANCE.md, conformance/, seeds/). A test that needs it fails, never skips, when
+  it is incomplete.
 - ``built_site``: the site built once per test session with ``mkdocs build --strict``
   into a temporary folder (a ``BuiltSite``: its ``path`` and the build's ``log``).
   tests/site reads its files; tests/browser serves it on 127.0.0.1.
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from shared_cases import find_shared
+from spec_cases import SPEC
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -36,11 +36,10 @@ def repo_root() -> Path:
 
 
 @pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    shared = find_shared()
-    if not (shared / "CONFORMANCE.md").is_file():
-        pytest.fail(f"shared folder not found at {shared} (set LANSQUENET_SHARED)")
-    return shared
+def spec_dir() -> Path:
+    if not (SPEC / "CONFORMANCE.md").is_file():
+        pytest.fail(f"the specification is missing from {SPEC}")
+    return SPEC
 
 
 @pytest.fixture(scope="session")

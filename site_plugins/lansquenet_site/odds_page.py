@@ -139,9 +139,7 @@ def figures_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) -> st
             f'<td class="lq-exact">{value}</td><td>{escape(approx)}</td></tr>'
         )
     head = "".join(f'<th scope="col">{w("odds.figures." + key)}</th>' for key in ("what", "exact", "approx"))
-    return (
-        f'<div class="lq-odds lq-odds-figures">{_table(w("odds.figures.caption"), head, "".join(rows))}</div>'
-    )
+    return f'<div class="lq-odds lq-odds-figures" data-search-exclude>{_table(w("odds.figures.caption"), head, "".join(rows))}</div>'
 
 
 def _labels(lang: str, words: Words, prefix: str, keys: tuple[str, ...]) -> dict[str, str]:
@@ -177,7 +175,7 @@ def distribution_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) 
         f'<th scope="col">{w("odds.length." + key)}</th>' for key in ("k", "exact", "percent", "cumulative")
     )
     return (
-        '<div class="lq-odds lq-odds-length">'
+        '<div class="lq-odds lq-odds-length" data-search-exclude>'
         f'<figure class="lq-chart-box">{svg}</figure>'
         f'<details class="lq-odds-table"><summary>{w("odds.length.table")}</summary>'
         f"{_table(w('odds.length.caption'), heads, ''.join(rows))}</details></div>"
@@ -206,7 +204,7 @@ def packs_html(lang: str, words: Words, packs: tuple[odds.Pack, ...] = odds.PACK
             f"{rules}{cells}</tr>"
         )
     return (
-        '<div class="lq-odds lq-odds-packs">'
+        '<div class="lq-odds lq-odds-packs" data-search-exclude>'
         f'<p class="lq-not-these-rules-note" role="note"><strong>{w("odds.packs.warning")}</strong></p>'
         + _table(
             w("odds.packs.caption"),
@@ -292,7 +290,10 @@ def simulation_html(lang: str, words: Words, root: str, wheel_url: str, variants
     max_text = chart.number(SIM_MAX, lang)
     return "\n".join(
         [
-            f'<div class="lq-odds lq-odds-sim" id="lq-sim" lang="{lang}" data-lq-wheel="{escape(wheel_url)}">',
+            (
+                f'<div class="lq-odds lq-odds-sim" id="lq-sim" lang="{lang}"'
+                f' data-lq-wheel="{escape(wheel_url)}" data-search-exclude>'
+            ),
             _json_script("lq-odds-data", data),
             '<form class="lq-sim-form" id="lq-sim-form" novalidate hidden>',
             _variant_choice(lang, words) if variants else "",

@@ -3,9 +3,23 @@
 - ``on_page_markdown``: render ```` ```lansquenet ```` fences with the engine, in the
   page's language, the play page's ```` ```lansquenet-play ```` fence (play.py) and the
   odds page's fences and figures (odds_page.py);
-- ``on_post_page``: the script that registers the service worker (offline.py);
+- ``on_post_page`` / ``on_post_template``: the script that registers the service worker
+  (offline.py), the search ``base`` of a page of another language than the default and
+  the Content-Security-Policy of every page (chrome.py);
 - ``on_post_build``: copy the Pyodide runtime and the engine's wheel into the site,
-  then, once every language is built, write the service worker (offline.py).
+  then, once every language is built, one search index and one 404 page per language
+  (chrome.py), the ``extra_css`` stylesheets as one (``on_config`` links it in their
+  place), the site's own CSS and JavaScript without their comments (minify.py) and the
+  service worker (offline.py).
+
+Languages come from mkdocs-static-i18n's documented options: its ``languages`` (the one
+marked ``default``) and the theme ``language`` it sets for each language's build. The
+default language is built first; static-i18n builds the others from inside that
+build's ``on_post_build`` (priority -100), so ours runs after it (-200) and the builds
+nest: ``on_pre_build`` notes the language a build starts, ``on_post_build`` ends the
+innermost one, and the outermost one's end is when the whole site is written. Nothing
+is kept from one build to the next (``mkdocs serve``): the default language's
+``on_pre_build`` starts afresh.
 """
 
 from __future__ import annotations
@@ -20,7 +34,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import learn_page, odds_page, offline, play, render, typography
+from . import chrome, learn_page, minify, odds_page, offline, play, render, typography
 from .words import Words
 
 
@@ -41,7 +55,31 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         root = Path(config.config_file_path).parent
         self.words = Words(root / self.config.locales)
         self.stash: dict[str, str] = {}  # scenarios' HTML, until on_post_page puts it back
+        if config.extra_css != [minify.BUNDLE]:  # static-i18n's builds share this config
+            self.stylesheets = [str(sheet) for sheet in config.extra_css]
+            config.extra_css = [minify.BUNDLE]
         return config
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        # After every on_config, static-i18n's included: the theme's language is set.
+        language = str(config.theme.get("language") or self.config.default_language)
+        default = self.default_language(config)
+        if language == default or not hasattr(self, "chrome"):
+            self.chrome = chrome.Chrome(default)  # a new build of the whole site starts
+            self.languages: list[str] = []
+        self.languages.append(language)
+
+    def default_language(self, config: MkDocsConfig) -> str:
+        """mkdocs-static-i18n's default language (its ``languages`` option)."""
+        i18n = config.plugins.get("i18n")
+        for language in getattr(i18n, "config", {}).get("languages", []):
+            if language.default:
+                return str(language.locale)
+        return self.config.default_language
+
+    def building(self) -> str:
+        """The language of the innermost build under way."""
+        return self.languages[-1]
 
     def page_language(self, page: Page) -> str:
         """The page's language: mkdocs-static-i18n's locale, else the file suffix."""
@@ -65,21 +103,37 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
             raise PluginError(f"{page.file.src_uri}: {error}") from None
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        output = render.with_sprite(render.unstash(output, self.stash))
+        html = render.with_sprite(render.unstash(output, self.stash))
         # French typography on French prose only: the French pages, and the French parts
         # of the others (the parallel page's French column) (typography.py)
-        output = typography.fix_html(output, french=self.page_language(page) == "fr")
-        return offline.register_script(output, page.url, self.serving)
+        html = typography.fix_html(html, french=self.page_language(page) == "fr")
+        html = offline.register_script(html, page.url, self.serving)
+        prefix = self.chrome.prefix(self.building())
+        if prefix:
+            html = chrome.with_base(html, prefix)
+        return chrome.with_csp(html, self.serving)
 
-    @event_priority(-300)  # after mkdocs-static-i18n (-100) and the chrome hooks (-200)
+    def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
+        if not template_name.endswith(".html"):
+            return output_content
+        html = chrome.with_csp(output_content, self.serving)
+        if template_name == "404.html":
+            self.chrome.not_found[self.building()] = html
+        return html
+
+    @event_priority(-200)  # after mkdocs-static-i18n's (-100): see the module's docstring
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         from . import runtime
 
         runtime.copy_runtime(Path(config.config_file_path).parent, Path(config.site_dir))
-        i18n = config.plugins.get("i18n")
-        if self.serving or getattr(i18n, "building", False):
-            return  # mkdocs serve, or a language built from inside the default one
-        languages = tuple(str(lang) for lang in getattr(i18n, "build_languages", [])) or (
-            self.config.default_language,
-        )
-        offline.write_service_worker(Path(config.site_dir), languages)
+        language = self.languages.pop()
+        if self.languages:
+            self.chrome.language_built(language, config.site_dir)
+            return  # a language built from inside the default one: not the end yet
+        self.chrome.site_built(config.site_dir)
+        bundle = Path(config.site_dir) / minify.BUNDLE
+        bundle.parent.mkdir(parents=True, exist_ok=True)
+        bundle.write_text(minify.bundle(Path(config.docs_dir), self.stylesheets), "utf-8")
+        if not self.serving:
+            minify.minify_assets(Path(config.site_dir))
+            offline.write_service_worker(Path(config.site_dir), (language, *self.chrome.indexes))

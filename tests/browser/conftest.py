@@ -6,8 +6,9 @@ What every test in this folder gets for free:
   on 127.0.0.1 on a free port by a threaded ``http.server``. Like a static host, a
   missing address answers 404 with the site's 404.html. ``site_server.url`` ends with /.
 - ``base_url`` (session): that same address, so ``page.goto("/en/")`` works.
-- Chromium: Debian's /usr/bin/chromium when present, else Playwright's own, launched
-  so that it cannot reach any host but 127.0.0.1 and makes no background traffic.
+- Chromium: the machine's when there is one, else Playwright's own, launched so that it
+  cannot reach any host but 127.0.0.1 and makes no background traffic
+  (localsite/chromium.py, shared with the benchmarks and the audit).
 - ``browser_log`` (autouse): records every request of the test's browser context
   (workers included), every response, every console error and every uncaught page
   error, and FAILS the test at teardown if a request went anywhere but 127.0.0.1, a
@@ -20,7 +21,6 @@ use ``page.goto("/path/")``: the checks above run without asking.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +30,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Request, Response
 
-from benchmarks.serve import CHROMIUM, CHROMIUM_ARGS, serve
+from localsite import chromium
+from localsite.serve import serve
 
 LOCAL_HOSTS = {"127.0.0.1"}
 
@@ -43,7 +44,7 @@ class SiteServer:
 
 @pytest.fixture(scope="session")
 def site_server(built_site: Any) -> Iterator[SiteServer]:
-    # As a static host serves it (gzip, the site's 404.html): benchmarks/serve.py.
+    # As a static host serves it (gzip, the site's 404.html): localsite/serve.py.
     with serve(built_site.path) as url:
         yield SiteServer(root=built_site.path, url=url)
 
@@ -55,10 +56,7 @@ def base_url(site_server: SiteServer) -> str:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
-    if os.path.exists(CHROMIUM):
-        args["executable_path"] = CHROMIUM
-    return args
+    return {**browser_type_launch_args, **chromium.launch_options()}
 
 
 @dataclass

@@ -222,10 +222,10 @@ def check_against_engine(page: Page, lang: str) -> dict[str, Any]:
 # --- the engine in the page -------------------------------------------------------------
 
 
-def test_every_conformance_case_replays_in_the_page(shared: Shared, lang: str, shared_dir: Path) -> None:
+def test_every_conformance_case_replays_in_the_page(shared: Shared, lang: str, spec_dir: Path) -> None:
     page = shared.play(lang)
     cases = sorted(
-        p for p in (shared_dir / "conformance").glob("*.json") if not p.name.endswith(".expected.json")
+        p for p in (spec_dir / "conformance").glob("*.json") if not p.name.endswith(".expected.json")
     )
     assert cases
     for case in cases:
@@ -464,9 +464,9 @@ def test_time_is_up_ends_the_session_and_undo_takes_it_back(play: Page, lang: st
 # --- the session carried away: link, files ------------------------------------------
 
 
-def test_a_broken_link_says_so_and_shows_an_empty_table(play: Page, lang: str, shared_dir: Path) -> None:
+def test_a_broken_link_says_so_and_shows_an_empty_table(play: Page, lang: str, spec_dir: Path) -> None:
     message = WORDS(lang, "play.bad_link")
-    refused = json.loads((shared_dir / "conformance" / "refused-stake.json").read_text("utf-8"))
+    refused = json.loads((spec_dir / "conformance" / "refused-stake.json").read_text("utf-8"))
     bad_utf8 = base64.urlsafe_b64encode(b'{"players": ["\xff"]}').decode().rstrip("=")
     for fragment in (
         "#scenario=%%%not-base64",
@@ -492,11 +492,11 @@ def test_a_broken_link_says_so_and_shows_an_empty_table(play: Page, lang: str, s
 
 
 def test_a_link_whose_action_is_refused_opens_up_to_it_and_names_it(
-    play: Page, lang: str, shared_dir: Path
+    play: Page, lang: str, spec_dir: Path
 ) -> None:
     # Issue 10: the game before the refused action, the action's number and the engine's
     # reason, and the link left in the address as it came (to retry or inspect it).
-    refused = json.loads((shared_dir / "conformance" / "refused-stake.json").read_text("utf-8"))
+    refused = json.loads((spec_dir / "conformance" / "refused-stake.json").read_text("utf-8"))
     for data in (refused, {**refused, "actions": refused["actions"][:1] + [{"by": "A", "do": "pass"}]}):
         fragment = link_to(data)
         open_link(play, fragment)

@@ -20,7 +20,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import lansquenet
-from benchmarks.session_bench import long_scenario
 from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean, lang, play
     OTHER,
     PLAY,
@@ -40,6 +39,7 @@ from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean
     shared_log_is_clean,
     table_rows,
 )
+from localsite.games import long_scenario
 
 __all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by name
 BIG_MS = 60_000  # opening a 5 000-action game: Python replays it once

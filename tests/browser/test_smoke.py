@@ -67,6 +67,6 @@ def test_search_finds_pages_of_the_reader_language(
     assert hrefs
     english = [h for h in hrefs if re.match(r"^/en/", h)]
     assert english == (hrefs if lang == "en" else []), hrefs
-    # The search worker fetched this language's own index (overrides/hooks/chrome.py).
+    # The search worker fetched this language's own index (lansquenet_site/chrome.py).
     indexes = [url for url in browser_log.page_requests if url.endswith("search_index.json")]
     assert indexes == [f"{base_url.rstrip('/')}{path}search/search_index.json"], indexes

@@ -1,9 +1,7 @@
 """Helpers for the engine's tests.
 
-- ``shared_dir``: the shared folder (RULES.md, CONFORMANCE.md, conformance/): the
-  ``LANSQUENET_SHARED`` variable, else ``<repo>/../shared``, else ``/work/shared``.
 - ``conformance_case``: any test asking for it runs once per case found in
-  ``shared/conformance/`` (``NAME.json`` beside ``NAME.expected.json``).
+  ``spec/conformance/`` (``NAME.json`` beside ``NAME.expected.json``).
 - ``norm``: the comparison of CONFORMANCE.md: ``can`` lists compare as sets, ``change``
   entries of 0 are dropped on both sides, an error's ``message`` is not compared.
 - ``table_after`` / ``play``: build a table and play moves written as the game's words,
@@ -22,7 +20,7 @@ from typing import Any
 
 import pytest
 from hypothesis import strategies as st
-from shared_cases import conformance_cases, find_shared, norm
+from spec_cases import conformance_cases, norm
 
 from lansquenet import (
     PACK,
@@ -45,7 +43,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "conformance_case" in metafunc.fixturenames:
-        cases = conformance_cases(find_shared())
+        cases = conformance_cases()
         metafunc.parametrize("conformance_case", cases, ids=[c.stem for c in cases])
 
 

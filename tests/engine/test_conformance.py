@@ -1,4 +1,4 @@
-"""Every case of shared/conformance replayed through the command line and the API
+"""Every case of spec/conformance replayed through the command line and the API
 (CONFORMANCE.md), and the command line's answers to what is not a scenario."""
 
 from __future__ import annotations
@@ -53,9 +53,9 @@ def expected(case: Path) -> dict:
         return json.load(f)
 
 
-def test_the_shared_folder_holds_the_conformance_cases(shared_dir):
-    cases = [p for p in (shared_dir / "conformance").glob("*.json") if not p.name.endswith(".expected.json")]
-    assert len(cases) >= 5, f"only {len(cases)} conformance cases in {shared_dir}"
+def test_the_specification_holds_the_conformance_cases(spec_dir):
+    cases = [p for p in (spec_dir / "conformance").glob("*.json") if not p.name.endswith(".expected.json")]
+    assert len(cases) >= 5, f"only {len(cases)} conformance cases in {spec_dir}"
     for case in cases:
         assert case.with_name(case.stem + ".expected.json").is_file(), case
 
@@ -80,8 +80,8 @@ def test_conformance_case_replays_from_standard_input(conformance_case, norm):
     assert norm(json.loads(run.stdout)) == norm(expected(conformance_case))
 
 
-def test_a_refusal_on_the_command_line_has_an_english_message(shared_dir):
-    run = cli("replay", str(shared_dir / "conformance" / "refused-stake.json"))
+def test_a_refusal_on_the_command_line_has_an_english_message(spec_dir):
+    run = cli("replay", str(spec_dir / "conformance" / "refused-stake.json"))
     error = json.loads(run.stdout)["error"]
     assert run.returncode == 2
     assert error["code"] == "stake_exceeds_uncovered"
@@ -185,8 +185,8 @@ def test_a_shipped_scenario_replays_by_name():
 # --- narrate --------------------------------------------------------------------
 
 
-def test_narrate_tells_the_worked_example_in_french(shared_dir):
-    run = cli("narrate", str(shared_dir / "conformance" / "worked-example.json"), "--lang", "fr")
+def test_narrate_tells_the_worked_example_in_french(spec_dir):
+    run = cli("narrate", str(spec_dir / "conformance" / "worked-example.json"), "--lang", "fr")
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert any("La carte de banque" in line and "7♠" in line for line in lines)
@@ -195,8 +195,8 @@ def test_narrate_tells_the_worked_example_in_french(shared_dir):
     assert not any("The bank card" in line for line in lines)
 
 
-def test_narrate_tells_the_worked_example_in_english(shared_dir):
-    run = cli("narrate", str(shared_dir / "conformance" / "worked-example.json"), "--lang", "en")
+def test_narrate_tells_the_worked_example_in_english(spec_dir):
+    run = cli("narrate", str(spec_dir / "conformance" / "worked-example.json"), "--lang", "en")
     assert run.returncode == 0, run.stderr
     assert "The bank card, to the left of the banker: 7♠." in run.stdout.splitlines()
 
@@ -207,15 +207,15 @@ def test_narrate_refuses_what_is_not_a_scenario(tmp_path):
     assert_not_a_scenario(cli("narrate", str(path), "--lang", "fr"))
 
 
-def test_the_command_line_main_can_be_called_in_process(shared_dir, capsys):
-    assert main(["replay", str(shared_dir / "conformance" / "refused-stake.json")]) == 2
+def test_the_command_line_main_can_be_called_in_process(spec_dir, capsys):
+    assert main(["replay", str(spec_dir / "conformance" / "refused-stake.json")]) == 2
     assert json.loads(capsys.readouterr().out)["error"]["action"] == 2
     assert main(["narrate", "worked-example-bank-wins", "--lang", "en"]) == 0
     assert "7♦ matches the bank card: the bank wins." in capsys.readouterr().out
 
 
-def test_main_reads_standard_input(shared_dir, capsys, monkeypatch):
-    text = (shared_dir / "conformance" / "worked-example.json").read_text(encoding="utf-8")
+def test_main_reads_standard_input(spec_dir, capsys, monkeypatch):
+    text = (spec_dir / "conformance" / "worked-example.json").read_text(encoding="utf-8")
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
     assert main(["replay", "-"]) == 0
     assert json.loads(capsys.readouterr().out)["balances"] == {"A": 88, "B": 105, "C": 107}

@@ -113,7 +113,7 @@ print(json.dumps({
 
 
 @pytest.mark.parametrize("name", ["worked-example", "worked-example-bank-wins"])
-def test_the_shipped_scenarios_are_the_conformance_cases(name, shared_dir):
+def test_the_shipped_scenarios_are_the_conformance_cases(name, spec_dir):
     # The scenarios the site shows are the ones every build must replay exactly.
-    with open(shared_dir / "conformance" / f"{name}.json", encoding="utf-8") as handle:
+    with open(spec_dir / "conformance" / f"{name}.json", encoding="utf-8") as handle:
         assert lansquenet.load(name) == json.load(handle)

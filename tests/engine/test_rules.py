@@ -1,4 +1,4 @@
-"""One or more tests per clause of shared/RULES.md, each named after its clause.
+"""One or more tests per clause of spec/RULES.md, each named after its clause.
 
 Every expected number is worked out from the rules in a comment beside it. Moves are
 written as the game's words: ``"A bank 12"``, ``"B stake 5"``, ``"C pass"``.

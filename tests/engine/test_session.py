@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from benchmarks.session_bench import cycle, long_scenario
 from lansquenet import Move, NotAScenario, Refusal, Session, legal_moves, load, replay, state_json, trace
+from localsite.games import cycle, long_scenario
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import lansquenet
-from benchmarks.session_bench import long_scenario
 from lansquenet import web
+from localsite.games import long_scenario
 
 
 def ask(**request: Any) -> dict[str, Any]:

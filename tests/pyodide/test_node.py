@@ -2,7 +2,7 @@
 
 The wheel is built by the site plugin's own code (lansquenet_site.wheel) into a temporary
 folder; replay.mjs loads the npm Pyodide from node_modules through the site worker's own
-boot() (docs/assets/js/engine-worker.mjs), unpacks the wheel and sends every shared
+boot() (docs/assets/js/engine-worker.mjs), unpacks the wheel and sends every
 conformance case through ``lansquenet.web.handle``, plays a live session through the
 worker's ops (session-requests.json), then runs the engine's doctests in Pyodide. One
 Node.js run (about 3 s) serves every test of this module.
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from shared_cases import conformance_cases, norm
+from spec_cases import conformance_cases, norm
 
 import lansquenet
 from lansquenet_site.wheel import build_engine_wheel, write_wheel
@@ -29,13 +29,13 @@ REPO = Path(__file__).resolve().parents[2]
 SCRIPT = Path(__file__).with_name("replay.mjs")
 
 
-def cases(shared: Path) -> dict[str, Path]:
-    """Every scenario of the shared conformance folder, by name."""
-    return {p.stem: p for p in conformance_cases(shared)}
+def cases(spec: Path) -> dict[str, Path]:
+    """Every scenario of the specification's conformance folder, by name."""
+    return {p.stem: p for p in conformance_cases(spec)}
 
 
 @pytest.fixture(scope="module")
-def pyodide_run(tmp_path_factory: pytest.TempPathFactory, shared_dir: Path) -> dict[str, Any]:
+def pyodide_run(tmp_path_factory: pytest.TempPathFactory, spec_dir: Path) -> dict[str, Any]:
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed to run Pyodide outside a browser (node 20)")
@@ -44,7 +44,7 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory, shared_dir: Path) -> d
     folder = tmp_path_factory.mktemp("wheel")
     wheel = write_wheel(build_engine_wheel(REPO), folder)
     done = subprocess.run(
-        [node, str(SCRIPT), str(wheel), str(shared_dir / "conformance"), "--doctest"],
+        [node, str(SCRIPT), str(wheel), str(spec_dir / "conformance"), "--doctest"],
         capture_output=True,
         text=True,
         timeout=300,
@@ -72,8 +72,8 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory, shared_dir: Path) -> d
     return result
 
 
-def test_every_conformance_case_replays_inside_pyodide(pyodide_run: dict[str, Any], shared_dir: Path) -> None:
-    found = cases(shared_dir)
+def test_every_conformance_case_replays_inside_pyodide(pyodide_run: dict[str, Any], spec_dir: Path) -> None:
+    found = cases(spec_dir)
     assert found, "no conformance case found"
     results = pyodide_run["results"]
     assert sorted(results) == sorted(found)
@@ -85,9 +85,9 @@ def test_every_conformance_case_replays_inside_pyodide(pyodide_run: dict[str, An
     assert got == want
 
 
-def test_pyodide_answers_exactly_as_cpython(pyodide_run: dict[str, Any], shared_dir: Path) -> None:
+def test_pyodide_answers_exactly_as_cpython(pyodide_run: dict[str, Any], spec_dir: Path) -> None:
     # The very JSON the command line prints, refusal messages included.
-    for name, path in cases(shared_dir).items():
+    for name, path in cases(spec_dir).items():
         assert pyodide_run["results"][name] == lansquenet.replay(json.loads(path.read_text("utf-8"))), name
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import os
 import subprocess
 import sys
 import zipfile
@@ -101,7 +102,7 @@ def test_pip_installs_the_wheel(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         check=False,
-        env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
+        env={"PYTHONPATH": str(target), "PATH": os.defpath},
         cwd=tmp_path,
     )
     assert replay.returncode == 0, replay.stderr

@@ -5,7 +5,7 @@
   rendered by the engine into the page, with the right numbers at their last step; each
   is followed by a link that opens the very same scenario on the play page.
 - parallel (fr, en): the six sections of the source texts, French then English, one pair
-  per section, each column with its ``lang``, word for word as in shared/seeds.
+  per section, each column with its ``lang``, word for word as in spec/seeds.
 - sheet, score: the printable sheets are there in both languages, inside ``.lq-sheet``.
 """
 
@@ -307,21 +307,21 @@ def test_teach_page_has_a_timed_plan_of_fifty_minutes(site: Path, lang: str) -> 
 # ---- the rules in two languages ----
 
 
-def seed_sections(shared_dir: Path, lang: str) -> list[tuple[str, str, str]]:
-    text = (shared_dir / "seeds" / f"rules.{lang}.txt").read_text(encoding="utf-8")
+def seed_sections(spec_dir: Path, lang: str) -> list[tuple[str, str, str]]:
+    text = (spec_dir / "seeds" / f"rules.{lang}.txt").read_text(encoding="utf-8")
     found = re.findall(r"^(0\d) /\n\n(.+?)\n\n(.+?)\n\n", text, re.MULTILINE)
     assert len(found) == 6, f"rules.{lang}.txt: six sections expected"
     return found
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_parallel_page_pairs_the_six_sections(site: Path, shared_dir: Path, lang: str) -> None:
+def test_parallel_page_pairs_the_six_sections(site: Path, spec_dir: Path, lang: str) -> None:
     root = page(site, lang, "parallel")
     grids = root.find_all("div", "lq-parallel")
     assert len(grids) == 1
     pairs = [n for n in grids[0].elements() if "lq-pair" in n.classes]
     assert len(pairs) == 6
-    seeds = {code: seed_sections(shared_dir, code) for code in LANGS}
+    seeds = {code: seed_sections(spec_dir, code) for code in LANGS}
     for index, pair in enumerate(pairs):
         columns = pair.elements()
         assert [c.attrs.get("lang") for c in columns] == ["fr", "en"], index

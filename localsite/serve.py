@@ -1,5 +1,5 @@
 """A built site served on 127.0.0.1 for the benchmarks, the audit and the browser tests,
-like a static host; and the machine's Chromium with the flags that keep it on 127.0.0.1.
+like a static host.
 
 Like GitHub Pages: text files (HTML, CSS, JavaScript, JSON, SVG, .mjs) go gzip-compressed
 to a client that accepts it, WebAssembly and archives as they are; a missing address
@@ -8,7 +8,7 @@ is given; ``with serve(folder) as url:`` stops it on leaving. Every response is 
 ``Handler.sent`` lists (path, bytes written, headers included), for the page-weight
 benchmark.
 
-    python benchmarks/serve.py SITE_DIR [PORT]     # serve until Ctrl-C
+    python -m localsite.serve SITE_DIR [PORT]     # serve until Ctrl-C
 """
 
 from __future__ import annotations
@@ -24,19 +24,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
-
-# Debian's Chromium when present (elsewhere Playwright's own), and flags that keep it quiet:
-# every host name but 127.0.0.1 fails to resolve, so nothing can leave the machine.
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 
 COMPRESSED = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".txt", ".xml", ".map"}
 

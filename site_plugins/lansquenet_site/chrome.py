@@ -1,0 +1,168 @@
+"""Site chrome that templates alone cannot do, for the ``lansquenet`` plugin (plugin.py).
+
+mkdocs-static-i18n builds the default language (French, at the site root) and then,
+from inside that build's ``on_post_build``, every other language (English, under en/),
+all into the same site folder. Three things follow, which :class:`Chrome` (one per
+plugin instance, so nothing outlives a build of ``mkdocs serve``) puts right:
+
+- **Search per language.** static-i18n merges every language into one search index, so
+  French readers would get English results and the other way round. Each language
+  keeps its own: /search/search_index.json (French) and /en/search/search_index.json
+  (English, locations relative to /en/), each with its own lunr stemmer
+  (:func:`search_index`). Material loads the index from the ``base`` of the page's
+  ``__config``, the site root: on a page of another language :func:`with_base` points
+  it at that language's root.
+- **404 page.** static-i18n renders 404.html once per language into the same file, so
+  the last language built would win. The default language's stays at /404.html (the
+  page static hosts serve for any missing address; its text is bilingual, see
+  overrides/404.html) and each other one goes to /<lang>/404.html.
+- **Content-Security-Policy.** Every HTML page gets a CSP meta tag right after its
+  charset (:func:`with_csp`). Material writes a few small inline scripts whose text
+  varies with the page's depth, so instead of 'unsafe-inline' the policy lists the
+  sha256 of each inline script found on that very page. Scripts otherwise come from
+  'self' only; 'wasm-unsafe-eval' lets Pyodide compile its WebAssembly. Styles keep
+  'unsafe-inline' because Markdown's attr_list and Material's templates write style
+  attributes. Under ``mkdocs serve`` only, inline scripts are allowed instead of hashed:
+  the live-reload script that the server injects into every response changes each time.
+
+What this relies on in Material, beyond its documented template blocks and partials,
+is one thing: the page's ``<script id="__config" type="application/json">`` with a
+``base`` (where Material loads ``search/search_index.json`` from). :func:`with_base`
+raises a build error when a theme update changes that; tests/site/test_theme.py checks
+the partials copied into overrides/ against the installed Material.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from jinja2.utils import htmlsafe_json_dumps
+from mkdocs.exceptions import PluginError
+
+CSP_DIRECTIVES = (
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval' {hashes}",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+)
+
+_INLINE_SCRIPT = re.compile(r"<script(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</script>", re.DOTALL)
+_CHARSET = re.compile(r"<meta charset=\"utf-8\">", re.IGNORECASE)
+_CONFIG = re.compile(r'(<script id="__config" type="application/json">)(?P<json>.*?)(</script>)', re.DOTALL)
+
+
+def content_security_policy(html: str, serving: bool = False) -> str:
+    """The CSP for one page: 'self' plus the hash of each of its inline scripts.
+
+    >>> content_security_policy("<script>x()</script>").split("; ")[1]
+    "script-src 'self' 'wasm-unsafe-eval' 'sha256-D6IGS8VMvCoyaR/l0h9tERrBTATY01CoPS7l6xDv0kI='"
+    """
+    if serving:
+        return "; ".join(CSP_DIRECTIVES).format(hashes="'unsafe-inline'")
+    hashes: list[str] = []
+    for match in _INLINE_SCRIPT.finditer(html):
+        attrs = match.group("attrs")
+        if "src=" in attrs or "application/json" in attrs:
+            continue
+        digest = hashlib.sha256(match.group("body").encode("utf-8")).digest()
+        token = f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+        if token not in hashes:
+            hashes.append(token)
+    return "; ".join(CSP_DIRECTIVES).format(hashes=" ".join(hashes)).replace("  ", " ")
+
+
+def with_csp(html: str, serving: bool = False) -> str:
+    """``html`` with its CSP meta tag right after the charset, so that it covers every
+    script that follows."""
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html, serving)}">'
+    return _CHARSET.sub(lambda m: m.group(0) + "\n      " + meta, html, count=1)
+
+
+def with_base(html: str, prefix: str) -> str:
+    """``html`` whose Material ``__config`` has its ``base`` moved down to ``prefix``
+    (``"en/"``), the root of the page's language, where that language's search index is.
+
+    >>> with_base('<script id="__config" type="application/json">{"base": "../.."}</script>', "en/")
+    '<script id="__config" type="application/json">{"base": "../../en/"}</script>'
+    """
+    found = _CONFIG.search(html)
+    if found is None:
+        raise PluginError('Material\'s <script id="__config"> is gone: see lansquenet_site/chrome.py')
+    data = json.loads(found.group("json"))
+    if not isinstance(data, dict) or "base" not in data:
+        raise PluginError("Material's __config has no 'base' any more: see lansquenet_site/chrome.py")
+    data["base"] = str(data["base"]).rstrip("/") + "/" + prefix
+    return html[: found.start("json")] + str(htmlsafe_json_dumps(data)) + html[found.end("json") :]
+
+
+def search_index(data: dict[str, Any], language: str, prefix: str, others: tuple[str, ...] = ()) -> str:
+    """One language's search index, out of ``data`` (one language's or the merged one):
+    the documents under ``prefix`` (``""`` for the default language, whose documents are
+    those under no other language's prefix in ``others``), located relative to it.
+
+    >>> index = {"config": {"lang": ["fr", "en"]}, "docs": [{"location": "a/"}, {"location": "en/a/"}]}
+    >>> search_index(index, "en", "en/")
+    '{"config":{"lang":["en"]},"docs":[{"location":"a/"}]}'
+    >>> search_index(index, "fr", "", others=("en/",))
+    '{"config":{"lang":["fr"]},"docs":[{"location":"a/"}]}'
+    """
+    if prefix:
+        docs = [d for d in data["docs"] if d["location"].startswith(prefix)]
+    else:
+        docs = [d for d in data["docs"] if not d["location"].startswith(others)]
+    located = [{**doc, "location": doc["location"][len(prefix) :]} for doc in docs]
+    return json.dumps(
+        {"config": {**data["config"], "lang": [language]}, "docs": located}, separators=(",", ":")
+    )
+
+
+def _write(path: str, text: str) -> None:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+@dataclass
+class Chrome:
+    """What one ``mkdocs build`` keeps from each language until the last one is written:
+    the other languages' search indexes and every language's 404 page."""
+
+    default: str  # the default language, built first, at the site root
+    indexes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    not_found: dict[str, str] = field(default_factory=dict)
+
+    def prefix(self, language: str) -> str:
+        """Where a language lives under the site root: '' for the default, 'en/' else."""
+        return "" if language == self.default else f"{language}/"
+
+    def language_built(self, language: str, site_dir: str) -> None:
+        """A language other than the default is written: keep its search index, which is
+        on disk now and that language's alone."""
+        with open(os.path.join(site_dir, "search", "search_index.json"), encoding="utf-8") as f:
+            self.indexes[language] = json.load(f)
+
+    def site_built(self, site_dir: str) -> None:
+        """Every language is written: one search index and one 404 page per language."""
+        index = os.path.join(site_dir, "search", "search_index.json")
+        with open(index, encoding="utf-8") as f:
+            merged = json.load(f)
+        others = tuple(self.prefix(language) for language in self.indexes)
+        for language, data in self.indexes.items():
+            prefix = self.prefix(language)
+            path = os.path.join(site_dir, prefix, "search", "search_index.json")
+            _write(path, search_index(data, language, prefix))
+        _write(index, search_index(merged, self.default, "", others))
+        for language, html in self.not_found.items():
+            _write(os.path.join(site_dir, self.prefix(language), "404.html"), html)

@@ -1,0 +1,75 @@
+"""The site's own stylesheets and scripts, served in one piece and without comments.
+
+docs/assets/css and docs/assets/js are written to be read: each file explains itself
+in comments. Readers' browsers need none of that, and every page downloads the
+stylesheets of mkdocs.yml's ``extra_css``, stepper.js and offline.js:
+
+- :func:`bundle`: the ``extra_css`` files, in their order, as one stylesheet
+  (``BUNDLE``): the plugin puts it in their place in ``extra_css`` (one request
+  instead of three), and writes it once the site is built;
+- :func:`minify_assets` (not under ``mkdocs serve``) rewrites the copies in the site
+  folder: CSS without comments, blank lines or indentation (:func:`css`), JavaScript
+  without its whole-line ``//`` comments (:func:`js`: nothing else is touched, so no
+  statement can change meaning). Material's own files (assets/stylesheets,
+  assets/javascripts) are minified already and left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+FOLDERS = {"assets/css": (".css",), "assets/js": (".js", ".mjs")}
+BUNDLE = "assets/css/bundle.css"
+
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+_LINE_COMMENT = re.compile(r"^[ \t]*//")
+
+
+def css(text: str) -> str:
+    """``text`` without comments, blank lines and indentation.
+
+    >>> css("/* The header. */\\n.a {\\n  color: red; /* why */\\n}\\n\\n.b { margin: 0; }\\n")
+    '.a {\\ncolor: red;\\n}\\n.b { margin: 0; }\\n'
+    """
+    lines = (line.strip() for line in _CSS_COMMENT.sub("", text).splitlines())
+    return "".join(line.rstrip() + "\n" for line in lines if line)
+
+
+def js(text: str) -> str:
+    """``text`` without the lines that hold nothing but a ``//`` comment (outside
+    template literals, whose lines are text).
+
+    >>> js('// Says hello.\\nconst a = 1; // kept\\n  // gone\\nconst b = `\\n// kept: text\\n`;\\n')
+    'const a = 1; // kept\\nconst b = `\\n// kept: text\\n`;\\n'
+    """
+    out: list[str] = []
+    in_template = False
+    for line in text.splitlines(keepends=True):
+        if not in_template and _LINE_COMMENT.match(line):
+            continue
+        out.append(line)
+        if line.count("`") % 2:
+            in_template = not in_template
+    return "".join(out)
+
+
+def bundle(docs: Path, sources: list[str]) -> str:
+    """The stylesheets ``sources`` (paths under ``docs``), one after the other, each
+    introduced by its name."""
+    return "".join(f"/* {source} */\n" + (docs / source).read_text("utf-8") + "\n" for source in sources)
+
+
+def minify_assets(site: Path) -> int:
+    """Minify the site's own CSS and JavaScript in place; the bytes saved."""
+    saved = 0
+    for folder, suffixes in FOLDERS.items():
+        for path in sorted((site / folder).rglob("*")):
+            if path.suffix not in suffixes or not path.is_file():
+                continue
+            text = path.read_text("utf-8")
+            small = css(text) if path.suffix == ".css" else js(text)
+            if small != text:
+                path.write_text(small, "utf-8")
+                saved += len(text.encode("utf-8")) - len(small.encode("utf-8"))
+    return saved

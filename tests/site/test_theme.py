@@ -1,0 +1,91 @@
+"""Where the site leans on Material and mkdocs-static-i18n beyond their options: each
+such place fails here, loudly, when an update of either changes what it relies on.
+
+- overrides/ copies Material's partials/search.html and partials/alternate.html and
+  replaces its base.html block ``site_meta``, and overrides/sitemap.xml is
+  static-i18n's sitemap with x-default added: each copy was made from the installed
+  version whose sha256 is below. When one changes, compare it with our copy, carry the
+  change over, then update the digest.
+- lansquenet_site/chrome.py moves the ``base`` of Material's ``__config`` script (where
+  its search loads the index from); without that script the build stops with an error.
+"""
+
+from __future__ import annotations
+
+import doctest
+import hashlib
+import re
+from pathlib import Path
+
+import material
+import mkdocs_static_i18n
+import pytest
+from mkdocs.exceptions import PluginError
+
+from lansquenet_site import chrome
+
+MATERIAL = Path(material.__file__).parent / "templates"
+I18N = Path(mkdocs_static_i18n.__file__).parent
+
+COPIED = {
+    # what we copied from: (file, block or None), sha256 of its text then
+    "overrides/partials/search.html": (
+        MATERIAL / "partials" / "search.html",
+        None,
+        "bfd556535abcddb99396ab2a7e3acc2ebcd3f36756007d3969396caa4126be30",
+    ),
+    "overrides/partials/alternate.html": (
+        MATERIAL / "partials" / "alternate.html",
+        None,
+        "572b1d4dae611aa5fd65107edec95e44331b6141abf86834ea4dc6c1ddd7241b",
+    ),
+    "overrides/main.html": (
+        MATERIAL / "base.html",
+        "site_meta",
+        "977fd30a899dfae2966063541fa2a598a690eeaafb7acb813570192df812b368",
+    ),
+    "overrides/sitemap.xml": (
+        I18N / "custom_i18n_sitemap" / "sitemap.xml",
+        None,
+        "538e71a0c68befdae40bb4e0451150b1ca424ef5b1c4f0e0e7d806640d17e5e7",
+    ),
+}
+
+
+def block(text: str, name: str) -> str:
+    found = re.search(r"\{% block " + name + r" %\}(.*?)\{% endblock %\}", text, re.DOTALL)
+    assert found, f"no block {name}"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("ours", sorted(COPIED))
+def test_what_overrides_copies_is_unchanged_upstream(ours: str, repo_root: Path) -> None:
+    source, name, digest = COPIED[ours]
+    assert (repo_root / ours).is_file()
+    text = source.read_text("utf-8")
+    if name:
+        text = block(text, name)
+    got = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    assert got == digest, (
+        f"{source}{' block ' + name if name else ''} changed since {ours} copied it: carry the"
+        f" change over into {ours}, then set its sha256 in tests/site/test_theme.py to {got}"
+    )
+
+
+def test_search_dialog_copy_differs_from_material_only_by_its_name(repo_root: Path) -> None:
+    ours = (repo_root / "overrides" / "partials" / "search.html").read_text("utf-8")
+    theirs = (MATERIAL / "partials" / "search.html").read_text("utf-8")
+    dialog = '<div class="md-search" data-md-component="search" role="dialog">'
+    named = dialog[:-1] + " aria-label=\"{{ lang.t('search') }}\">"
+    body = ours.split("-#}\n", 1)[1]
+    assert body == theirs.split("-#}\n", 1)[1].replace(dialog, named)
+
+
+def test_a_page_without_materials_config_stops_the_build() -> None:
+    with pytest.raises(PluginError, match="__config"):
+        chrome.with_base("<html><head></head><body></body></html>", "en/")
+
+
+def test_the_chrome_examples_hold() -> None:
+    result = doctest.testmod(chrome)
+    assert result.attempted >= 4 and result.failed == 0

@@ -7,10 +7,10 @@ drawing; the exposed cards lie fanned above them, and an arrow shows the directi
 covering (R-C1). The drawing is 440 units wide, so that it stays legible on a 360 px
 phone without scrolling sideways.
 
-Cards are real faces: the rank in two corners, in the page's language (R, D, V on
-French pages; K, Q, J on English ones: :func:`lansquenet.narration.rank_text`, as the
-sentences write them), pips for 2-10, a figure for the court cards
-and one large pip for the ace. Every card carries ``data-card="<code>"``. Pips and
+Cards are real faces: the rank in two corners, in the page's language as the sentences
+write it (R, D, V on French pages; K, Q, J on English ones:
+:func:`lansquenet.narration.rank_text`), pips for 2-10, a figure for the court cards and
+one large pip for the ace. Every card carries ``data-card="<code>"``. Pips and
 figures are not repeated in every card: each card refers (``<use>``) to the shared
 drawings of :func:`sprite`, which a page holds once. A card chooses its suit with a
 CSS custom property (``--lq-H:inline``) that the shared pip inherits, so one drawing

@@ -17,7 +17,7 @@ The API in five lines::
 
 from . import chart, odds
 from .cards import PACK, Card
-from .narration import event_text, refusal_text
+from .narration import card_text, event_text, refusal_text
 from .refusals import CODES, NotAScenario, Refusal
 from .rules import Event, Move, apply, end, legal_moves, new_table, play
 from .scenario import load, names, parse, replay, session, trace
@@ -36,6 +36,7 @@ __all__ = [
     "Session",
     "Table",
     "apply",
+    "card_text",
     "chart",
     "end",
     "event_text",

@@ -1,10 +1,12 @@
 """Cards and the pack (R-P1).
 
-Only ranks matter to the rules; suits are kept for display.
+Only ranks matter to the rules; suits are kept for display. A card's code (``QD``)
+is the same in every language; how a reader of a language sees it (``D♦`` in French,
+``Q♦`` in English) is :func:`lansquenet.narration.card_text`.
 
 >>> card = Card.parse("T♣")
->>> str(card), card.symbol()
-('10C', '10♣')
+>>> str(card), card.rank, card.suit
+('10C', '10', 'C')
 >>> Card.parse("7s") == Card("7", "S")
 True
 >>> len(PACK), str(PACK[0]), str(PACK[-1])
@@ -49,10 +51,6 @@ class Card:
 
     def __str__(self) -> str:
         return self.rank + self.suit
-
-    def symbol(self) -> str:
-        """The card with its suit symbol, as readers see it: ``7♠``."""
-        return self.rank + SYMBOLS[self.suit]
 
     @property
     def red(self) -> bool:

@@ -7,9 +7,10 @@ drawing; the exposed cards lie fanned above them, and an arrow shows the directi
 covering (R-C1). The drawing is 440 units wide, so that it stays legible on a 360 px
 phone without scrolling sideways.
 
-Cards are real faces: the rank in two corners, in the page's language (R, D, V on
-French pages; K, Q, J on English ones), pips for 2-10, a figure for the court cards
-and one large pip for the ace. Every card carries ``data-card="<code>"``. Pips and
+Cards are real faces: the rank in two corners, in the page's language as the sentences
+write it (R, D, V on French pages; K, Q, J on English ones:
+:func:`lansquenet.narration.rank_text`), pips for 2-10, a figure for the court cards and
+one large pip for the ace. Every card carries ``data-card="<code>"``. Pips and
 figures are not repeated in every card: each card refers (``<use>``) to the shared
 drawings of :func:`sprite`, which a page holds once. A card chooses its suit with a
 CSS custom property (``--lq-H:inline``) that the shared pip inherits, so one drawing
@@ -32,7 +33,7 @@ from html import escape
 from typing import Any
 
 from .cards import Card
-from .narration import catalogue
+from .narration import card_text, catalogue, rank_text
 
 WIDTH, HEIGHT = 440, 450
 CX, CY, RX, RY = 220, 225, 165, 180  # seats lie on this ellipse
@@ -80,21 +81,6 @@ def _word(key: str, lang: str, **params: Any) -> str:
     return catalogue(lang)[f"diagram.{key}"].format_map(params)
 
 
-def index(card: Card, lang: str) -> str:
-    """The rank as a card's corner shows it in ``lang`` (R, D, V on French cards).
-
-    >>> index(Card("K", "H"), "fr"), index(Card("K", "H"), "en"), index(Card("10", "S"), "fr")
-    ('R', 'K', '10')
-    """
-    return _word(f"rank.{card.rank}", lang) if card.rank in "AJQK" else card.rank
-
-
-def face(card: str, lang: str) -> str:
-    """A card as a reader of ``lang`` names it, with its suit symbol: ``D♦`` in French."""
-    parsed = Card.parse(card)
-    return index(parsed, lang) + parsed.symbol()[len(parsed.rank) :]
-
-
 @functools.cache
 def sprite() -> str:
     """The drawings every card refers to, once per page (hidden, ``aria-hidden``).
@@ -128,12 +114,12 @@ def _card(code: str | None, x: float, y: float, label: str, lang: str, scale: fl
         return ""
     card = Card.parse(code)
     colour = RED if card.red else BLACK
-    shown = escape(index(card, lang))
+    shown = escape(rank_text(card, lang))
     size = ' font-size="11"' if len(shown) > 1 else ""
     move = f"translate({x:.0f},{y:.0f})" + (f" scale({scale:g})" if scale != 1 else "")
     return (
         f'<g class="lq-card" data-card="{card}" transform="{move}" fill="{colour}"'
-        f' text-anchor="start" font-size="13" font-weight="bold" style="--lq-{card.suit}:inline"><title>{escape(label)} {escape(face(code, lang))}</title>'
+        f' text-anchor="start" font-size="13" font-weight="bold" style="--lq-{card.suit}:inline"><title>{escape(label)} {escape(card_text(card, lang))}</title>'
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fff" stroke="#555"/>'
         f'<use href="#lq-corners"/><use href="#lq-r{card.rank}"/>'
         f'<text x="4" y="14" fill="{colour}"{size}>{shown}</text>'
@@ -167,11 +153,11 @@ def description(state: Mapping[str, Any], lang: str) -> str:
         parts.append(text)
     cards = view["cards"] or {}
     if cards.get("bank_card"):
-        parts.append(_word("bank_card", lang) + " " + face(cards["bank_card"], lang))
+        parts.append(_word("bank_card", lang) + " " + card_text(cards["bank_card"], lang))
     if cards.get("players_card"):
-        parts.append(_word("players_card", lang) + " " + face(cards["players_card"], lang))
+        parts.append(_word("players_card", lang) + " " + card_text(cards["players_card"], lang))
     if cards.get("exposed"):
-        shown = " ".join(face(c, lang) for c in cards["exposed"])
+        shown = " ".join(card_text(c, lang) for c in cards["exposed"])
         parts.append(_word("exposed", lang) + " " + shown)
     return "; ".join(parts) + "."
 

@@ -42,8 +42,7 @@ from importlib import resources
 from typing import Any
 
 from .bots import decide, reason_text
-from .diagram import face
-from .narration import catalogue, event_text, refusal_text
+from .narration import card_text, catalogue, event_text, refusal_text
 from .refusals import Refusal
 from .rules import Event, Move, legal_moves, play
 from .session import move_of, table_of
@@ -167,7 +166,7 @@ class _Walk:
         """What a question and its hint may name: who acts, the next deal's cards."""
         deck = self.lesson.scenario.get("decks", [])
         upcoming = deck[len(self.table.deals)] if len(self.table.deals) < len(deck) else []
-        return {"player": self.name, "cards": ", ".join(face(c, self.lang) for c in upcoming)}
+        return {"player": self.name, "cards": ", ".join(card_text(c, self.lang) for c in upcoming)}
 
     def ask(self, k: int) -> dict[str, Any]:
         step = self.lesson.steps[k]

@@ -7,6 +7,8 @@ ids (``event.bank_announced``, ``refusal.invalid_card``); no sentence is written
 'A annonce une banque de 12.'
 >>> event_text({"code": "bank_card", "params": {"card": "7S"}}, "en")
 'The bank card, to the left of the banker: 7♠.'
+>>> event_text({"code": "card_exposed", "params": {"card": "QD", "decides": "bank"}}, "fr")[:28]
+'D♦ répète la carte de banque'
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from .cards import Card
+from .cards import SYMBOLS, Card
 from .refusals import Refusal
 
 LANGUAGES = ("fr", "en")
@@ -84,11 +86,33 @@ def catalogue(lang: str, domain: str = "lansquenet") -> Mapping[str, str]:
     return {k: v for k, (v, fuzzy) in entries.items() if v and not fuzzy}
 
 
-def _display(params: Mapping[str, Any]) -> dict[str, Any]:
+def rank_text(card: Card, lang: str) -> str:
+    """A card's rank as readers of ``lang`` write it: the court cards and the ace by
+    their initials (R, D, V, A in French for roi, dame, valet, as; K, Q, J, A in
+    English), the other ranks by their number.
+
+    >>> rank_text(Card("K", "H"), "fr"), rank_text(Card("K", "H"), "en"), rank_text(Card("10", "S"), "fr")
+    ('R', 'K', '10')
+    """
+    return catalogue(lang)[f"card.rank.{card.rank}"] if card.rank in "AJQK" else card.rank
+
+
+def card_text(card: Card | str, lang: str) -> str:
+    """A card as readers of ``lang`` see it, its rank then its suit symbol: the one way
+    a card is written in sentences, step views and drawings (its code stays ``QD``).
+
+    >>> card_text("QD", "fr"), card_text("QD", "en"), card_text(Card("10", "C"), "fr")
+    ('D♦', 'Q♦', '10♣')
+    """
+    parsed = card if isinstance(card, Card) else Card.parse(card)
+    return rank_text(parsed, lang) + SYMBOLS[parsed.suit]
+
+
+def _display(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
     shown = dict(params)
     if "card" in shown:
         try:
-            shown["card"] = Card.parse(shown["card"]).symbol()
+            shown["card"] = card_text(shown["card"], lang)
         except Refusal:
             pass  # an unknown card is shown as it was typed
     return shown
@@ -96,7 +120,7 @@ def _display(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def text(key: str, params: Mapping[str, Any], lang: str) -> str:
     """The sentence ``key`` in ``lang`` with its parameters filled in."""
-    return catalogue(lang)[key].format_map(_display(params))
+    return catalogue(lang)[key].format_map(_display(params, lang))
 
 
 def count(n: int, unit: str, lang: str) -> str:

@@ -8,6 +8,8 @@ the list of past deals: its size does not grow with the session (the ledger, bui
 
 >>> face("QD", "en")
 {'code': 'QD', 'rank': 'Q', 'suit': '♦', 'text': 'Q♦', 'colour': 'red'}
+>>> face("QD", "fr")
+{'code': 'QD', 'rank': 'D', 'suit': '♦', 'text': 'D♦', 'colour': 'red'}
 >>> signed(5), signed(-12), signed(0)
 ('+5', '−12', '0')
 """
@@ -18,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import SYMBOLS, Card
-from .narration import event_text
+from .narration import card_text, event_text, rank_text
 from .rules import Event, amount_range, legal_moves
 from .table import Deal, Table, deal_json, view_json
 
@@ -26,17 +28,15 @@ SETTLEMENTS = ("bank_wins", "players_win")  # R-T1, R-T2
 
 
 def face(code: str, lang: str) -> dict[str, str]:
-    """A card as readers see it in ``lang``: rank, suit symbol, text and colour.
-
-    Ranks and suits are shown alike in French and English today; ``lang`` is where a
-    language's own way of writing them would go.
-    """
+    """A card as readers see it in ``lang`` (R, D, V for the king, queen and jack in
+    French: :func:`lansquenet.narration.card_text`): rank, suit symbol, text and colour.
+    The code stays the language-free ``QD``."""
     card = Card.parse(code)
     return {
         "code": str(card),
-        "rank": card.rank,
+        "rank": rank_text(card, lang),
         "suit": SYMBOLS[card.suit],
-        "text": card.symbol(),
+        "text": card_text(card, lang),
         "colour": "red" if card.red else "black",
     }
 

@@ -190,8 +190,9 @@ def test_narrate_tells_the_worked_example_in_french(spec_dir):
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert any("La carte de banque" in line and "7♠" in line for line in lines)
-    assert any("Q♥" in line for line in lines)  # the players' card
-    assert any("Q♦" in line for line in lines)  # the decisive card
+    assert any("D♥" in line for line in lines)  # the players' card, D for dame
+    assert any("D♦" in line for line in lines)  # the decisive card
+    assert not any("Q♦" in line or "Q♥" in line for line in lines)  # no English index
     assert not any("The bank card" in line for line in lines)
 
 

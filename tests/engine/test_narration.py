@@ -260,6 +260,38 @@ def test_narration_shows_cards_with_their_suit_symbols():
     assert event_text(event, "fr").startswith("10♦ ")
 
 
+@pytest.mark.parametrize(
+    ("code", "fr", "en"), [("KS", "R♠", "K♠"), ("QD", "D♦", "Q♦"), ("JH", "V♥", "J♥"), ("AC", "A♣", "A♣")]
+)
+def test_french_sentences_write_roi_dame_valet_as_and_english_ones_king_queen_jack(code, fr, en):
+    # One way per language, everywhere: the sentence, the step view and the drawing.
+    event = {"code": "card_exposed", "params": {"card": code, "decides": "bank"}}
+    assert event_text(event, "fr").startswith(fr + " répète")
+    assert event_text(event, "en").startswith(en + " matches")
+    assert lansquenet.card_text(code, "fr") == fr and lansquenet.card_text(code, "en") == en
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_step_names_its_cards_as_its_view_and_drawing_show_them(lang):
+    # For every shipped scenario: a card the sentence names is the card beside it in
+    # the step view, and the drawing's caption writes it alike (data-card keeps the code).
+    from lansquenet.diagram import diagram
+    from lansquenet.session import Session
+
+    for name in lansquenet.names():
+        session = Session(lansquenet.load(name))
+        for step in session.steps(0, None, lang):
+            card = step["event"]["params"].get("card")
+            if card is None:
+                continue
+            written = lansquenet.card_text(card, lang)
+            assert written in step["text"], (name, step["text"])
+            faces = {c["code"]: c for c in step["cards"]}
+            assert faces[card]["text"] == written
+            drawing = diagram(step["state"], lang)
+            assert f'data-card="{card}"' in drawing and f" {written}</title>" in drawing
+
+
 def test_an_unknown_language_falls_back_to_english():
     assert catalogue("de") == catalogue("en")
 
@@ -335,7 +367,7 @@ def test_every_event_and_refusal_of_random_sessions_narrates(random_session):
             for lang in LANGS:
                 sentence = event_text(event.json(), lang)
                 for name in placeholders(catalogue(lang)[key_of(event.json())]):
-                    assert shown(name, event.params[name]) in sentence, (event, lang, sentence)
+                    assert shown(name, event.params[name], lang) in sentence, (event, lang, sentence)
         for refused in played.refusals:
             with pytest.raises(lansquenet.Refusal) as caught:
                 lansquenet.apply(refused.table, refused.move)
@@ -345,7 +377,7 @@ def test_every_event_and_refusal_of_random_sessions_narrates(random_session):
                     value = caught.value.params[name]
                     if name == "action":  # a move is named by its label (or quoted, if unknown)
                         value = catalogue(lang).get(f"move.{value}", value)
-                    assert shown(name, value) in sentence, (refused, lang, sentence)
+                    assert shown(name, value, lang) in sentence, (refused, lang, sentence)
 
     narrate_a_session()
     # The sessions are no trivial sample: the common events all came up.
@@ -361,11 +393,11 @@ def key_of(event: dict) -> str:
     return f"event.{event['code']}.{event['params'][variant] or 'none'}"
 
 
-def shown(name: str, value: object) -> str:
-    """How a parameter reads in a sentence: cards with their suit symbol (7♠)."""
+def shown(name: str, value: object, lang: str) -> str:
+    """How a parameter reads in a sentence: cards with their suit symbol (7♠, D♦ in French)."""
     if name == "card":
         try:
-            return lansquenet.Card.parse(value).symbol()
+            return lansquenet.card_text(value, lang)
         except lansquenet.Refusal:
             return str(value)
     return str(value)

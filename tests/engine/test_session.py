@@ -116,7 +116,9 @@ def test_a_step_view_is_display_ready_and_holds_no_past_deals():
     assert all("deals" not in s["state"] for s in steps)
     settled = next(s for s in steps if s["event"]["code"] == "players_win")  # R-T2
     assert settled["result"]["line"] == "A −12, B +5, C +7"
-    assert [c["text"] for c in settled["cards"]] == ["7♠", "Q♥", "2♣", "Q♦"]
+    assert [c["text"] for c in settled["cards"]] == ["7♠", "D♥", "2♣", "D♦"]  # D for dame
+    assert [c["rank"] for c in settled["cards"]] == ["7", "D", "2", "D"]
+    assert [c["code"] for c in settled["cards"]] == ["7S", "QH", "2C", "QD"]  # codes never change
     assert [c["colour"] for c in settled["cards"]] == ["black", "red", "black", "red"]
     rows = {r["player"]: r for r in settled["rows"]}
     assert rows["C"]["balance"] == 107 and rows["C"]["change_text"] == "+14"

@@ -30,11 +30,14 @@ def balances_of(step_html: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_worked_example_shows_cards_and_settlement(lang: str) -> None:
-    # Section 06: 7♠, Q♥, 2♣, Q♦; B +5, C +7, the banker −12.
+    # Section 06: 7♠, Q♥, 2♣, Q♦ (D♥, D♦ in French); B +5, C +7, the banker −12.
     html = render.scenario_html("worked-example", lang, WORDS)
     text = " ".join(steps_of(html))
-    for card in ("7♠", "Q♥", "2♣", "Q♦"):
+    queens = {"fr": ("D♥", "D♦"), "en": ("Q♥", "Q♦")}
+    for card in ("7♠", "2♣", *queens[lang]):
         assert card in text
+    other = queens["en" if lang == "fr" else "fr"]
+    assert not any(card in text for card in other)
     last = re.findall(r'<li class="lq-step".*?</li>', html, re.DOTALL)[-1]
     assert balances_of(last) == {"A": "88", "B": "105", "C": "107"}
     assert 'data-steps="' in html and html.count('class="lq-step"') == len(

@@ -45,8 +45,10 @@ export function helps(el, word) {
   function amounts(toAct) {
     el.presets.textContent = "";
     const sized = toAct ? toAct.moves.find(function (m) { return m.amount; }) : null;
-    if (!sized) { show(el.range, ""); return; }
-    show(el.range, word("play.range", { min: sized.min, max: sized.max }));
+    const range = sized ? word("play.range", { min: sized.min, max: sized.max }) : "";
+    show(el.range, range);
+    el.amount.placeholder = range; // what an emptied field says
+    if (!sized) return;
     el.amount.value = String(sized.suggested);
     if (document.activeElement === el.amount) el.amount.select(); // typing replaces it
     sized.presets.forEach(function (preset) {

@@ -47,16 +47,47 @@ def signed(amount: int) -> str:
 
 
 def moves(table: Table) -> list[dict[str, Any]]:
-    """The legal moves of the player to act, each with whether it takes an amount and
-    the amounts allowed (R-P5, R-C2, R-C5)."""
+    """The legal moves of the player to act, each with whether it takes an amount and,
+    if it does, the amounts allowed (R-P5, R-C2, R-C5) and those a page offers
+    (:func:`offered`)."""
     out: list[dict[str, Any]] = []
     for do in legal_moves(table):
         allowed = amount_range(table, do)
         entry: dict[str, Any] = {"do": do, "amount": allowed is not None}
         if allowed is not None:
-            entry["min"], entry["max"] = allowed
+            uncovered = table.uncovered if do == "stake" else None  # R-C5
+            entry.update(offered(do, *allowed, uncovered=uncovered))
         out.append(entry)
     return out
+
+
+def offered(do: str, least: int, most: int, uncovered: int | None = None) -> dict[str, Any]:
+    """The amounts a page offers for ``do`` between ``least`` and ``most``: the range,
+    the amount the field starts with (a stake covers all it may, R-C5; a bank is a
+    tenth of the banker's counters), and presets: the least, half, and the most (named
+    "uncovered" when a stake's cap is what the bank has left uncovered, R-C5).
+
+    >>> bank = offered("bank", 1, 105)
+    >>> bank["min"], bank["max"], bank["suggested"]
+    (1, 105, 11)
+    >>> bank["presets"]  # doctest: +NORMALIZE_WHITESPACE
+    [{'amount': 1, 'kind': 'min'}, {'amount': 52, 'kind': 'half'},
+     {'amount': 105, 'kind': 'max'}]
+    >>> [p["kind"] for p in offered("stake", 1, 7, uncovered=7)["presets"]], offered("stake", 1, 7)["suggested"]
+    (['min', 'half', 'uncovered'], 7)
+    >>> offered("stake", 1, 1)["presets"]
+    [{'amount': 1, 'kind': 'min'}]
+    """
+    suggested = most if do == "stake" else max(least, (most + 5) // 10)
+    presets = [{"amount": least, "kind": "min"}]
+    half = max(least, most // 2)
+    if least < half < most:
+        presets.append({"amount": half, "kind": "half"})
+    if most > least:
+        presets.append(
+            {"amount": most, "kind": "uncovered" if do == "stake" and most == uncovered else "max"}
+        )
+    return {"min": least, "max": most, "suggested": suggested, "presets": presets}
 
 
 def _cards(table: Table, lang: str) -> list[dict[str, str]]:

@@ -5,8 +5,8 @@ interface words play.js needs later (``<script type="application/json" id="lq-wo
 data, never executed, so the Content-Security-Policy has nothing to allow), the
 address of the engine's wheel (``data-lq-wheel``, with its digest so that a browser
 never keeps a stale engine) and the page's own module script and stylesheet. play.js
-imports its modules itself (setup-form.js, session.js, step-view.js, turn.js,
-viewer.js, ledger.js, permalink.js, words.js, engine.js): same origin, so the page's
+imports its modules itself (the list is at the top of play.js; engine.js, words.js
+and the others): same origin, so the page's
 Content-Security-Policy allows them, and the service worker keeps every file of
 ``assets/js/`` for offline use. Only this
 page loads them: rule pages load no Pyodide and no play code.

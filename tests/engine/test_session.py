@@ -125,7 +125,18 @@ def test_a_step_view_is_display_ready_and_holds_no_past_deals():
     covering = next(s for s in steps if s["event"]["code"] == "staked")
     assert {r["player"]: r["stake"] for r in covering["rows"]} == {"A": 0, "B": 5, "C": 0}
     assert covering["state"]["to_act"]["moves"] == [
-        {"do": "stake", "amount": True, "min": 1, "max": 7},  # R-C5: at most the uncovered part
+        {  # R-C5: at most the uncovered part, offered whole
+            "do": "stake",
+            "amount": True,
+            "min": 1,
+            "max": 7,
+            "suggested": 7,
+            "presets": [
+                {"amount": 1, "kind": "min"},
+                {"amount": 3, "kind": "half"},
+                {"amount": 7, "kind": "uncovered"},
+            ],
+        },
         {"do": "pass", "amount": False},
         {"do": "banco", "amount": False},
     ]

@@ -6,12 +6,12 @@
 //   worker to move for it (op "bot", lansquenet.bots.decide): the move is an ordinary
 //   action, its reason a sentence in the page's language.
 // - The amount field is never empty without a hint: prefilled, its range shown
-//   ("1–88") and presets (the least, half, all that is uncovered), from the engine's
-//   ``to_act`` (which move takes an amount and between which bounds).
+//   ("1–88") and presets (the least, half, all that is uncovered), all from the
+//   engine's ``to_act`` (which move takes an amount, its bounds, what to offer).
 // - Each move button explains itself on focus and hover (play.help.<move>).
 import { node, show } from "./words.js";
 
-export const PACE_KEY = "lansquenet.pace";
+const PACE_KEY = "lansquenet.pace";
 
 export function pace() {
   try {
@@ -40,28 +40,20 @@ export function quickGame(word) {
 }
 
 export function helps(el, word) {
-  // The amounts of the move that takes one: prefilled, range, presets.
-  function amounts(toAct, state) {
+  // The amounts of the move that takes one, as the engine offers them (view.py
+  // ``offered``): the field prefilled, the range said, the presets as buttons.
+  function amounts(toAct) {
     el.presets.textContent = "";
     const sized = toAct ? toAct.moves.find(function (m) { return m.amount; }) : null;
-    if (!sized) { show(el.range, ""); return; }
-    const min = sized.min;
-    const max = sized.max;
-    show(el.range, word("play.range", { min: min, max: max }));
-    const uncovered = state && state.table ? state.table.uncovered : null;
-    const suggested = sized.do === "stake" ? max : Math.max(min, Math.round(max / 10));
-    el.amount.value = String(suggested);
+    const range = sized ? word("play.range", { min: sized.min, max: sized.max }) : "";
+    show(el.range, range);
+    el.amount.placeholder = range; // what an emptied field says
+    if (!sized) return;
+    el.amount.value = String(sized.suggested);
     if (document.activeElement === el.amount) el.amount.select(); // typing replaces it
-    const presets = [[min, word("play.preset.min", { amount: min })]];
-    const half = Math.max(min, Math.floor(max / 2));
-    if (half > min && half < max) presets.push([half, word("play.preset.half", { amount: half })]);
-    if (max > min) {
-      const key = sized.do === "stake" && uncovered === max ? "play.preset.uncovered" : "play.preset.max";
-      presets.push([max, word(key, { amount: max })]);
-    }
-    presets.forEach(function (preset) {
-      el.presets.append(node("button", preset[1], {
-        type: "button", class: "md-button lq-preset", "data-amount": String(preset[0]),
+    sized.presets.forEach(function (preset) {
+      el.presets.append(node("button", word("play.preset." + preset.kind, { amount: preset.amount }), {
+        type: "button", class: "md-button lq-preset", "data-amount": String(preset.amount),
       }));
     });
   }

@@ -6,6 +6,7 @@
 //
 // Progress is kept in localStorage ("lansquenet.lessons": the ids of finished lessons).
 import { call, onProgress, parseSvg, start } from "./engine.js";
+import { wordsOf } from "./words.js";
 
 const STORE = "lansquenet.lessons";
 
@@ -27,19 +28,11 @@ function remember(id) {
 function setup(root) {
   if (root.dataset.ready === "yes") return; // safe to run twice
   root.dataset.ready = "yes";
-  const words = JSON.parse(document.getElementById("lq-learn-words").textContent);
+  const word = wordsOf(JSON.parse(document.getElementById("lq-learn-words").textContent));
   const lang = root.dataset.lang || document.documentElement.lang || "en";
   const statusLine = document.getElementById("lq-status");
   const progress = document.getElementById("lq-progress");
   let engine = "idle";
-
-  function word(key, params) {
-    const text = words[key];
-    if (text === undefined) throw new Error("missing word: " + key);
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
-      return params && params[name] !== undefined ? String(params[name]) : whole;
-    });
-  }
 
   function showProgress() {
     const done = finished();

@@ -36,8 +36,8 @@ export function decode(text) {
 }
 
 // What the address holds: {text, step} (step: null if not given), or null.
-export function readHash(hash) {
-  const fragment = (hash === undefined ? location.hash : hash).slice(1);
+export function readHash() {
+  const fragment = location.hash.slice(1);
   if (fragment.indexOf(KEY) !== 0) return null;
   let text = fragment.slice(KEY.length);
   let step = null;

@@ -5,15 +5,15 @@
 //   const session = sessionClient("fr", function (busy) { ... });
 //   session.open(scenario)  -> a position, with ``refused`` if an action was refused
 //   session.move(action)    -> a position with the new steps' sentences, or {error}
-//   session.undo(), session.end(), session.steps(from, to), session.ledger(from)
+//   session.undo(), session.end(), session.steps(from, to)
 //   session.bot()           -> a computer player's move: a position with ``bot``
+//   problem(reply, word)    -> what went wrong, as a sentence
 //
 // What a position holds is said in lansquenet/web.py. Requests go one at a time, in
 // the order they were made: none is ever dropped. ``onBusy(true)`` is called while a
 // request that changes the game (open, move, undo, end) is on its way, ``onBusy(false)``
 // once none is; asking for steps to show is quiet.
-import { call, onProgress } from "./engine.js";
-import { STAGES } from "./words.js";
+import { call } from "./engine.js";
 
 export function sessionClient(lang, onBusy) {
   let chain = Promise.resolve();
@@ -43,22 +43,20 @@ export function sessionClient(lang, onBusy) {
     end: function () { return send({ op: "end" }); },
     bot: function () { return send({ op: "bot" }); }, // the computer player to act moves
     steps: function (from, to) { return send({ op: "steps", from: from, to: to }, true); },
-    ledger: function (from) { return send({ op: "ledger", from: from }, true); },
     get busy() { return working > 0; },
   };
 }
 
-// Python's loading, shown as it goes (a progress bar and a status line), or its failure.
-export function showLoading(el, word) {
-  onProgress(function (status, detail) {
-    el.status.dataset.status = status;
-    el.progress.value = STAGES[status] || 0;
-    el.progress.hidden = status === "ready" || status === "failed";
-    if (status === "failed") {
-      el.status.textContent = word("play.loading.failed", { detail: detail || "" });
-      el.status.classList.add("lq-refusal");
-    } else {
-      el.status.textContent = word("play.loading." + status);
-    }
-  });
+// What went wrong, as a sentence in the page's language: the engine's own for a
+// refusal (already in the page's language), else the page's word for a bad request or
+// an engine failure, with the engine's detail.
+export function problem(reply, word) {
+  const error = reply.error;
+  if (error.code === "not_a_scenario" || error.code === "bad_request") {
+    return word("play.not_a_scenario", { detail: error.message });
+  }
+  if (error.code === "internal" || error.code === "no_session") {
+    return word("play.internal", { detail: error.message });
+  }
+  return error.message;
 }

@@ -24,8 +24,6 @@ export function turnView(el, word) {
     const sized = toAct.moves.filter(function (move) { return move.amount; });
     el.amountBox.hidden = !sized.length;
     if (!sized.length) el.amount.value = "";
-    // The amounts allowed, as numbers only: "1–12".
-    el.amount.placeholder = sized.length ? sized[0].min + "–" + sized[0].max : "";
     toAct.moves.forEach(function (move) {
       el.moves.append(node("button", word("play.move." + move.do), {
         type: "button", class: "md-button", "data-move": move.do,

@@ -86,6 +86,6 @@ export function viewer(el, session, view, onView) {
 
   return {
     reset: reset, update: update, goTo: goTo, step: step,
-    get count() { return count; }, get viewed() { return viewed; },
+    get count() { return count; },
   };
 }

@@ -1,4 +1,4 @@
-// What the page scripts share (play.js and its modules, odds.js): the page's words,
+// What the page scripts share (play.js and its modules, odds.js, learn.js): the page's words,
 // a message shown or hidden, an element made with text (never markup), and the
 // stages of Python's loading as a progress bar counts them.
 //

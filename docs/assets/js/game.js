@@ -1,0 +1,51 @@
+// The game as the page records it: the scenario's table and the actions played so far
+// (a scenario of CONFORMANCE.md), what the permalink and the JSON export hold. The
+// engine's worker keeps the same game as a lansquenet.Session and judges every action;
+// this record only follows what the engine accepted.
+//
+//   const record = gameRecord();
+//   record.open(scenario, reply);   // the engine opened it (``reply.actions`` kept)
+//   record.played(action); record.end(); record.undone(reply.undone);
+//   record.scenario();              // {players, ..., actions, ended?}
+export function gameRecord() {
+  let base = null; // the scenario's table: no actions, no "ended"; null with no game
+  let actions = [];
+  let ended = false;
+
+  // A game the engine opened: its table, and the actions it kept (all of them, or
+  // those before a refused one).
+  function open(data, reply) {
+    base = Object.assign({}, data);
+    delete base.actions;
+    delete base.ended;
+    actions = data.actions.slice(0, reply.actions);
+    ended = reply.ended;
+  }
+
+  function clear() {
+    base = null;
+    actions = [];
+    ended = false;
+  }
+
+  // The engine took back ``undone``: an action, or the end of the game (no ``by``).
+  function undone(what) {
+    if (what.by === undefined) ended = false;
+    else actions.pop();
+  }
+
+  function scenario() {
+    const data = Object.assign({}, base, { actions: actions.slice() });
+    if (ended) data.ended = true;
+    return data;
+  }
+
+  return {
+    open: open, clear: clear, undone: undone, scenario: scenario,
+    played: function (action) { actions.push(action); },
+    end: function () { ended = true; },
+    get table() { return base; },
+    get actions() { return actions.length; }, // how many
+    get undoable() { return actions.length > 0 || ended; },
+  };
+}

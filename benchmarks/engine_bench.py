@@ -12,10 +12,7 @@ for each, after a warm-up. Goal: CPython / Pyodide <= 2.5 (deals per second).
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -44,23 +41,9 @@ def cpython(deals: int, repeats: int) -> dict[str, Any]:
 
 
 def pyodide(deals: int, repeats: int) -> dict[str, Any]:
-    from lansquenet_site.wheel import build_engine_wheel, write_wheel
+    from benchmarks.node_pyodide import run as run_in_pyodide
 
-    node = shutil.which("node")
-    if node is None:
-        raise RuntimeError("Node.js is needed to run Pyodide outside a browser")
-    with tempfile.TemporaryDirectory(prefix="lq-bench-wheel-") as tmp:
-        wheel = write_wheel(build_engine_wheel(REPO), Path(tmp))
-        done = subprocess.run(
-            [node, str(SCRIPT), str(wheel), str(HERE / "deals.py"), str(deals), str(repeats)],
-            capture_output=True,
-            text=True,
-            timeout=900,
-            check=False,
-        )
-    if done.returncode != 0:
-        raise RuntimeError(f"pyodide_deals.mjs failed ({done.returncode}): {done.stderr[-2000:]}")
-    out = json.loads(done.stdout)
+    out = json.loads(run_in_pyodide(SCRIPT, str(HERE / "deals.py"), str(deals), str(repeats)))
     best = min(out["runs"], key=lambda run: run["seconds"])
     return {
         "seconds": best["seconds"],

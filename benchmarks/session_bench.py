@@ -103,28 +103,12 @@ def measure_here(repeats: int = 3, big: int = 5000) -> dict[str, Any]:
 def pyodide(repeats: int) -> dict[str, Any]:
     """:func:`measure_here` inside Pyodide under Node.js (the 5 000-action opening is
     left to CPython)."""
-    import shutil
-    import subprocess
-    import tempfile
+    from benchmarks.node_pyodide import run as run_in_pyodide
 
-    from lansquenet_site.wheel import build_engine_wheel, write_wheel
-
-    node = shutil.which("node")
-    if node is None:
-        raise RuntimeError("Node.js is needed to run Pyodide outside a browser")
     here = Path(__file__).resolve()
-    with tempfile.TemporaryDirectory(prefix="lq-bench-wheel-") as tmp:
-        wheel = write_wheel(build_engine_wheel(here.parents[1]), Path(tmp))
-        done = subprocess.run(
-            [node, str(here.with_name("pyodide_session.mjs")), str(wheel), str(here), str(repeats)],
-            capture_output=True,
-            text=True,
-            timeout=900,
-            check=False,
-        )
-    if done.returncode != 0:
-        raise RuntimeError(f"pyodide_session.mjs failed ({done.returncode}): {done.stderr[-2000:]}")
-    result: dict[str, Any] = json.loads(done.stdout)
+    result: dict[str, Any] = json.loads(
+        run_in_pyodide(here.with_name("pyodide_session.mjs"), str(here), str(repeats))
+    )
     return result
 
 

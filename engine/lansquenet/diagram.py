@@ -82,24 +82,34 @@ def _word(key: str, lang: str, **params: Any) -> str:
 
 
 @functools.cache
-def sprite() -> str:
-    """The drawings every card refers to, once per page (hidden, ``aria-hidden``).
+def sprite(ranks: tuple[str, ...] | None = None) -> str:
+    """The drawings every card refers to, once per page (hidden, ``aria-hidden``):
+    those of every rank, or only of ``ranks`` (a page that shows a few cards only).
 
     >>> s = sprite()
     >>> s.count("<symbol"), 'id="lq-r10"' in s, 'id="lq-rK"' in s
     (15, True, True)
+    >>> s = sprite(("7", "Q"))
+    >>> s.count("<symbol"), 'id="lq-r7"' in s, 'id="lq-rK"' in s
+    (4, True, False)
     """
+    wanted = None if ranks is None else set(ranks)
     pip = "".join(f'<g style="display:var(--lq-{k},none)">{v}</g>' for k, v in _SUITS.items())
     symbols = [f'<symbol id="lq-pip" overflow="visible">{pip}</symbol>']
     corner = '<use href="#lq-pip" transform="translate(4 17) scale(.7)"/>'
     corners = corner + '<use href="#lq-pip" transform="rotate(180 24 34) translate(4 17) scale(.7)"/>'
     symbols.append(f'<symbol id="lq-corners" overflow="visible">{corners}</symbol>')
     for rank, spots in _PIPS.items():
+        if wanted is not None and rank not in wanted:
+            continue
         uses = "".join(f'<use href="#lq-pip" x="{x:g}" y="{y:g}"/>' for x, y in spots)
         symbols.append(f'<symbol id="lq-r{rank}" overflow="visible">{uses}</symbol>')
     ace = '<use href="#lq-pip" transform="translate(14 24) scale(2)"/>'
-    symbols.append(f'<symbol id="lq-rA" overflow="visible">{ace}</symbol>')
+    if wanted is None or "A" in wanted:
+        symbols.append(f'<symbol id="lq-rA" overflow="visible">{ace}</symbol>')
     for rank, hat in _HATS.items():
+        if wanted is not None and rank not in wanted:
+            continue
         symbols.append(f'<symbol id="lq-r{rank}" overflow="visible">{_FIGURE}{hat}</symbol>')
     return (
         '<svg class="lq-sprite" aria-hidden="true" focusable="false" width="0" height="0"'

@@ -11,7 +11,9 @@ stylesheets of mkdocs.yml's ``extra_css``, stepper.js and offline.js:
   folder: CSS without comments, blank lines or indentation (:func:`css`), JavaScript
   without its whole-line ``//`` comments (:func:`js`: nothing else is touched, so no
   statement can change meaning). Material's own files (assets/stylesheets,
-  assets/javascripts) are minified already and left alone.
+  assets/javascripts) are minified already and left alone;
+- :func:`html` (not under ``mkdocs serve``): each page without the indentation of
+  Material's templates, which is a twentieth of a rule page's bytes even gzipped.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ BUNDLE = "assets/css/bundle.css"
 
 _CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 _LINE_COMMENT = re.compile(r"^[ \t]*//")
+# Elements whose text is shown, or run, as written: left exactly as they are.
+_VERBATIM = re.compile(r"<(pre|textarea|script|style)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
+_INDENT = re.compile(r"[ \t]*\n\s*")
 
 
 def css(text: str) -> str:
@@ -51,6 +56,24 @@ def js(text: str) -> str:
         out.append(line)
         if line.count("`") % 2:
             in_template = not in_template
+    return "".join(out)
+
+
+def html(text: str) -> str:
+    """A page without indentation, trailing spaces or blank lines, outside ``<pre>``,
+    ``<textarea>``, ``<script>`` and ``<style>``. A line break stays a line break, so
+    that text renders the same: between words, a break and a space are both one space.
+
+    >>> html('<ul>\\n    <li>a\\n      b</li>  \\n\\n</ul>\\n<pre>  x\\n    y</pre>\\n  <p>c</p>')
+    '<ul>\\n<li>a\\nb</li>\\n</ul>\\n<pre>  x\\n    y</pre>\\n<p>c</p>'
+    """
+    out: list[str] = []
+    at = 0
+    for match in _VERBATIM.finditer(text):
+        out.append(_INDENT.sub("\n", text[at : match.start()]))
+        out.append(match.group(0))
+        at = match.end()
+    out.append(_INDENT.sub("\n", text[at:]))
     return "".join(out)
 
 

@@ -22,6 +22,7 @@ import re
 from html import escape
 from pathlib import Path
 
+from .render import keep
 from .wheel import Wheel, build_engine_wheel
 from .words import Words
 
@@ -98,7 +99,7 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
     parts = [
         # Before the controls, so that they are first painted with their own styles.
         f'<link rel="stylesheet" href="{root}assets/css/play.css">',
-        f'<div class="lq-play" id="lq-play" lang="{lang}" data-lq-wheel="{escape(wheel_url)}" data-search-exclude>',
+        f'<div class="lq-play" id="lq-play" lang="{lang}" data-lq-wheel="{escape(wheel_url)}">',
         f'<script type="application/json" id="lq-words">{_json_script(page_words(words, lang))}</script>',
         f'<noscript><p class="lq-refusal">{w("play.noscript")}</p></noscript>',
         # Loading Python: visible progress, announced politely.
@@ -191,10 +192,14 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
     return "\n".join(parts)
 
 
-def render_play(markdown: str, lang: str, words: Words, page_url: str, root: Path) -> str:
+def render_play(
+    markdown: str, lang: str, words: Words, page_url: str, root: Path, stash: dict[str, str] | None = None
+) -> str:
     """Replace the page's ``lansquenet-play`` fence (if any) with the play skeleton;
-    ``root`` is the repository (the wheel's digest goes into the page)."""
+    ``root`` is the repository (the wheel's digest goes into the page). With a
+    ``stash``, the skeleton is kept there until the page is built (:func:`render.keep`):
+    its labels and buttons are not prose, and stay out of the search index."""
     if not FENCE.search(markdown):
         return markdown
     html = skeleton(lang, words, root_of(page_url), build_engine_wheel(root))
-    return FENCE.sub(lambda _: "\n" + html + "\n", markdown)
+    return FENCE.sub(lambda _: "\n" + keep(html, stash) + "\n", markdown)

@@ -92,7 +92,9 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         root = Path(config.config_file_path).parent
-        markdown = play.render_play(markdown, self.page_language(page), self.words, page.url, root)
+        markdown = play.render_play(
+            markdown, self.page_language(page), self.words, page.url, root, self.stash
+        )
         markdown = odds_page.render_odds(markdown, self.page_language(page), self.words, page.url, root)
         markdown = learn_page.render_learn(
             markdown, self.page_language(page), self.words, page.url, root, self.stash
@@ -111,6 +113,8 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         prefix = self.chrome.prefix(self.building())
         if prefix:
             html = chrome.with_base(html, prefix)
+        if not self.serving:
+            html = minify.html(html)
         return chrome.with_csp(html, self.serving)
 
     def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:

@@ -41,19 +41,27 @@ def unstash(html: str, stash: dict[str, str]) -> str:
     return SLOT.sub(lambda match: stash.pop(match[1]), html)
 
 
+_RANK_USED = re.compile(r'href="#lq-r(\w+)"')
+
+
 def with_sprite(html: str) -> str:
-    """A built page that draws cards (a rendered scenario, or a page whose script asks
-    the engine for diagrams: ``data-lq-wheel``) gets the cards' shared drawings once.
+    """A built page that draws cards gets the cards' shared drawings once: a page whose
+    script asks the engine for diagrams (``data-lq-wheel``) all of them, a page of
+    rendered scenarios those of the ranks its cards show.
 
     >>> with_sprite("<body><p>text</p></body>")
     '<body><p>text</p></body>'
     >>> with_sprite('<body><svg class="lq-diagram"></svg></body>').count('id="lq-pip"')
     1
+    >>> page = with_sprite('<body><svg class="lq-diagram"><use href="#lq-r7"/></svg></body>')
+    >>> 'id="lq-r7"' in page, 'id="lq-r8"' in page
+    (True, False)
     """
     if ('class="lq-diagram"' not in html and "data-lq-wheel" not in html) or 'id="lq-pip"' in html:
         return html
+    drawings = sprite(None if "data-lq-wheel" in html else tuple(sorted(set(_RANK_USED.findall(html)))))
     at = html.rfind("</body>")
-    return html[:at] + sprite() + html[at:] if at >= 0 else html + sprite()
+    return html[:at] + drawings + html[at:] if at >= 0 else html + drawings
 
 
 def keep(html: str, stash: dict[str, str] | None) -> str:

@@ -259,6 +259,20 @@ def test_search_index_per_language(site: Path, pages: list[str]) -> None:
         assert located == set(pages) - NOT_SEARCHED, lang
 
 
+def test_search_finds_prose_not_controls(site: Path) -> None:
+    # The play page's buttons and labels and the scenarios' steps are not prose: a
+    # search for "Annuler" or "Jetons en main" must not land on an empty control.
+    from lansquenet_site.words import Words
+
+    words = Words(Path(__file__).resolve().parents[2] / "locales")
+    for lang in LANGS:
+        docs: list[dict[str, str]] = search_index(site, lang)["docs"]  # type: ignore[assignment]
+        controls = [words(lang, key) for key in ("play.pace", "play.export_csv", "steps.balances")]
+        for doc in docs:
+            assert "#lq-" not in doc["location"], doc["location"]
+            assert not [c for c in controls if c in doc["text"]], (lang, doc["location"])
+
+
 def test_search_loads_the_index_of_the_page_language(site: Path, pages: list[str]) -> None:
     # Material loads search/search_index.json from the `base` of its __config.
     for lang, page, path in every_page(site, pages):
@@ -279,3 +293,16 @@ def test_content_security_policy_allows_only_the_page_own_scripts(site: Path) ->
         for body in head.inline_scripts:
             digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
             assert f"'sha256-{digest}'" in script_src, (path, body[:60])
+
+
+def test_every_card_shown_has_its_drawing(site: Path, pages: list[str]) -> None:
+    # A page carries the drawings of the ranks its cards show (the play and lesson
+    # pages, whose cards come later from the engine, all of them): a card whose
+    # symbol is missing would be drawn as an empty frame.
+    for lang, page, path in every_page(site, pages):
+        text = path.read_text(encoding="utf-8")
+        drawn = set(re.findall(r'<symbol id="(lq-[\w]+)"', text))
+        used = set(re.findall(r'href="#(lq-[\w]+)"', text))
+        assert used <= drawn, (lang, page, used - drawn)
+        if "data-lq-wheel" in text:
+            assert {f"lq-r{rank}" for rank in ("2", "10", "A", "J", "Q", "K")} <= drawn, (lang, page)

@@ -6,6 +6,10 @@ such place fails here, loudly, when an update of either changes what it relies o
   static-i18n's sitemap with x-default added: each copy was made from the installed
   version whose sha256 is below. When one changes, compare it with our copy, carry the
   change over, then update the digest.
+- overrides/main.html's ``header`` block sets ``data-md-color-switching`` on ``<body>``
+  before the page is styled, so that Material's palette script setting it at load
+  costs no restyle: Material's script must still set it on ``<body>`` and take it away,
+  and its palette stylesheet still key the transitions off on it.
 - lansquenet_site/chrome.py moves the ``base`` of Material's ``__config`` script (where
   its search loads the index from); without that script the build stops with an error.
 """
@@ -89,3 +93,13 @@ def test_a_page_without_materials_config_stops_the_build() -> None:
 def test_the_chrome_examples_hold() -> None:
     result = doctest.testmod(chrome)
     assert result.attempted >= 4 and result.failed == 0
+
+
+def test_material_still_switches_palettes_with_the_attribute_we_preset() -> None:
+    assets = MATERIAL / "assets"
+    (script,) = (assets / "javascripts").glob("bundle.*.min.js")
+    code = script.read_text("utf-8")
+    assert 'document.body.setAttribute("data-md-color-switching","")' in code
+    assert 'document.body.removeAttribute("data-md-color-switching")' in code
+    (palette,) = (assets / "stylesheets").glob("palette.*.min.css")
+    assert "[data-md-color-switching] *" in palette.read_text("utf-8")

@@ -26,7 +26,7 @@ help:
 	@echo "make test    set up, lint, type-check, then run every test (engine, site, pyodide, browser)"
 	@echo "make build   build the site into site/ (mkdocs build --strict)"
 	@echo "make bench   run the benchmarks, write benchmarks/RESULTS.md"
-	@echo "make audit   Lighthouse scores of a rule page and the play page, write benchmarks/AUDIT.md"
+	@echo "make audit   Lighthouse scores of every rule page and the play page beside plain Material, write benchmarks/AUDIT.md"
 
 setup: $(PY_STAMP) $(NPM_STAMP)
 
@@ -76,8 +76,8 @@ test: setup chromium lint
 bench: setup chromium
 	$(BIN)/python -m benchmarks
 
-# Lighthouse (npm, pinned) on a rule page and the play page, both languages, mobile and
-# desktop: builds the site, serves it on 127.0.0.1, writes benchmarks/AUDIT.md. Slow
-# (a few minutes), so not part of `make test`.
+# Lighthouse (npm, pinned) on every rule page and the play page, on a phone, each beside
+# a plain Material build of the same page: builds the site, serves it on 127.0.0.1,
+# writes benchmarks/AUDIT.md. Slow (about half an hour), so not part of `make test`.
 audit: setup chromium
 	$(BIN)/python benchmarks/audit.py

@@ -1,6 +1,6 @@
-"""Lighthouse scores of the built site: a rule page and the play page, both languages,
-mobile and desktop, each beside the same page of a plain Material build of the same
-Markdown. ``make audit`` runs it; it writes benchmarks/AUDIT.md.
+"""Lighthouse scores of the built site: every rule page (in French, and the worked
+example's in English too) and the play page in both languages, on a phone, each beside
+the same page of a plain Material build of the same Markdown. ``make audit`` runs it; it writes benchmarks/AUDIT.md.
 
 The site is built (``mkdocs build --strict``) with ``SITE_URL`` set to the address it
 is then served at (localsite/serve.py: 127.0.0.1, gzip like a static host), so that
@@ -46,8 +46,9 @@ from localsite.serve import free_port, serve
 LIGHTHOUSE = REPO / "node_modules" / "lighthouse" / "cli" / "index.js"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 CHROME_FLAGS = ["--headless=new", *chromium.ARGS]
-PAGES = ("/rules/settlement/", "/en/rules/settlement/", "/play/", "/en/play/")
-FORM_FACTORS = ("mobile", "desktop")
+RULE_PAGES = ("history", "preparing", "covering", "which-value", "keeping-the-bank", "settlement")
+PAGES = (*(f"/rules/{name}/" for name in RULE_PAGES), "/en/rules/settlement/", "/play/", "/en/play/")
+FORM_FACTORS = ("mobile",)  # desktop (--form-factors mobile desktop) scores 100 on every page
 METRICS = {
     "first-contentful-paint": "FCP",
     "largest-contentful-paint": "LCP",

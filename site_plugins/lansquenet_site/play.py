@@ -143,6 +143,8 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         # The session.
         '<section class="lq-game" id="lq-game" hidden aria-labelledby="lq-game-title">',
         f'<h2 id="lq-game-title" tabindex="-1">{w("play.game.title")}</h2>',
+        # Which seats are the reader's, in a game with computer players (computer.js).
+        '<p class="lq-seat" id="lq-seat" hidden></p>',
         # While the engine works: said, and the controls are off until it answers.
         f'<p class="lq-busy" id="lq-busy" role="status" hidden>{w("play.busy")}</p>',
         '<form class="lq-turn" id="lq-turn" novalidate><fieldset><legend id="lq-turn-text"></legend>',

@@ -37,6 +37,10 @@ def settle(page: Page) -> None:
     page.locator("#lq-play[aria-busy=false]").wait_for(state="attached", timeout=30_000)
 
 
+# The word for "you", which must never stand where the engine puts a player's name.
+YOU = {"fr": "Vous", "en": "You"}
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Page, lang: str) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
@@ -45,8 +49,14 @@ def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Pag
     expect(quick).to_have_text("Partie rapide" if lang == "fr" else "Quick game")
     assert page.evaluate(WIDEST) <= 360
     quick.click()
-    you = WORDS(lang, "play.you")
+    # The reader plays a seat with a name, as in the lessons, and the page says which.
+    reader = [n.strip() for n in WORDS(lang, "play.default_names").split(",")][2]
+    expect(page.locator("#lq-seat")).to_have_text(WORDS(lang, "play.you_play", players=reader))
+    expect(page.locator("#lq-seat")).to_have_text("Vous jouez Chloé." if lang == "fr" else "You play Chloé.")
+    marked = WORDS(lang, "play.seat_mark", player=reader)
+    expect(page.locator("#lq-balances tbody th", has_text=marked)).to_have_count(1)
     said: set[str] = set()
+    yours = 0
     for _ in range(200):
         settle(page)
         text = page.locator("#lq-said").text_content() or ""  # before the end: the last
@@ -55,7 +65,8 @@ def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Pag
         if page.locator("#lq-over").is_visible():
             break
         turn = page.locator("#lq-turn-text")
-        if turn.is_visible() and (turn.text_content() or "") == WORDS(lang, "play.turn", player=you):
+        if turn.is_visible() and (turn.text_content() or "") == WORDS(lang, "play.your_turn", player=reader):
+            yours += 1
             assert page.evaluate(WIDEST) <= 360  # during the game too
             moves = page.locator("#lq-moves [data-move]")
             names = [b.get_attribute("data-move") for b in moves.all()]
@@ -72,9 +83,19 @@ def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Pag
         else:
             page.wait_for_timeout(50)
     expect(page.locator("#lq-over")).to_be_visible()
+    assert yours, "the reader's turn came, said to the reader"
     data = json.loads(base64.urlsafe_b64decode((t := page.url.split("#scenario=")[1]) + "=" * (-len(t) % 4)))
-    assert data["players"][0] == you and len(data["computer"]) == 3 and data["finish_after"] == 3
+    assert data["players"][2] == reader and reader not in data["computer"]
+    assert len(data["computer"]) == 3 and data["finish_after"] == 3
     assert said, "the computer players said why they moved"
+    # The engine narrates with the seat's name: no sentence takes "you" for a player
+    # (« À Vous de jouer », « Vous mise 5 », "You wins").
+    journal = [t.strip() for t in page.locator("#lq-journal li").all_text_contents()]
+    assert any(reader in line for line in journal)
+    you = YOU[lang]
+    for line in journal + sorted(said):
+        assert not re.search(rf"(^|[^\w’']){you}\b", line), line
+    expect(page.locator("#lq-standings tbody th", has_text=marked)).to_have_count(1)
     assert page.locator("#lq-ledger tbody tr").count() <= 3
     assert page.evaluate(WIDEST) <= 360
 
@@ -109,6 +130,29 @@ def test_the_amount_is_prefilled_with_its_range_and_presets_and_never_sent_empty
     # Covering ends; the four cards are drawn with their codes (R-D1, R-D3).
     for code in ("7S", "QH", "2C", "QD"):
         expect(page.locator(f'#lq-figure [data-card="{code}"]')).to_be_attached()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_single_allowed_amount_is_said_as_exactly_that_amount(page: Page, lang: str) -> None:
+    data = {  # 12 in the bank, 11 covered: 1 is all that is left to cover (R-C2, R-C5)
+        "players": ["Anne", "Bruno", "Chloé"],
+        "first_banker": "Anne",
+        "actions": [{"by": "Anne", "do": "bank", "amount": 12}, {"by": "Bruno", "do": "stake", "amount": 11}],
+    }
+    ready(page, PLAY[lang] + link_to(data))
+    settle(page)
+    said = WORDS(lang, "play.range_one", amount=1)
+    expect(page.locator("#lq-amount-range")).to_have_text(said)
+    expect(page.locator("#lq-amount-range")).to_have_text(
+        "Permis\u00a0: exactement 1" if lang == "fr" else "Allowed: exactly 1"
+    )
+    page.locator("#lq-amount").fill("")
+    page.locator("#lq-moves [data-move=stake]").click()
+    expect(page.locator("#lq-move-refusal")).to_have_text(WORDS(lang, "play.amount_empty_one", amount=1))
+    assert "1–1" not in (page.locator("#lq-play").text_content() or "")
+    # No seat is marked at a table of the reader's own: every seat is theirs.
+    expect(page.locator("#lq-seat")).to_be_hidden()
+    expect(page.locator("#lq-turn-text")).to_have_text(WORDS(lang, "play.turn", player="Chloé"))
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

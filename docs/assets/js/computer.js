@@ -6,8 +6,9 @@
 //   worker to move for it (op "bot", lansquenet.bots.decide): the move is an ordinary
 //   action, its reason a sentence in the page's language.
 // - The amount field is never empty without a hint: prefilled, its range shown
-//   ("1–88") and presets (the least, half, all that is uncovered), all from the
-//   engine's ``to_act`` (which move takes an amount, its bounds, what to offer).
+//   ("1–88", or "exactly 1") and presets (the least, half, all that is uncovered),
+//   all from the engine's ``to_act`` (which move takes an amount, its bounds, what to
+//   offer).
 // - Each move button explains itself on focus and hover (play.help.<move>).
 import { node, show } from "./words.js";
 
@@ -26,17 +27,36 @@ export function setPace(ms) {
   try { localStorage.setItem(PACE_KEY, String(ms)); } catch (error) { /* not kept */ }
 }
 
-// The quick game: the reader and three computer players, a short session.
+// The quick game: the reader and three computer players, a short session. The reader
+// plays a seat with a name, as in the lessons ("Vous jouez Chloé."): the engine
+// narrates with it ("Chloé stakes 5"), and the page says which seat is the reader's.
 export function quickGame(word) {
-  const you = word("play.you");
-  const others = word("play.default_names").split(",").map(function (n) { return n.trim(); })
-    .filter(function (n) { return n !== you; }).slice(1, 4);
+  const names = word("play.default_names").split(",").map(function (n) { return n.trim(); }).slice(0, 4);
   const computer = {};
-  ["cautious", "steady", "bold"].forEach(function (temperament, i) { computer[others[i]] = temperament; });
+  computer[names[0]] = "steady";
+  computer[names[1]] = "cautious";
+  computer[names[3]] = "bold";
   return {
-    players: [you].concat(others), balance: 100, first_banker: others[0], finish_after: 3,
+    players: names, balance: 100, first_banker: names[1], finish_after: 3,
     seed: Math.floor(Math.random() * 1000000), computer: computer, actions: [],
   };
+}
+
+// The seats the reader plays: those that are not computer players, in a game that has
+// computer players (none at a table of the reader's own, where every seat is theirs).
+export function readerSeats(data) {
+  const computer = (data && data.computer) || {};
+  if (!Object.keys(computer).length) return [];
+  return data.players.map(String).filter(function (name) {
+    return !Object.prototype.hasOwnProperty.call(computer, name);
+  });
+}
+
+// "Vous jouez Chloé." / "You play Chloé.", or "" when every seat is the reader's.
+export function seatLine(seats, word, lang) {
+  if (!seats.length) return "";
+  const list = new Intl.ListFormat(lang, { type: "conjunction" }).format(seats);
+  return word("play.you_play", { players: list });
 }
 
 export function helps(el, word) {
@@ -45,7 +65,9 @@ export function helps(el, word) {
   function amounts(toAct) {
     el.presets.textContent = "";
     const sized = toAct ? toAct.moves.find(function (m) { return m.amount; }) : null;
-    const range = sized ? word("play.range", { min: sized.min, max: sized.max }) : "";
+    const range = !sized ? ""
+      : sized.min === sized.max ? word("play.range_one", { amount: sized.min })
+      : word("play.range", { min: sized.min, max: sized.max });
     show(el.range, range);
     el.amount.placeholder = range; // what an emptied field says
     if (!sized) return;

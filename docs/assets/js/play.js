@@ -20,7 +20,7 @@
 // Every word comes from the page (#lq-words, written at build time from site.po); every
 // name and engine text reaches the page as text, never as markup, except the diagram
 // SVG, which the engine writes and escapes (parsed as SVG, never as HTML).
-import { computerPlayers, helps, pace, setPace } from "./computer.js";
+import { computerPlayers, helps, pace, readerSeats, seatLine, setPace } from "./computer.js";
 import { copyLink } from "./copy-link.js";
 import { start } from "./engine.js";
 import { gameRecord } from "./game.js";
@@ -51,7 +51,7 @@ function elements(root) {
     result: $("lq-result"), figure: $("lq-figure"), balances: $("lq-balances"),
     journal: $("lq-journal"), ledger: $("lq-ledger"), ledgerEmpty: $("lq-ledger-empty"),
     permalink: $("lq-permalink"), announce: $("lq-announce"), copied: $("lq-copied"),
-    presets: $("lq-presets"), range: $("lq-amount-range"), help: $("lq-move-help"), said: $("lq-said"), pace: $("lq-pace"),
+    seat: $("lq-seat"), presets: $("lq-presets"), range: $("lq-amount-range"), help: $("lq-move-help"), said: $("lq-said"), pace: $("lq-pace"),
   };
 }
 
@@ -108,6 +108,10 @@ function setup(root) {
     table.record.open(data, reply);
     steps.reset();
     computer.reset(data);
+    const seats = readerSeats(data); // the reader's seats, said and marked in a game with computer players
+    show(el.seat, seatLine(seats, word, root.lang));
+    table.turn.readers(seats);
+    view.readers(seats);
     table.ledger.reset(data.players.map(String));
     accept(reply);
     el.setup.hidden = true;
@@ -153,7 +157,8 @@ function setup(root) {
     if (move.amount) {
       const amount = el.amount.value.trim();
       if (amount === "") { // said in the page's language, before asking the engine
-        show(el.moveRefusal, word("play.amount_empty", { min: move.min, max: move.max }));
+        show(el.moveRefusal, move.min === move.max ? word("play.amount_empty_one", { amount: move.min })
+          : word("play.amount_empty", { min: move.min, max: move.max }));
         el.amount.setAttribute("aria-invalid", "true");
         el.amount.focus();
         return;

@@ -8,12 +8,15 @@
 //   const view = stepView(el, word);
 //   view.counter(index, total);   // "Step 3 of 11" and the buttons' states
 //   view.draw(step);              // a step of the engine
+//   view.readers(["Chloé"]);      // the reader's seats, marked "(vous)" in the balances
 //
 // To draw the table differently, replace this module: its input is the engine's step.
 import { parseSvg } from "./engine.js";
+import { seatName } from "./turn.js";
 import { node, show } from "./words.js";
 
 export function stepView(el, word) {
+  let readers = []; // the reader's seats, marked in the balances
   function counter(index, total) {
     el.counter.textContent = word("stepper.counter", { index: index + 1, total: total });
     el.root.querySelectorAll("[data-go]").forEach(function (button) {
@@ -38,7 +41,7 @@ export function stepView(el, word) {
       const td = node("td", String(row.balance) + (row.change_text ? " (" + row.change_text + ")" : ""));
       if (row.stake) td.append(" ", node("span", word("steps.stake", { amount: row.stake }), { class: "lq-stake" }));
       const tr = node("tr");
-      tr.append(node("th", row.player, { scope: "row" }), td);
+      tr.append(node("th", seatName(row.player, readers, word), { scope: "row" }), td);
       body.append(tr);
     });
     if (step.bank !== null) {
@@ -64,5 +67,5 @@ export function stepView(el, word) {
     balances(step);
   }
 
-  return { counter: counter, draw: draw };
+  return { counter: counter, draw: draw, readers: function (seats) { readers = seats; } };
 }

@@ -4,8 +4,14 @@
 // says so.
 import { node } from "./words.js";
 
+// A player's name where seats are listed: "Chloé (vous)" for a seat the reader plays.
+export function seatName(player, readers, word) {
+  return readers.indexOf(player) >= 0 ? word("play.seat_mark", { player: player }) : player;
+}
+
 export function turnView(el, word) {
   let current = null; // the engine's to_act
+  let readers = []; // the reader's seats, in a game with computer players (computer.js)
 
   function draw(toAct, state) {
     current = toAct;
@@ -14,7 +20,8 @@ export function turnView(el, word) {
     el.turn.hidden = !toAct;
     el.moves.textContent = "";
     if (!toAct) return;
-    el.turnText.textContent = word("play.turn", { player: toAct.player });
+    const yours = readers.indexOf(toAct.player) >= 0;
+    el.turnText.textContent = word(yours ? "play.your_turn" : "play.turn", { player: toAct.player });
     const table = state && state.table;
     if (table && table.uncovered !== null && table.uncovered !== undefined) {
       el.situation.textContent = word("play.uncovered", { amount: table.uncovered });
@@ -39,7 +46,7 @@ export function turnView(el, word) {
     body.textContent = "";
     (rows || []).forEach(function (row) {
       const tr = node("tr");
-      tr.append(node("td", row.place), node("th", row.player, { scope: "row" }), node("td", row.balance));
+      tr.append(node("td", row.place), node("th", seatName(row.player, readers, word), { scope: "row" }), node("td", row.balance));
       body.append(tr);
     });
   }
@@ -59,5 +66,8 @@ export function turnView(el, word) {
     else if (el.moves.querySelector("button")) el.moves.querySelector("button").focus();
   }
 
-  return { draw: draw, find: find, sized: sized, focus: focus, get current() { return current; } };
+  return {
+    draw: draw, find: find, sized: sized, focus: focus, get current() { return current; },
+    readers: function (seats) { readers = seats; },
+  };
 }

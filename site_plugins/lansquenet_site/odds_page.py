@@ -33,7 +33,7 @@ page itself: only this page loads them (like the play page).
 
 from __future__ import annotations
 
-import itertools
+import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -97,15 +97,12 @@ def figure(key: str, pack: odds.Pack, lang: str, form: str = "approx") -> str:
     raise KeyError(form)
 
 
-_tables = itertools.count(1)
-
-
 def _table(caption: str, head: str, body: str) -> str:
     """A table in its own scrolling box: a keyboard can reach it (``tabindex``) and a
     screen reader names it after the caption, whatever the width of the screen. The
     table keeps Material's look; Material's own box around it no longer scrolls
     (odds.css)."""
-    ident = f"lq-table-{next(_tables)}"
+    ident = "lq-table-" + hashlib.sha256(caption.encode("utf-8")).hexdigest()[:8]  # one caption, one table
     return (
         f'<div class="lq-scroll" role="region" tabindex="0" aria-labelledby="{ident}">'
         f'<table><caption id="{ident}">{caption}</caption><thead><tr>{head}</tr></thead>'

@@ -24,7 +24,6 @@ from .words import Words
 FENCE = re.compile(
     r"^(?P<fence>```|~~~)lansquenet[ \t]*\n(?P<body>.*?)\n(?P=fence)[ \t]*$", re.MULTILINE | re.DOTALL
 )
-_ids = itertools.count(1)
 
 
 class ScenarioError(ValueError):
@@ -33,12 +32,11 @@ class ScenarioError(ValueError):
 
 # Where a scenario goes when its HTML is kept aside (render_fences with a stash).
 SLOT = re.compile(r'<div class="lq-slot" data-lq-slot="(\d+)"></div>')
-_slots = itertools.count(1)
 
 
 def unstash(html: str, stash: dict[str, str]) -> str:
     """Put back into a built page the scenarios that ``render_fences`` kept aside."""
-    return SLOT.sub(lambda match: stash.pop(match[1]), html)
+    return SLOT.sub(lambda match: stash[match[1]], html)
 
 
 _RANK_USED = re.compile(r'href="#lq-r(\w+)"')
@@ -65,11 +63,17 @@ def with_sprite(html: str) -> str:
 
 
 def keep(html: str, stash: dict[str, str] | None) -> str:
-    """With a ``stash``, keep ``html`` aside and give the placeholder :func:`unstash`
-    replaces in the built page (Markdown and search never parse it); else ``html``."""
+    """With a ``stash`` (one build's: the plugin starts a new one with each build),
+    keep ``html`` aside and give the placeholder :func:`unstash` replaces in the built
+    page (Markdown and search never parse it); else ``html``.
+
+    >>> stash: dict[str, str] = {}
+    >>> unstash("<p>" + keep("<b>a</b>", stash) + keep("<i>b</i>", stash) + "</p>", stash)
+    '<p><b>a</b><i>b</i></p>'
+    """
     if stash is None:
         return html
-    key = str(next(_slots))
+    key = str(len(stash))
     stash[key] = html
     return f'<div class="lq-slot" data-lq-slot="{key}"></div>'
 
@@ -90,12 +94,7 @@ def render_fences(markdown: str, lang: str, words: Words, stash: dict[str, str] 
 
     def one(match: re.Match[str]) -> str:
         number = next(numbers) if several else None
-        html = scenario_html(match["body"], lang, words, number=number)
-        if stash is None:
-            return "\n" + html + "\n"
-        key = str(next(_slots))
-        stash[key] = html
-        return f'\n<div class="lq-slot" data-lq-slot="{key}"></div>\n'
+        return "\n" + keep(scenario_html(match["body"], lang, words, number=number), stash) + "\n"
 
     return FENCE.sub(one, markdown)
 
@@ -169,7 +168,7 @@ def scenario_html(
         raise ScenarioError(f"lansquenet fence: {error}") from None
     if not steps:
         raise ScenarioError(f"lansquenet fence: the table is refused ({outcome})")
-    ident = f"lq-{next(_ids)}"
+    ident = "lq-scenario" if number is None else f"lq-scenario-{number}"  # unique on its page
     total = len(steps)
     items = []
     for index, step in enumerate(steps):

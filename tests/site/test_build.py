@@ -306,3 +306,25 @@ def test_every_card_shown_has_its_drawing(site: Path, pages: list[str]) -> None:
         assert used <= drawn, (lang, page, used - drawn)
         if "data-lq-wheel" in text:
             assert {f"lq-r{rank}" for rank in ("2", "10", "A", "J", "Q", "K")} <= drawn, (lang, page)
+
+
+def test_a_second_build_in_the_same_process_writes_the_same_pages(tmp_path: Path, repo_root: Path) -> None:
+    # `mkdocs serve` rebuilds in one process: nothing the plugin keeps between builds
+    # (a counter, a cache of pages) may change what a page says the second time.
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    pages = (
+        "rules/settlement/index.html",
+        "en/rules/settlement/index.html",
+        "odds/index.html",
+        "play/index.html",
+    )
+    seen = []
+    for n in (1, 2):
+        config = load_config(str(repo_root / "mkdocs.yml"), site_dir=str(tmp_path / f"site-{n}"))
+        config.plugins.on_startup(command="build", dirty=False)
+        build(config)
+        config.plugins.on_shutdown()
+        seen.append({p: (tmp_path / f"site-{n}" / p).read_text("utf-8") for p in pages})
+    assert seen[0] == seen[1]

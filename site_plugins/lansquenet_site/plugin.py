@@ -113,9 +113,8 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         prefix = self.chrome.prefix(self.building())
         if prefix:
             html = chrome.with_base(html, prefix)
-        if not self.serving:
-            html = minify.html(html)
-        return chrome.with_csp(html, self.serving)
+        html = chrome.with_csp(html, self.serving)
+        return html if self.serving else minify.html(html)  # scripts untouched: same hashes
 
     def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
         if not template_name.endswith(".html"):

@@ -11,14 +11,25 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lansquenet_site import minify
+from lansquenet_site import minify, render
 
 TEACHING = ("parallel", "sheet", "score", "handout")  # the pages that list teaching.css in their front matter
 
 
 def test_the_minify_examples_hold() -> None:
     result = doctest.testmod(minify)
-    assert result.attempted >= 2 and result.failed == 0
+    assert result.attempted >= 3 and result.failed == 0
+
+
+def test_the_render_examples_hold() -> None:
+    # with_sprite: only the drawings of the ranks a page shows; keep/unstash.
+    result = doctest.testmod(render)
+    assert result.attempted >= 8 and result.failed == 0
+
+
+def test_pages_are_served_without_the_templates_indentation(built_site: Any) -> None:
+    page = (built_site.path / "rules" / "settlement" / "index.html").read_text("utf-8")
+    assert "\n " not in minify._VERBATIM.sub("", page)
 
 
 def test_the_site_css_and_scripts_are_served_without_comments(built_site: Any, repo_root: Path) -> None:

@@ -217,7 +217,7 @@ def commit() -> str:
     return done.stdout.strip() or "unknown"
 
 
-def markdown(results: list[Audit], runs: int = 3, load: str = "") -> str:
+def markdown(results: list[Audit], runs: int = 3, load: str = "", built: str = "") -> str:
     indexes = [r.benchmark_index for r in results if r.benchmark_index]
     bench = f"{min(indexes):.0f}–{max(indexes):.0f}" if indexes else "unknown"
     version = json.loads((REPO / "node_modules" / "lighthouse" / "package.json").read_text())["version"]
@@ -231,7 +231,7 @@ def markdown(results: list[Audit], runs: int = 3, load: str = "") -> str:
         "# Lighthouse audit",
         "",
         (
-            f"`make audit` ({datetime.date.today().isoformat()}, commit {commit()}; Lighthouse {version},"
+            f"`make audit` ({datetime.date.today().isoformat()}, commit {built or commit()}; Lighthouse {version},"
             f" {chrome or 'Chromium'}, headless; the site served on 127.0.0.1 with gzip by"
             " localsite/serve.py). Mobile is Lighthouse's default emulation (simulated slow 4G,"
             " 4× CPU slowdown); desktop is `--preset=desktop`. Each page is measured beside"
@@ -274,8 +274,9 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write every page's scores as JSON here")
     args = parser.parse_args()
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    built = commit()  # the commit the site is built from, not the one when the runs end
     results = run(args.site, args.pages, args.form_factors, args.runs)
-    text = markdown(results, args.runs, load)
+    text = markdown(results, args.runs, load, built)
     args.out.write_text(text, "utf-8")
     if args.json:
         rows = [

@@ -112,8 +112,9 @@ def sprite(ranks: tuple[str, ...] | None = None) -> str:
             continue
         symbols.append(f'<symbol id="lq-r{rank}" overflow="visible">{_FIGURE}{hat}</symbol>')
     return (
-        '<svg class="lq-sprite" aria-hidden="true" focusable="false" width="0" height="0"'
-        ' style="position:absolute;overflow:hidden" xmlns="http://www.w3.org/2000/svg">'
+        # Not displayed (the cards' <use> still draw the symbols), so never styled either.
+        '<svg class="lq-sprite" aria-hidden="true" focusable="false" style="display:none"'
+        ' xmlns="http://www.w3.org/2000/svg">'
         f"<defs>{''.join(symbols)}</defs></svg>"
     )
 

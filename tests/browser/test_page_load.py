@@ -59,3 +59,18 @@ def test_palette_toggle_switches_and_transitions_come_back(page: Page, lang: str
     page.locator('[data-md-component="palette"] label:visible').click()
     expect(body).not_to_have_attribute("data-md-color-scheme", scheme or "")
     expect(body).not_to_have_attribute("data-md-color-switching", "")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_cards_are_drawn_from_the_pages_hidden_sprite(page: Page, lang: str) -> None:
+    # The sprite is not displayed (never styled at load); each card's <use> still draws
+    # its rank's pips or figure: a missing symbol would leave an empty frame, 0 by 0.
+    step = {"fr": "etape", "en": "step"}[lang]
+    page.goto(f"{PAGES[lang]}#{step}-8")
+    cards = page.locator(".lq-step:visible .lq-card")
+    expect(cards.first).to_be_visible()
+    sizes = cards.evaluate_all(
+        "cards => cards.map(c => { const b = c.querySelector('use[href^=\"#lq-r\"]').getBBox(); return [b.width, b.height]; })"
+    )
+    assert len(sizes) >= 3 and all(w > 5 and h > 5 for w, h in sizes), sizes
+    assert page.locator("svg.lq-sprite").evaluate("s => getComputedStyle(s).display") == "none"

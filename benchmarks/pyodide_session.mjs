@@ -21,17 +21,19 @@ const { pyodide } = await boot({
   wheel: new Uint8Array(readFileSync(wheelPath)),
 });
 
-pyodide.FS.mkdirTree("/home/pyodide/lqbench");
-pyodide.FS.writeFile("/home/pyodide/lqbench/lq_session_bench.py", readFileSync(benchPath, "utf-8"));
+// In Pyodide's own (in-memory) working folder, like pyodide_deals.mjs.
+const folder = pyodide.FS.cwd() + "/lqbench";
+pyodide.FS.mkdirTree(folder);
+pyodide.FS.writeFile(folder + "/lq_session_bench.py", readFileSync(benchPath, "utf-8"));
 // session_bench.py's games come from localsite/games.py (shared with the tests)
-pyodide.FS.mkdirTree("/home/pyodide/lqbench/localsite");
+pyodide.FS.mkdirTree(folder + "/localsite");
 for (const name of ["__init__.py", "games.py"]) {
   const file = new URL(`../localsite/${name}`, import.meta.url);
-  pyodide.FS.writeFile(`/home/pyodide/lqbench/localsite/${name}`, readFileSync(file, "utf-8"));
+  pyodide.FS.writeFile(`${folder}/localsite/${name}`, readFileSync(file, "utf-8"));
 }
 const answer = pyodide.runPython(`
 import json, sys
-sys.path.insert(0, "/home/pyodide/lqbench")
+sys.path.insert(0, ${JSON.stringify(folder)})
 from lq_session_bench import measure_here
 json.dumps(measure_here(${repeats}, 0))
 `);

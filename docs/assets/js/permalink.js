@@ -63,10 +63,15 @@ export function writeHash(text, push) {
   else history.replaceState(null, "", url);
 }
 
+// The language switcher's links, found once (the page does not replace its header): a
+// search of the whole page at every move would go through the whole journal.
+let switchers = null;
+
 // The language switcher leads to this page's twin: carry the game and the step shown.
 export function updateSwitcher(text, step) {
   const hash = text ? fragment(text) + (step !== null && step !== undefined ? STEP + step : "") : "";
-  document.querySelectorAll("a[hreflang], a.md-select__link").forEach(function (link) {
+  if (!switchers) switchers = document.querySelectorAll("a[hreflang], a.md-select__link");
+  switchers.forEach(function (link) {
     if (!link.dataset.lqHref) link.dataset.lqHref = link.getAttribute("href").split("#")[0];
     link.setAttribute("href", link.dataset.lqHref + hash);
   });

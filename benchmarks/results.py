@@ -234,7 +234,7 @@ def play_rows(play: dict[str, Any] | None, missing: str) -> list[tuple[str, str,
     def met(part: str) -> str:
         return _met(play[part]["ok"]) if play else "–"
 
-    sizes = f"{_n(play['long'])} / {_n(play['short'])}" if play else "1 000 / 5"
+    sizes = f"{_n(play['long'])} / {_n(play['short'])}" if play else "1 000 / 10"
     switch = measured("switch")
     if play:
         parts = play["switch"]["parts_ms"][str(play["long"])]
@@ -385,10 +385,11 @@ def notes(figures: dict[str, Any]) -> list[str]:
     play = figures.get("play")
     if play:
         out.append(
-            f"- **9.** The seeded game of localsite/games.py (seed {play['seed']}) opened from permalinks of"
-            f" {play['short']} and {_n(play['long'])} actions ({_kb(play['link_bytes'][str(play['short'])])} and"
-            f" {_kb(play['link_bytes'][str(play['long'])])} of link), both pages open side by side, measured in"
-            f" turns. {play['repeats']} moves and undos each: move {play['move']['short_all_ms']} ms at"
+            f"- **9.** The game of figure 8a (localsite/games.py `cycle`, deals all alike) opened from"
+            f" permalinks of {play['short']} and {_n(play['long'])} actions, the same table at both lengths"
+            f" ({_kb(play['link_bytes'][str(play['short'])])} and {_kb(play['link_bytes'][str(play['long'])])}"
+            f" of link; {_n(play['journal'][str(play['short'])])} and {_n(play['journal'][str(play['long'])])}"
+            " journal entries), both pages open side by side, measured in turns. {play['repeats']} moves and undos each: move {play['move']['short_all_ms']} ms at"
             f" {play['short']}, {play['move']['long_all_ms']} ms at {_n(play['long'])}; undo"
             f" {play['undo']['short_all_ms']} ms and {play['undo']['long_all_ms']} ms. Until the page's script"
             f" is done (before the frame): move {play['move']['dom_ms']} ms, undo {play['undo']['dom_ms']} ms."

@@ -2,7 +2,7 @@
 
     python -m benchmarks                       # everything, full sizes (a few minutes)
     python -m benchmarks --quick --out R.md     # tiny sizes: does it all still run?
-    python -m benchmarks --only odds deals     # some of: odds deals bots session build browser
+    python -m benchmarks --only odds deals     # some of: odds deals bots session build browser play
 
 See benchmarks/README.md for what each figure means.
 """
@@ -24,11 +24,11 @@ for _path in (REPO, REPO / "engine", REPO / "site_plugins"):
 
 from benchmarks import bots_bench, engine_bench, odds_bench, results, session_bench, site_bench
 
-ALL = ("odds", "deals", "bots", "session", "build", "browser")
+ALL = ("odds", "deals", "bots", "session", "build", "browser", "play")
 FULL = {"odds": 20_000, "odds_repeats": 5, "deals": 3_000, "deals_repeats": 3, "build": 3, "browser": 5}
-FULL |= {"session_repeats": 5, "session_big": 5000, "bots": 300}
+FULL |= {"session_repeats": 5, "session_big": 5000, "bots": 300, "play": 5}
 QUICK = {"odds": 300, "odds_repeats": 1, "deals": 20, "deals_repeats": 1, "build": 1, "browser": 1}
-QUICK |= {"session_repeats": 1, "session_big": 0, "bots": 5}
+QUICK |= {"session_repeats": 1, "session_big": 0, "bots": 5, "play": 1}
 
 
 def run(only: tuple[str, ...] = ALL, quick: bool = False, repeats: int | None = None) -> dict[str, Any]:
@@ -67,6 +67,14 @@ def run(only: tuple[str, ...] = ALL, quick: bool = False, repeats: int | None = 
             site_bench.build(site_bench.plain_project(Path(tmp) / "plain"), plain)
             figures["browser"] = browser_bench.measure(ours, plain, repeats or size["browser"])
             print(json.dumps(figures["browser"]), flush=True)
+        if "play" in only:
+            from benchmarks import play_bench  # Playwright, only when needed
+
+            print("== play: a move, an undo, a language switch at 5 and at 1 000 actions", flush=True)
+            if not ours.is_dir():
+                site_bench.build(REPO / "mkdocs.yml", ours)
+            figures["play"] = play_bench.measure(ours, repeats or size["play"])
+            print(json.dumps(figures["play"]), flush=True)
     return figures
 
 
@@ -74,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", nargs="+", choices=ALL, default=list(ALL))
     parser.add_argument("--quick", action="store_true", help="tiny sizes (the smoke test's)")
-    parser.add_argument("--repeats", type=int, help="repeats for deals, build and browser")
+    parser.add_argument("--repeats", type=int, help="repeats for deals, build, browser and play")
     parser.add_argument("--out", type=Path, default=HERE / "RESULTS.md")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
     args = parser.parse_args(argv)

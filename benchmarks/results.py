@@ -27,6 +27,7 @@ COMMANDS = {
     "build": "python benchmarks/site_bench.py {repeats}",
     "browser": "python -m benchmarks --only browser --repeats {repeats}",
     "session": "python benchmarks/session_bench.py {repeats}",
+    "play": "python -m benchmarks --only play --repeats {repeats}",
 }
 
 
@@ -216,7 +217,57 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
         )
     )
     out += session_rows(figures.get("session"), missing)
+    out += play_rows(figures.get("play"), missing)
     return out
+
+
+def play_rows(play: dict[str, Any] | None, missing: str) -> list[tuple[str, str, str, str, str, str]]:
+    """Figure 9: what a reader waits for on the play page (benchmarks/play_bench.py)."""
+    cmd = COMMANDS["play"].format(repeats=play["switches"]) if play else ""
+
+    def measured(part: str) -> str:
+        if not play:
+            return missing
+        fig = play[part]
+        return f"{fig['ratio']}× ({_n(fig['long_ms'])} ms vs {_n(fig['short_ms'])} ms, medians)"
+
+    def met(part: str) -> str:
+        return _met(play[part]["ok"]) if play else "–"
+
+    sizes = f"{_n(play['long'])} / {_n(play['short'])}" if play else "1 000 / 10"
+    switch = measured("switch")
+    if play:
+        parts = play["switch"]["parts_ms"][str(play["long"])]
+        switch += (
+            f"; at {_n(play['long'])} actions: page {_n(parts['page'])} ms, Python {_n(parts['python'])} ms,"
+            f" reopening {_n(parts['reopen'])} ms ({play['switch']['reopen_ratio']}× the reopening at"
+            f" {play['short']})"
+        )
+    return [
+        (
+            "9a",
+            (
+                "Chromium, the play page opened from a permalink: a move, from the click to the result shown"
+                f" (counter changed, not busy, next frame painted), time at {sizes} actions"
+            ),
+            measured("move"),
+            "≤ 1.5×",
+            met("move"),
+            cmd,
+        ),
+        ("9b", f"the same for Undo, time at {sizes} actions", measured("undo"), "≤ 1.5×", met("undo"), cmd),
+        (
+            "9c",
+            (
+                "the language switcher's link (the game carried to the other language): from the click to the"
+                f" game shown with its engine ready, time at {sizes} actions"
+            ),
+            switch,
+            "≤ 1.5×",
+            met("switch"),
+            cmd,
+        ),
+    ]
 
 
 def _ms(seconds: float) -> str:
@@ -330,6 +381,25 @@ def notes(figures: dict[str, Any]) -> list[str]:
             f"- **6.** Build CPU times, ours: {build['ours_all_cpu_s']} s, without the plugin:"
             f" {build['unplugged_all_cpu_s']} s; wall times, ours: {build['ours_all_s']} s, without the"
             f" plugin: {build['unplugged_all_s']} s. The goal is judged on CPU time (site_bench.py says why)."
+        )
+    play = figures.get("play")
+    if play:
+        out.append(
+            f"- **9.** The game of figure 8a (localsite/games.py `cycle`, deals all alike) opened from"
+            f" permalinks of {play['short']} and {_n(play['long'])} actions, the same table at both lengths"
+            f" ({_kb(play['link_bytes'][str(play['short'])])} and {_kb(play['link_bytes'][str(play['long'])])}"
+            f" of link; {_n(play['journal'][str(play['short'])])} and {_n(play['journal'][str(play['long'])])}"
+            " journal entries), both pages open side by side, measured in turns."
+            f" {play['repeats']} moves and undos each: move {play['move']['short_all_ms']} ms at"
+            f" {play['short']}, {play['move']['long_all_ms']} ms at {_n(play['long'])}; undo"
+            f" {play['undo']['short_all_ms']} ms and {play['undo']['long_all_ms']} ms. Until the page's script"
+            f" is done (before the frame): move {play['move']['dom_ms']} ms, undo {play['undo']['dom_ms']} ms."
+            f" {play['switches']} language switches each: {play['switch']['short_all_ms']} ms and"
+            f" {play['switch']['long_all_ms']} ms; medians of their parts (the new page until the engine's"
+            f" worker starts, Python's loading, the game's reopening and drawing):"
+            f" {play['switch']['parts_ms']}. Python's loading does not depend on the game; reopening replays"
+            " every action (figure 8b) and draws the journal and the ledger, so it grows with the game,"
+            f" here {round(100 * play['switch']['reopen_share'])}% of the switch at {_n(play['long'])}."
         )
     return out
 

@@ -71,6 +71,9 @@ def test_every_benchmark_returns_numbers(quick_run: dict[str, Any]) -> None:
         for key in keys:
             assert is_number(figures["browser"][part][key]), (part, key, figures["browser"][part])
     assert figures["browser"]["weight"]["python_bytes"] == 0  # a rule page loads no Python
+    for part in ("move", "undo", "switch"):  # figure 9, the play page
+        for key in ("short_ms", "long_ms", "ratio"):
+            assert is_number(figures["play"][part][key]), (part, key, figures["play"][part])
 
 
 def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
@@ -79,7 +82,8 @@ def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
         line for line in text.splitlines() if line.startswith("| ") and not line.startswith(("| #", "| ---"))
     ]
     numbers = [row.split("|")[1].strip() for row in rows]
-    assert numbers == ["1", "2a", "2b", "3a", "3b", "4", "5a", "5b", "6", "7", "8a", "8b", "8c", "8d"]
+    figures = ["1", "2a", "2b", "3a", "3b", "4", "5a", "5b", "6", "7", "8a", "8b", "8c", "8d"]
+    assert numbers == [*figures, "9a", "9b", "9c"]
     assert "not measured" not in text
     for field in ("date:", "commit:", "cores (`nproc`)", "memory"):
         assert field in text
@@ -92,7 +96,7 @@ def test_results_md_renders_without_figures() -> None:
         [sys.executable, "-c", render], cwd=REPO, capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    assert done.stdout.count("not measured in this run") == 14
+    assert done.stdout.count("not measured in this run") == 17
 
 
 def test_lighthouse_scores_a_rule_page_100_but_for_performance(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@
 //   links.route();                    // show what the address holds; false: no game
 //   links.viewed(index, count);       // the step shown, for the language switcher
 //   links.leave(); links.forget();    // a new table (a new history entry); no game shown
-import { decode, encode, fragment, readHash, updateSwitcher, writeHash } from "./permalink.js";
+import { decode, fragment, readHash, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
 import { show } from "./words.js";
 
@@ -20,7 +20,7 @@ export function gameLinks(table) {
   let shown = null; // the fragment's text this page shows the game of
 
   function remember(push) {
-    shown = encode(table.record.scenario());
+    shown = table.record.link();
     writeHash(shown, push);
     el.permalink.href = fragment(shown);
     updateSwitcher(shown, null);
@@ -76,7 +76,7 @@ export function gameLinks(table) {
       if (reply.refused) {
         // The game up to the refused action; the link stays in the address as it came.
         updateSwitcher(shown, null);
-        el.permalink.href = fragment(encode(table.record.scenario()));
+        el.permalink.href = fragment(table.record.link());
         show(el.linkError, word("play.link_refused", { number: reply.refused.index + 1, message: reply.refused.message }));
       } else {
         remember(false);

@@ -11,12 +11,63 @@ const STEP = "&step=";
 
 // The scenario as the fragment's text (JSON.stringify: compact, UTF-8, keys in order).
 export function encode(data) {
-  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  return base64url(new TextEncoder().encode(JSON.stringify(data)));
+}
+
+function base64url(bytes) {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
   }
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// The text of a game played one action at a time: ``text(ended)`` is exactly
+// encode(scenario) for the scenario {...table, actions: [pushed so far], ended?}, and a
+// push or a pop costs the same at move 5 and at move 1 000 (the text is not rebuilt
+// from every action: base64 turns each 3 bytes into 4 letters, so the letters of the
+// bytes already written stay as they are).
+//
+//   const link = gameLink(table);   // table: a scenario without "actions" nor "ended"
+//   link.push(action); link.pop(); link.text(false);
+export function gameLink(table) {
+  const utf8 = new TextEncoder();
+  const head = JSON.stringify(Object.assign({}, table, { actions: [] })); // {...,"actions":[]}
+  let done = ""; // the letters of the bytes so far, but for the last 0 to 2
+  let rest = new Uint8Array(0); // those last bytes
+  let count = 0;
+  const before = []; // [done.length, rest] before each action pushed
+
+  function add(bytes) {
+    const all = new Uint8Array(rest.length + bytes.length);
+    all.set(rest);
+    all.set(bytes, rest.length);
+    const whole = all.length - (all.length % 3);
+    done += base64url(all.subarray(0, whole));
+    rest = all.slice(whole);
+  }
+
+  add(utf8.encode(head.slice(0, -2))); // up to "[" of the actions
+  return {
+    push: function (action) {
+      before.push([done.length, rest]);
+      add(utf8.encode((count ? "," : "") + JSON.stringify(action)));
+      count += 1;
+    },
+    pop: function () {
+      const last = before.pop();
+      done = done.slice(0, last[0]);
+      rest = last[1];
+      count -= 1;
+    },
+    text: function (ended) {
+      const tail = utf8.encode("]" + (ended ? ',"ended":true' : "") + "}");
+      const all = new Uint8Array(rest.length + tail.length);
+      all.set(rest);
+      all.set(tail, rest.length);
+      return done + base64url(all);
+    },
+  };
 }
 
 // The scenario a fragment's text holds; throws on anything else (not base64url, not
@@ -63,10 +114,15 @@ export function writeHash(text, push) {
   else history.replaceState(null, "", url);
 }
 
+// The language switcher's links, found once (the page does not replace its header): a
+// search of the whole page at every move would go through the whole journal.
+let switchers = null;
+
 // The language switcher leads to this page's twin: carry the game and the step shown.
 export function updateSwitcher(text, step) {
   const hash = text ? fragment(text) + (step !== null && step !== undefined ? STEP + step : "") : "";
-  document.querySelectorAll("a[hreflang], a.md-select__link").forEach(function (link) {
+  if (!switchers) switchers = document.querySelectorAll("a[hreflang], a.md-select__link");
+  switchers.forEach(function (link) {
     if (!link.dataset.lqHref) link.dataset.lqHref = link.getAttribute("href").split("#")[0];
     link.setAttribute("href", link.dataset.lqHref + hash);
   });

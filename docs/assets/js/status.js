@@ -30,7 +30,10 @@ export function busyTable(el, also) {
   let timer = null;
   return function (working) {
     el.root.setAttribute("aria-busy", working ? "true" : "false");
-    el.game.classList.toggle("lq-busy-table", working);
+    // An attribute, not a class: on this page a class change on an element restyles all
+    // that it holds (the journal and the ledger grow with the game), an attribute that
+    // only play.css reads restyles the two parts it dims.
+    el.game.toggleAttribute("data-busy", working);
     el.turn.querySelector("fieldset").disabled = working;
     also(working);
     clearTimeout(timer);

@@ -17,9 +17,12 @@ import { node, show } from "./words.js";
 
 export function stepView(el, word) {
   let readers = []; // the reader's seats, marked in the balances
+  // Found once: a search of the page at every step would go through the whole journal.
+  const goButtons = el.root.querySelectorAll("[data-go]");
+
   function counter(index, total) {
     el.counter.textContent = word("stepper.counter", { index: index + 1, total: total });
-    el.root.querySelectorAll("[data-go]").forEach(function (button) {
+    goButtons.forEach(function (button) {
       const go = button.dataset.go;
       button.disabled = (go === "first" || go === "previous") ? index === 0 : index === total - 1;
     });

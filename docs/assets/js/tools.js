@@ -18,15 +18,20 @@ export function tableTools(table) {
   const session = table.session;
   const record = table.record;
 
-  function button(act) { return table.root.querySelector('[data-act="' + act + '"]'); }
+  // Found once (the page's HTML has them all): a search of the page at every move would
+  // go through the whole journal and ledger.
+  const buttons = table.root.querySelectorAll(".lq-tools [data-act]");
+  function button(act) { return table.root.querySelector('.lq-tools [data-act="' + act + '"]'); }
+  const undoButton = button("undo");
+  const endButton = button("end");
 
   function enable(busy) {
-    table.root.querySelectorAll(".lq-tools [data-act]").forEach(function (b) { b.disabled = busy || b.dataset.off === "yes"; });
+    buttons.forEach(function (b) { b.disabled = busy || b.dataset.off === "yes"; });
   }
 
   function refresh(position) {
-    button("undo").dataset.off = record.undoable ? "no" : "yes";
-    button("end").dataset.off = position.to_act ? "no" : "yes";
+    undoButton.dataset.off = record.undoable ? "no" : "yes";
+    endButton.dataset.off = position.to_act ? "no" : "yes";
     enable(session.busy);
   }
 

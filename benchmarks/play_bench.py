@@ -1,0 +1,273 @@
+"""Figure 9: what a reader waits for on the play page, at move 10 and at move 1 000.
+
+The play page (/play/) is opened in Chromium from two permalinks of the game whose deals
+are all alike (localsite/games.py ``cycle``, as figure 8a): one of ``SHORT`` actions and
+one of ``LONG``, where the table is the same (same banker, same balances, the same
+player to act with the same moves), so that every move, undo and step drawn is the same
+and only the game's length differs (3 332 journal entries and 333 ledger rows at 1 000).
+Both pages stay open side by side and are measured in turns:
+
+- **9a, a move**: a click on the first move button (its amount, if it takes one, as the
+  page prefilled it), to the page showing the result: the step counter changed
+  (``#lq-counter``, set once the journal, the step view, the ledger, the turn and the
+  address are updated, all in the same task) and the table no longer busy
+  (``#lq-play[aria-busy=false]``), then the next frame painted (a
+  ``requestAnimationFrame`` and a task after it: style, layout and paint of the change
+  are in). The click's time is the event's own ``timeStamp``.
+- **9b, an undo**: the same, from a click on Undo (back to the link's position, so every
+  move is the same move).
+- **9c, a language switch**: a click on the language switcher's link (to /en/play/…,
+  then back to /play/…: it carries the game), to the game shown again in the other
+  language with its engine ready (``data-status="ready"``, ``#lq-game`` shown, not busy,
+  the next frame painted). Split into the page until the engine's worker starts,
+  loading Python (Pyodide, the wheel, the import) and reopening the game (the
+  worker's ``open`` replays every action, then the page draws the position).
+
+Each figure is time at ``LONG`` / time at ``SHORT``, medians, measured in the same run:
+the machine is shared and noisy. No test asserts these timings.
+
+    python benchmarks/play_bench.py [REPEATS]     # builds the site in a temporary folder
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+if __name__ == "__main__":  # run as a script: the repository's packages on the path
+    _repo = Path(__file__).resolve().parents[1]
+    for _path in (_repo, _repo / "engine", _repo / "site_plugins"):
+        sys.path.insert(0, str(_path))
+
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from localsite.chromium import launch_options
+from localsite.games import cycle
+from localsite.serve import serve
+
+SHORT, LONG = 10, 1000  # 10 = 1 000 modulo 9: three deals of three actions, the balances back
+MOVE_GOAL = 1.5  # 9a and 9b: time at LONG / time at SHORT
+SWITCH_GOAL = 1.5  # 9c: Python's loading is the same, the reopening grows with the game
+ENGINE_MS = 180_000  # a cold Pyodide start and a 1 000-action replay on a busy machine
+PLAY = {"fr": "play/", "en": "en/play/"}
+
+# Installed before the page's scripts, on every page load. A click on a move button or
+# on Undo starts a run; the run's page is shown when the counter's text has changed and
+# the table is not busy; the frame after that ends it. A click on the language
+# switcher keeps its time (epoch ms) in sessionStorage, for the next page to read.
+PROBE = """
+(function () {
+  const probe = window.__lqp = { runs: [], pending: null, status: {}, shown: null };
+  function now() { return performance.timeOrigin + performance.now(); }
+  function framed(then) {
+    requestAnimationFrame(function () { setTimeout(function () { then(now()); }, 0); });
+  }
+  document.addEventListener("click", function (event) {
+    const target = event.target.closest && event.target.closest("[data-move], [data-act=undo], a[hreflang]");
+    if (!target) return;
+    const start = performance.timeOrigin + event.timeStamp;
+    if (target.matches("a[hreflang]")) { sessionStorage.setItem("lqp.click", String(start)); return; }
+    const counter = document.getElementById("lq-counter");
+    probe.pending = { kind: target.dataset.move ? "move" : "undo", start: start, before: counter.textContent };
+  }, true);
+  function check() {
+    const root = document.getElementById("lq-play");
+    if (!root || root.getAttribute("aria-busy") !== "false") return;
+    const pending = probe.pending;
+    if (pending && document.getElementById("lq-counter").textContent !== pending.before) {
+      probe.pending = null;
+      pending.dom = now();
+      framed(function (t) { pending.frame = t; probe.runs.push(pending); });
+    }
+    const status = document.getElementById("lq-status");
+    const game = document.getElementById("lq-game");
+    const clicked = sessionStorage.getItem("lqp.click");
+    if (probe.shown === null && clicked && status && status.dataset.status === "ready" && game && !game.hidden) {
+      sessionStorage.removeItem("lqp.click");
+      probe.shown = { start: Number(clicked), dom: now(), origin: performance.timeOrigin };
+      framed(function (t) { probe.shown.frame = t; });
+    }
+  }
+  new MutationObserver(function (records) {
+    records.forEach(function (r) {
+      if (r.attributeName === "data-status") {
+        const value = r.target.getAttribute("data-status");
+        if (!(value in probe.status)) probe.status[value] = now();
+      }
+    });
+    check();
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true,
+    attributeFilter: ["aria-busy", "hidden", "data-status"] });
+})();
+"""
+
+
+def link_to(data: object) -> str:
+    """The permalink's fragment (docs/assets/js/permalink.js)."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return "#scenario=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+class PlayPage:
+    """One play page holding one game, its clicks timed by ``PROBE``."""
+
+    def __init__(self, context: BrowserContext, site: str, actions: int) -> None:
+        self.actions = actions
+        self.link = link_to(cycle(actions))
+        self.errors: list[str] = []
+        self.page: Page = context.new_page()
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.lang = "fr"
+        self.page.goto(site + PLAY["fr"] + self.link)
+        self._wait_game()
+
+    def _wait_game(self) -> None:
+        self.page.wait_for_function(
+            """() => document.getElementById("lq-status").dataset.status === "ready"
+                && !document.getElementById("lq-game").hidden
+                && document.getElementById("lq-play").getAttribute("aria-busy") === "false" """,
+            timeout=ENGINE_MS,
+        )
+        self.check()
+
+    def check(self) -> None:
+        if self.errors:
+            raise RuntimeError(f"the play page ({self.actions} actions) logged errors: {self.errors}")
+
+    def _timed(self, selector: str) -> dict[str, float]:
+        self.page.bring_to_front()  # a page in the background gets its frames late
+        before = int(self.page.evaluate("() => window.__lqp.runs.length"))
+        self.page.locator(selector).first.click()
+        self.page.wait_for_function(f"() => window.__lqp.runs.length > {before}", timeout=ENGINE_MS)
+        run: dict[str, Any] = self.page.evaluate("() => window.__lqp.runs[window.__lqp.runs.length - 1]")
+        self.check()
+        return {"dom": run["dom"] - run["start"], "frame": run["frame"] - run["start"]}
+
+    def move(self) -> dict[str, float]:
+        return self._timed("#lq-moves [data-move]")
+
+    def undo(self) -> dict[str, float]:
+        return self._timed("[data-act=undo]")
+
+    def switch(self) -> dict[str, float]:
+        """Click the switcher to the other language; the game shown again there."""
+        other = "en" if self.lang == "fr" else "fr"
+        self.page.bring_to_front()
+        self.page.locator(f"a.md-select__link[hreflang={other}]").first.dispatch_event("click")
+        self.page.wait_for_url(f"**/{PLAY[other]}#scenario=*", timeout=ENGINE_MS)
+        self.lang = other
+        self.page.wait_for_function(
+            "() => window.__lqp && window.__lqp.shown && window.__lqp.shown.frame", timeout=ENGINE_MS
+        )
+        self.check()
+        probe: dict[str, Any] = self.page.evaluate("() => window.__lqp")
+        shown, status = probe["shown"], probe["status"]
+        return {
+            "frame": shown["frame"] - shown["start"],
+            "page": status["runtime"] - shown["start"],  # unload, navigation, the page's scripts
+            "python": status["ready"] - status["runtime"],  # Pyodide, the wheel, the import
+            "reopen": shown["frame"] - status["ready"],  # the worker's open, the page's drawing
+        }
+
+
+def _median(values: list[float]) -> float:
+    return round(statistics.median(values), 1)
+
+
+def _figure(times: dict[int, list[float]], goal: float) -> dict[str, Any]:
+    short, long = statistics.median(times[SHORT]), statistics.median(times[LONG])
+    ratio = round(long / short, 2)
+    return {
+        "short_ms": round(short, 1),
+        "long_ms": round(long, 1),
+        "short_all_ms": [round(t, 1) for t in times[SHORT]],
+        "long_all_ms": [round(t, 1) for t in times[LONG]],
+        "ratio": ratio,
+        "goal": goal,
+        "ok": ratio <= goal,
+    }
+
+
+def measure_pages(browser: Browser, site: str, rounds: int = 15, switches: int = 5) -> dict[str, Any]:
+    """Figures 9a, 9b and 9c against a site served at ``site`` (ending with /): ``rounds``
+    moves and undos, ``switches`` language switches on each page."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    context.set_default_timeout(ENGINE_MS)
+    try:
+        context.add_init_script(PROBE)
+        pages = {n: PlayPage(context, site, n) for n in (SHORT, LONG)}
+        for page in pages.values():  # a warm-up move and undo on each, not counted
+            page.move()
+            page.undo()
+        moves: dict[int, list[float]] = {SHORT: [], LONG: []}
+        undos: dict[int, list[float]] = {SHORT: [], LONG: []}
+        dom: dict[str, dict[int, list[float]]] = {
+            "move": {SHORT: [], LONG: []},
+            "undo": {SHORT: [], LONG: []},
+        }
+        for i in range(rounds):
+            for n in (SHORT, LONG) if i % 2 == 0 else (LONG, SHORT):  # alternate which goes first
+                moved, undone = pages[n].move(), pages[n].undo()
+                moves[n].append(moved["frame"])
+                undos[n].append(undone["frame"])
+                dom["move"][n].append(moved["dom"])
+                dom["undo"][n].append(undone["dom"])
+        went: dict[int, list[dict[str, float]]] = {SHORT: [], LONG: []}
+        for i in range(switches):
+            for n in (SHORT, LONG) if i % 2 == 0 else (LONG, SHORT):
+                went[n].append(pages[n].switch())
+        switch = _figure({n: [s["frame"] for s in went[n]] for n in went}, SWITCH_GOAL)
+        switch["parts_ms"] = {
+            str(n): {part: _median([s[part] for s in went[n]]) for part in ("page", "python", "reopen")}
+            for n in went
+        }
+        reopen = {n: statistics.median(s["reopen"] for s in went[n]) for n in went}
+        switch["reopen_ratio"] = round(reopen[LONG] / reopen[SHORT], 2)
+        switch["reopen_share"] = round(reopen[LONG] / statistics.median(s["frame"] for s in went[LONG]), 2)
+        return {
+            "short": SHORT,
+            "long": LONG,
+            "journal": {str(n): pages[n].page.locator("#lq-journal li").count() for n in pages},
+            "repeats": rounds,
+            "switches": switches,
+            "link_bytes": {str(n): len(pages[n].link) for n in pages},
+            "move": _figure(moves, MOVE_GOAL)
+            | {"dom_ms": {str(n): _median(v) for n, v in dom["move"].items()}},
+            "undo": _figure(undos, MOVE_GOAL)
+            | {"dom_ms": {str(n): _median(v) for n, v in dom["undo"].items()}},
+            "switch": switch,
+        }
+    finally:
+        context.close()
+
+
+def measure(site: Path, repeats: int = 5) -> dict[str, Any]:
+    """Figure 9 against the built ``site``: ``3 * repeats`` moves and undos and
+    ``repeats`` language switches on each page."""
+    with serve(site) as url, sync_playwright() as p:
+        browser = p.chromium.launch(**launch_options())
+        try:
+            return measure_pages(browser, url, max(3, 3 * repeats), max(1, repeats))
+        finally:
+            browser.close()
+
+
+def main(argv: list[str]) -> int:
+    from benchmarks import site_bench
+
+    repeats = int(argv[0]) if argv else 5
+    with tempfile.TemporaryDirectory(prefix="lq-play-bench-") as tmp:
+        site = Path(tmp) / "site"
+        site_bench.build(site_bench.REPO / "mkdocs.yml", site)
+        print(json.dumps(measure(site, repeats), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

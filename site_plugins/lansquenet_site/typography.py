@@ -36,6 +36,8 @@ LETTER = r"[^\W\d_]"
 AFTER = r"(?=$|[\s»)\]\"’'.,…<])"
 SKIP = ("code", "pre", "kbd", "samp", "script", "style", "textarea")
 LANG = re.compile(r"""\slang=["']([^"']*)["']""")  # an element's language
+_FRENCH_PART = re.compile(r"""\slang=["']fr""", re.IGNORECASE)
+_MAY_NEED = re.compile(r"['«»;:!?&]")  # a piece without any of these has nothing to fix
 TAG = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.DOTALL)
 
 
@@ -87,8 +89,8 @@ def _pieces(html: str, french: bool = True) -> list[tuple[bool, str]]:
         ):
             other = [name, 1]
         if name in ("script", "style", "textarea") and not closing:
-            end = html.lower().find(f"</{name}", at)
-            end = len(html) if end < 0 else end
+            found = re.compile(f"</{name}", re.IGNORECASE).search(html, at)
+            end = len(html) if found is None else found.start()
             pieces.append((False, html[at:end]))
             at = end
         elif name in SKIP and not tag.endswith("/>"):
@@ -102,8 +104,10 @@ def fix_html(html: str, french: bool = True) -> str:
     >>> fix_html('<p>Yes? <span lang="fr">Oui ?</span></p>', french=False)
     '<p>Yes? <span lang="fr">Oui\u202f?</span></p>'
     """
+    if not french and not _FRENCH_PART.search(html):
+        return html  # a page in another language with no French part: nothing to fix
     return "".join(
-        escape(fix(unescape(piece)), quote=False) if prose else piece
+        escape(fix(unescape(piece)), quote=False) if prose and _MAY_NEED.search(piece) else piece
         for prose, piece in _pieces(html, french)
     )
 

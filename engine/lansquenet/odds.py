@@ -22,6 +22,7 @@ Notation used below: ``N`` cards in the pack; after two different first cards,
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -190,6 +191,7 @@ def length_distribution(pack: Pack = ONE_PACK) -> list[tuple[int, Fraction]]:
     return [(0, pair)] + [(k, (1 - pair) * p) for k, p in rest]
 
 
+@functools.cache  # exact sums over dozens of Fractions; the site shows each pack's often
 def expected_cards_after_two(pack: Pack = ONE_PACK) -> Fraction:
     """Given two different first cards, the expected number of further cards turned up
     to and including the decisive one (R-D3), summed over :func:`_first_decisive`.
@@ -202,6 +204,7 @@ def expected_cards_after_two(pack: Pack = ONE_PACK) -> Fraction:
     return sum((k * p for k, p in _first_decisive(pack.remaining, pack.decisive)), Fraction(0))
 
 
+@functools.cache
 def expected_cards_per_deal(pack: Pack = ONE_PACK) -> Fraction:
     """Over all deals, the expected number of cards turned after the first two: the
     mean of :func:`length_distribution` (an opening pair turns none, R-D2), which is

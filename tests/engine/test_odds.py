@@ -389,6 +389,7 @@ def test_standard_library_only() -> None:
     }
     assert imported <= {
         "__future__",
+        "functools",
         "random",
         "dataclasses",
         "fractions",

@@ -117,7 +117,6 @@ def page_html(lang: str, words: Words, page_url: str, repo: Path) -> str:
     return (
         f'<link rel="stylesheet" href="{root}assets/css/learn.css">'
         f'<div class="lq-learn" id="lq-learn" data-lq-wheel="{escape(wheel_url)}" data-lang="{lang}">'
-        f'<script type="module" async src="{root}assets/js/engine-start.js"></script>'
         f'<script type="application/json" id="lq-learn-words">{_json_script(page_words)}</script>'
         f'<noscript><p class="lq-refusal">{escape(words(lang, "learn.noscript"))}</p></noscript>'
         f'<p class="lq-learn-status" id="lq-status" role="status" aria-live="polite" data-status="idle"></p>'

@@ -100,8 +100,6 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         # Before the controls, so that they are first painted with their own styles.
         f'<link rel="stylesheet" href="{root}assets/css/play.css">',
         f'<div class="lq-play" id="lq-play" lang="{lang}" data-lq-wheel="{escape(wheel_url)}">',
-        # Python starts loading now, not once the page's scripts have run (engine-start.js).
-        f'<script type="module" async src="{root}assets/js/engine-start.js"></script>',
         f'<script type="application/json" id="lq-words">{_json_script(page_words(words, lang))}</script>',
         f'<noscript><p class="lq-refusal">{w("play.noscript")}</p></noscript>',
         # Loading Python: visible progress, announced politely.

@@ -124,7 +124,14 @@ def test_a_step_view_is_display_ready_and_holds_no_past_deals():
     assert rows["C"]["balance"] == 107 and rows["C"]["change_text"] == "+14"
     covering = next(s for s in steps if s["event"]["code"] == "staked")
     assert {r["player"]: r["stake"] for r in covering["rows"]} == {"A": 0, "B": 5, "C": 0}
-    assert covering["state"]["to_act"]["moves"] == [
+    offered = covering["state"]["to_act"]["moves"]
+    assert [m["odds"] for m in offered] == [  # the deal each move commits to (issue 22)
+        {"win": "8/17", "per_counter": "-1/17"},
+        None,
+        {"win": "8/17", "per_counter": "-1/17"},
+    ]
+    assert offered[1]["odds_text"].startswith("Passer ne met aucun jeton en jeu")
+    assert [{k: v for k, v in m.items() if not k.startswith("odds")} for m in offered] == [
         {  # R-C5: at most the uncovered part, offered whole
             "do": "stake",
             "amount": True,

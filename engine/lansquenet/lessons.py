@@ -12,8 +12,13 @@ A question is one of two kinds:
   refused move is explained by the engine's refusal; a legal move that is not the one
   the lesson asks for by the lesson's hint (``expect`` null: any legal move will do);
 - a **prediction**: the step names the move that is played (``play``) and the choices
-  are claims about what follows (who wins the deal, a player's counters after it),
-  which the engine's result confirms or not.
+  are claims about what follows (who wins the deal, a player's counters after it, or
+  which side a deal favours over many deals), which the engine's result, or its exact
+  odds (:func:`lansquenet.odds.move_odds`), confirms or not.
+
+A lesson's sentences may name the exact odds the engine computes (:func:`figures`):
+``{bank_times}`` and ``{players_times}`` deals in ``{of}``, the bank's ``{edge}`` per
+counter covered, and ``{hold3}``, the chance to still hold a kept bank three deals on.
 
 :func:`run` replays a lesson with the answers given so far and judges the last one;
 :func:`check` proves a lesson: its expected path is legal, each wrong choice is turned
@@ -29,7 +34,7 @@ down, and the stated outcome is reached.
 >>> right["accepted"], right["done"], right["steps"][-1]["event"]["code"]
 (True, True, 'bank_returned')
 >>> len(lessons()), all(check(lesson) is None for lesson in lessons())
-(8, True)
+(9, True)
 """
 
 from __future__ import annotations
@@ -38,11 +43,14 @@ import functools
 import json
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from importlib import resources
+from math import lcm
 from typing import Any
 
 from .bots import decide, reason_text
 from .narration import card_text, catalogue, event_text, refusal_text
+from .odds import ONE_PACK, move_odds
 from .refusals import Refusal
 from .rules import Event, Move, legal_moves, play
 from .session import move_of, table_of
@@ -92,9 +100,35 @@ def get(ident: str) -> Lesson:
     raise KeyError(ident)
 
 
+@functools.cache
+def figures() -> dict[str, Any]:
+    """The exact odds a lesson's words may name, from the engine (R-D2, R-D3, R-T1,
+    R-T2, R-B3), and which side a deal favours (``favoured``).
+
+    >>> f = figures()
+    >>> f["bank_times"], f["players_times"], f["of"], f["edge"], f["hold3"], f["favoured"]
+    (9, 8, 17, '1/17', '729/4913', 'bank')
+    """
+    odds = move_odds(ONE_PACK)  # R-P1: the rules' one pack
+    bank, player, keep = odds["bank"], odds["stake"], odds["keep"]
+    assert bank is not None and player is not None and keep is not None
+    bank_wins, players_win = Fraction(bank["win"]), Fraction(player["win"])
+    of = lcm(bank_wins.denominator, players_win.denominator)
+    favoured = "bank" if bank_wins > players_win else "players" if players_win > bank_wins else "even"
+    return {
+        "bank_times": bank_wins.numerator * of // bank_wins.denominator,
+        "players_times": players_win.numerator * of // players_win.denominator,
+        "of": of,
+        "edge": bank["per_counter"],
+        "hold3": keep["hold"][2],
+        "favoured": favoured,
+    }
+
+
 def words(lesson: Lesson, key: str, lang: str, **params: Any) -> str:
-    """A lesson's own sentence: ``words(lesson, "intro", "fr")``."""
-    return catalogue(lang)[f"lesson.{lesson.id}.{key}"].format_map(params)
+    """A lesson's own sentence: ``words(lesson, "intro", "fr")``; it may name the
+    engine's exact odds (:func:`figures`)."""
+    return catalogue(lang)[f"lesson.{lesson.id}.{key}"].format_map({**figures(), **params})
 
 
 def choice_label(choice: dict[str, Any], lang: str) -> str:
@@ -102,6 +136,8 @@ def choice_label(choice: dict[str, Any], lang: str) -> str:
     words = catalogue(lang)
     if "winner" in choice:
         return words[f"lesson.choice.winner.{choice['winner']}"]
+    if "favoured" in choice:
+        return words[f"lesson.choice.favoured.{choice['favoured']}"]
     if "balance" in choice:
         return words["lesson.choice.balance"].format(player=choice["balance"][0], amount=choice["balance"][1])
     return words[f"lesson.choice.{choice['do']}"].format(amount=choice.get("amount"))
@@ -194,6 +230,8 @@ class _Walk:
         after = played[-1][1]
         if "winner" in choice:
             right = after.deals[-1].winner == choice["winner"]
+        elif "favoured" in choice:  # over many deals: the exact odds, not this deal
+            right = figures()["favoured"] == choice["favoured"]
         elif "balance" in choice:
             name, amount = choice["balance"]
             right = after.balances[after.seat(name)] == amount

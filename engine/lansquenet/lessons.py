@@ -48,13 +48,14 @@ from importlib import resources
 from math import lcm
 from typing import Any
 
+from . import view
 from .bots import decide, reason_text
-from .narration import card_text, catalogue, event_text, refusal_text
+from .narration import card_text, catalogue, refusal_text
 from .odds import ONE_PACK, move_odds
 from .refusals import Refusal
-from .rules import Event, Move, legal_moves, play
-from .session import move_of, table_of
-from .table import Phase, Table, state_json, view_json
+from .rules import Move
+from .session import Session
+from .table import Phase, Table, state_json
 
 AUTO = "steady"  # how the learner's seat plays once the lesson's questions are over
 
@@ -144,39 +145,41 @@ def choice_label(choice: dict[str, Any], lang: str) -> str:
 
 
 class _Walk:
-    """A lesson being replayed: the table, and the narrated steps since the last mark."""
+    """A lesson being played: a :class:`~lansquenet.session.Session`, the computer
+    players' reasons by the step their move starts at, and the step from which the
+    narrated steps are shown (``mark``); steps are narrated by the view, on demand."""
 
     def __init__(self, lesson: Lesson, lang: str) -> None:
         self.lesson, self.lang = lesson, lang
         self.rng = random.Random(f"lansquenet-lesson:{lesson.id}")
-        self.table: Table = table_of(lesson.scenario)
-        self.steps: list[dict[str, Any]] = []
-        self.record(
-            Event("session_started", {"player": self.name, "balance": self.table.balances[0]}), self.table
-        )
-        for action in lesson.scenario["actions"]:
-            self.push(play(self.table, move_of(action)))
+        self.session = Session(lesson.scenario)
+        self.said: dict[int, dict[str, Any]] = {}
+        self.mark = 0
         self.auto(learner=False)
+
+    @property
+    def table(self) -> Table:
+        return self.session.table
 
     @property
     def name(self) -> str:
         assert self.table.to_act is not None
         return self.table.players[self.table.to_act]
 
-    def record(self, event: Event, table: Table, text: str | None = None) -> None:
-        can = legal_moves(table) if table.to_act is not None else None
-        self.steps.append(
-            {
-                "event": event.json(),
-                "text": text or event_text(event.json(), self.lang),
-                "state": view_json(table, can),
-            }
-        )
-
-    def push(self, played: list[tuple[Event, Table]]) -> None:
-        for event, after in played:
-            self.record(event, after)
-        self.table = played[-1][1]
+    def steps(self) -> list[dict[str, Any]]:
+        """The steps since ``mark``, display-ready (:func:`lansquenet.view.steps`), each
+        computer player's reason before its move (with the table as it was)."""
+        shown = view.steps(self.session, max(self.mark - 1, 0), None, self.lang)
+        state = {step["index"]: step["state"] for step in shown}
+        out: list[dict[str, Any]] = []
+        for step in shown:
+            index = step["index"]
+            if index < self.mark:
+                continue
+            if index in self.said:
+                out.append({**self.said[index], "state": state[index - 1]})
+            out.append(step)
+        return out
 
     def auto(self, learner: bool) -> None:
         """Computer players move while it is their turn; at a table with computer
@@ -190,13 +193,11 @@ class _Walk:
             if temperament is None:
                 return
             move, reason, params = decide(self.table, seat, temperament, self.rng)
-            played = play(self.table, move)
-            said = {
+            self.said[self.session.count] = {
                 "event": {"code": "computer", "params": params},
                 "text": reason_text(reason, params, self.lang),
             }
-            self.steps.append({**said, "state": self.steps[-1]["state"]})
-            self.push(played)
+            self.session.push(move)
 
     def params(self) -> dict[str, Any]:
         """What a question and its hint may name: who acts, the next deal's cards."""
@@ -222,12 +223,12 @@ class _Walk:
         action = step.get("play", choice)
         move = Move(self.name, action["do"], action.get("amount"))
         try:
-            played = play(self.table, move)
+            self.session.push(move)
         except Refusal as refusal:
             if "play" in step:
                 raise LessonError(f"{self.lesson.id}: question {k + 1}: its move is refused") from None
             return False, refusal.code, refusal_text(refusal, self.lang)
-        after = played[-1][1]
+        after = self.table
         if "winner" in choice:
             right = after.deals[-1].winner == choice["winner"]
         elif "favoured" in choice:  # over many deals: the exact odds, not this deal
@@ -238,8 +239,8 @@ class _Walk:
         else:
             right = step["expect"] is None or step["expect"] == index
         if not right:
+            self.session.pop()  # the lesson goes on from where it was
             return False, None, hint
-        self.push(played)
         return True, None, None
 
 
@@ -256,13 +257,14 @@ def run(lesson: Lesson, answers: list[int], lang: str) -> dict[str, Any]:
     accepted: bool | None = None
     refusal = message = None
     for k, index in enumerate(answers):
-        mark = len(walk.steps)
+        mark = walk.session.count
         accepted, refusal, message = walk.answer(k, index)
         if not accepted and k < len(answers) - 1:
             raise LessonError(f"answer {k + 1} of {lesson.id} was not accepted")
         if accepted:
             walk.auto(learner=k == len(lesson.steps) - 1)
-        walk.steps = walk.steps[mark:] if accepted else []
+        walk.mark = mark if accepted else walk.session.count
+    steps = walk.steps()
     done = len(answers) == len(lesson.steps) and accepted is not False
     answered = len(answers) - (1 if accepted is False else 0)
     return {
@@ -270,8 +272,8 @@ def run(lesson: Lesson, answers: list[int], lang: str) -> dict[str, Any]:
         "accepted": accepted,
         "refusal": refusal,
         "message": message,
-        "steps": walk.steps,
-        "state": walk.steps[-1]["state"] if walk.steps else None,
+        "steps": steps,
+        "state": steps[-1]["state"] if steps else None,
         "question": None if done else walk.ask(answered),
         "answered": answered,
         "done": done,

@@ -4,7 +4,8 @@ The build-time stepper (``site_plugins/lansquenet_site/render.py``) and the play
 both draw a step from :func:`step_view`; neither keeps a copy of suit symbols, card
 colours, sign formatting or of which move takes an amount. A step's view never holds
 the list of past deals: its size does not grow with the session (the ledger, built by
-:func:`ledger_row`, is its own data).
+:func:`ledger_row`, is its own data). Over a :class:`~lansquenet.session.Session` (the
+game only), :func:`steps` narrates the steps asked for and :func:`ledger` the deals.
 
 >>> face("QD", "en")
 {'code': 'QD', 'rank': 'Q', 'suit': '♦', 'text': 'Q♦', 'colour': 'red'}
@@ -18,13 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import SYMBOLS, Card
 from .narration import card_text, catalogue, count, event_text, rank_text
 from .odds import ONE_PACK, Pack, move_odds
 from .rules import Event, amount_range, legal_moves
 from .table import Deal, Table, deal_json, view_json
+
+if TYPE_CHECKING:  # a view reads a session; a session never imports its view
+    from .session import Session
 
 SETTLEMENTS = ("bank_wins", "players_win")  # R-T1, R-T2
 PACK = ONE_PACK  # R-P1: the table plays one 52-card pack, shuffled before every deal (R-P3)
@@ -208,3 +212,31 @@ def ledger_row(table: Table, number: int, lang: str) -> dict[str, Any]:
         "change": change,
         "changes": {name: signed(c) for name, c in change.items()},
     }
+
+
+def steps(
+    session: Session, start: int = 0, stop: int | None = None, lang: str = "en"
+) -> list[dict[str, Any]]:
+    """Steps ``start`` to ``stop`` (excluded) of ``session``, narrated in ``lang``,
+    display-ready (:func:`step_view`), each with its ``index``; only these are narrated.
+
+    >>> from lansquenet import Session, load
+    >>> steps(Session(load("worked-example")), 9, 11, "en")[0]["result"]["line"]
+    'A −12, B +5, C +7'
+    """
+    stop = session.count if stop is None else min(stop, session.count)
+    out = []
+    for index in range(max(start, 0), stop):
+        event, table = session.step(index)
+        before = session.step(index - 1)[1] if index else None
+        view = step_view(event, table, before, lang)
+        view["index"] = index
+        out.append(view)
+    return out
+
+
+def ledger(session: Session, start: int = 0, lang: str = "en") -> list[dict[str, Any]]:
+    """The played deals of ``session`` from number ``start + 1`` on, as the ledger shows
+    them (:func:`ledger_row`)."""
+    table = session.table
+    return [ledger_row(table, number, lang) for number in range(start + 1, len(table.deals) + 1)]

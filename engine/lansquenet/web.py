@@ -95,7 +95,7 @@ import json
 import random
 from typing import Any
 
-from . import bots, chart, lessons, odds
+from . import bots, chart, lessons, odds, view
 from .diagram import diagram
 from .narration import LANGUAGES, event_text, refusal_text
 from .refusals import NotAScenario, Refusal
@@ -148,7 +148,7 @@ def _whole(request: dict[str, Any], key: str, default: int | None = None) -> int
 
 def _full(session: Session, start: int, stop: int, lang: str) -> list[dict[str, Any]]:
     """Steps, display-ready, each with its diagram."""
-    steps = session.steps(start, stop, lang)
+    steps = view.steps(session, start, stop, lang)
     for step in steps:
         step["svg"] = diagram(step["state"], lang)
     return steps
@@ -167,7 +167,7 @@ def _position(session: Session, since: int, deals: int, lang: str) -> dict[str, 
         "texts": [event_text(session.event(i).json(), lang) for i in range(since, session.count)],
         "step": last,
         "to_act": last["state"]["to_act"],
-        "ledger": session.ledger(deals, lang),
+        "ledger": view.ledger(session, deals, lang),
     }
 
 
@@ -205,7 +205,7 @@ def _on_session(op: str, request: dict[str, Any]) -> dict[str, Any]:
         stop = min(_whole(request, "to", start + 1), session.count, start + MAX_STEPS)
         return {"count": session.count, "steps": _full(session, start, stop, lang)}
     if op == "ledger":
-        return {"deals": session.deals, "ledger": session.ledger(_whole(request, "from", 0), lang)}
+        return {"deals": session.deals, "ledger": view.ledger(session, _whole(request, "from", 0), lang)}
     since, deals = session.count, session.deals
     if op == "undo":
         if not len(session) and not session.ended:

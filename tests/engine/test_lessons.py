@@ -90,6 +90,8 @@ def test_why_hold_the_bank_predicts_plays_and_reads_the_exact_odds(lang: str) ->
     ask = predicted["question"]["ask"]
     assert all(str(n) in ask for n in (9, 8, 17))
     assert predicted["question"]["player"] == "Anne"
+    offered = {m["do"]: m for m in predicted["state"]["to_act"]["moves"]}  # the view's odds, as at the table
+    assert offered["keep"]["odds"]["hold"][2] == figures()["hold3"] and offered["leave"]["odds"] is None
     left = run(lesson, [2, 0], lang)  # leaving is legal (R-B3) but gives up the edge
     assert left["accepted"] is False and left["refusal"] is None and "1/17" in left["message"]
     done = run(lesson, [2, 1], lang)

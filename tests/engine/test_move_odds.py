@@ -17,7 +17,7 @@ from itertools import product
 
 import pytest
 
-from lansquenet import Move, Session
+from lansquenet import Move, Session, view
 from lansquenet.cards import PACK, Card, stacked
 from lansquenet.narration import catalogue
 from lansquenet.odds import ONE_PACK, move_odds
@@ -238,7 +238,7 @@ def test_the_fractions_are_computed_once_per_pack() -> None:
     # the view's cost does not grow with the game: every step reads the same cached odds
     move_odds.cache_clear()
     session = Session(long_scenario(60, seed=3))
-    steps = session.steps(0, None, "en")
+    steps = view.steps(session, 0, None, "en")
     assert sum(bool(s["state"]["to_act"]) for s in steps) > 60
     assert move_odds.cache_info().misses == 1
     assert move_odds(ONE_PACK) is move_odds(ONE_PACK)

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lansquenet
-from lansquenet import CODES, Move, Refusal, apply, event_text, new_table, refusal_text
+from lansquenet import CODES, Move, Refusal, apply, event_text, new_table, refusal_text, view
 from lansquenet.narration import catalogue
 from lansquenet.narration import read_po as engine_read_po
 
@@ -280,7 +280,7 @@ def test_every_step_names_its_cards_as_its_view_and_drawing_show_them(lang):
 
     for name in lansquenet.names():
         session = Session(lansquenet.load(name))
-        for step in session.steps(0, None, lang):
+        for step in view.steps(session, 0, None, lang):
             card = step["event"]["params"].get("card")
             if card is None:
                 continue

@@ -31,11 +31,10 @@ from __future__ import annotations
 from typing import Any
 
 from .refusals import NotAScenario, Refusal
-from .rules import Event, Move, Step, end, legal_moves, new_table, play
+from .rules import DEFAULT_BALANCE, Event, Move, Step, end, legal_moves, new_table, play
 from .table import Phase, Table, state_json
 
 REQUIRED = ("players", "first_banker", "actions")
-DEFAULT_BALANCE = 100  # R-P2: everyone starts with the same counters, 100 by default
 END = {"do": "end"}  # on the move stack, the entry of "time is up" (R-P4)
 
 

@@ -17,6 +17,8 @@ with an ``op``:
   of ``S`` is refused, the session holds the actions before it and the answer says so in
   ``refused: {index, action, code, message}``. A refused table, or what is not a
   scenario, answers ``{"error"}`` and leaves the session as it was.
+  With ``"check_names": true`` (a table a reader set up) the names are held to the
+  form's policy first (:mod:`lansquenet.naming`: ``name_too_long``, ``names_alike``).
 - ``{"op": "move", "action": A}``: play one action (CONFORMANCE.md's form) on the
   session. The answer is a position whose ``texts`` are the sentences of the new steps
   only, and ``ledger`` the deals it played. A refused move answers
@@ -95,7 +97,7 @@ import json
 import random
 from typing import Any
 
-from . import bots, chart, lessons, odds, view
+from . import bots, chart, lessons, naming, odds, view
 from .diagram import diagram
 from .narration import LANGUAGES, event_text, refusal_text
 from .refusals import NotAScenario, Refusal
@@ -179,6 +181,8 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
     lang = _lang(request, _worker.lang)
     data = scenario_of(request.get("scenario"))
     try:
+        if request.get("check_names") is True:  # a table a reader set up (lansquenet.naming)
+            naming.check(data["players"])
         session = Session(data, strict=False)
     except Refusal as refusal:  # the table itself: the session before stays
         return _refusal(refusal, lang)

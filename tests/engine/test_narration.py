@@ -16,6 +16,7 @@ import lansquenet
 from lansquenet import CODES, Move, Refusal, apply, event_text, new_table, refusal_text, view
 from lansquenet.narration import catalogue
 from lansquenet.narration import read_po as engine_read_po
+from lansquenet.refusals import FORM_CODES
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr")
@@ -54,7 +55,7 @@ EVENTS = {
     "bank_unsold": ["event.bank_unsold"],
     "bank_left": ["event.bank_left"],
 }
-KEYS = [key for keys in EVENTS.values() for key in keys] + [f"refusal.{code}" for code in CODES]
+KEYS = [key for keys in EVENTS.values() for key in keys] + [f"refusal.{code}" for code in CODES + FORM_CODES]
 
 
 def po_path(lang: str) -> Path:

@@ -65,3 +65,9 @@ def test_the_worker_checks_names_only_for_a_table_set_up_by_a_reader() -> None:
     assert refused["error"]["message"].startswith("Joueur 2\u00a0: «\u00a0anne \u00a0»")
     opened = json.loads(handle(json.dumps({"op": "open", "scenario": table, "lang": "en"})))
     assert "error" not in opened and opened["count"] == 1  # a permalink replays as the rules say
+
+
+def test_names_that_are_not_text_are_left_to_the_rules() -> None:
+    check([7, "Anne"])  # not refused here: the rules say invalid_players (R-S1)
+    with pytest.raises(Refusal, match="invalid_players"):
+        Session({"players": [7, "Anne"], "first_banker": "Anne", "actions": []})

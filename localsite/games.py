@@ -34,7 +34,7 @@ def cycle(actions: int) -> dict[str, Any]:
 def long_scenario(actions: int, seed: int, players: int = 6) -> dict[str, Any]:
     """A seeded game of ``actions`` legal actions: each move drawn at random among the
     legal ones (amounts from 1 to 5), the deals shuffled from the seed."""
-    from lansquenet import Move, Session
+    from lansquenet import Move, Session, view
 
     rng = random.Random(seed)
     names = [chr(ord("A") + i) for i in range(players)]
@@ -43,7 +43,7 @@ def long_scenario(actions: int, seed: int, players: int = 6) -> dict[str, Any]:
         table = session.table
         if table.to_act is None:
             raise RuntimeError("the game finished early")
-        moves = session.steps(session.count - 1)[0]["state"]["to_act"]["moves"]
+        moves = view.moves(table)
         move = rng.choice(moves)
         amount = rng.randint(move["min"], min(move["max"], 5)) if move["amount"] else None
         session.push(Move(table.players[table.to_act], move["do"], amount))

@@ -7,7 +7,7 @@ The API in five lines::
     table, events = apply(table, Move("A", "bank", 12))
     replay(load("worked-example"))                # the JSON of CONFORMANCE.md
     trace(load("worked-example"), "fr")           # every step, narrated in French
-    game = Session(load("worked-example"))        # a live game: push(), pop(), steps()
+    game = Session(load("worked-example"))        # a live game: push(), pop(); view.steps(game)
 
 >>> table = new_table(["A", "B"], 10, "B")
 >>> table, events = apply(table, Move("B", "bank", 4))

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .narration import text
-from .rules import Move, amount_range, apply, legal_moves, new_table
+from .rules import DEFAULT_BALANCE, Move, amount_range, apply, legal_moves, new_table
 from .table import Phase, Table
 
 
@@ -147,7 +147,11 @@ def reason_text(code: str, params: dict[str, Any], lang: str) -> str:
 
 
 def play_session(
-    players: int, deals: int, seed: int = 0, temperaments: list[str] | None = None, balance: int = 100
+    players: int,
+    deals: int,
+    seed: int = 0,
+    temperaments: list[str] | None = None,
+    balance: int = DEFAULT_BALANCE,
 ) -> dict[str, Any]:
     """A whole session of computer players as a scenario (CONFORMANCE.md): ``players``
     seats, finished after ``deals`` deals (R-P4) or when counters run out (R-F2).

@@ -12,8 +12,13 @@ A question is one of two kinds:
   refused move is explained by the engine's refusal; a legal move that is not the one
   the lesson asks for by the lesson's hint (``expect`` null: any legal move will do);
 - a **prediction**: the step names the move that is played (``play``) and the choices
-  are claims about what follows (who wins the deal, a player's counters after it),
-  which the engine's result confirms or not.
+  are claims about what follows (who wins the deal, a player's counters after it, or
+  which side a deal favours over many deals), which the engine's result, or its exact
+  odds (:func:`lansquenet.odds.move_odds`), confirms or not.
+
+A lesson's sentences may name the exact odds the engine computes (:func:`figures`):
+``{bank_times}`` and ``{players_times}`` deals in ``{of}``, the bank's ``{edge}`` per
+counter covered, and ``{hold3}``, the chance to still hold a kept bank three deals on.
 
 :func:`run` replays a lesson with the answers given so far and judges the last one;
 :func:`check` proves a lesson: its expected path is legal, each wrong choice is turned
@@ -29,7 +34,7 @@ down, and the stated outcome is reached.
 >>> right["accepted"], right["done"], right["steps"][-1]["event"]["code"]
 (True, True, 'bank_returned')
 >>> len(lessons()), all(check(lesson) is None for lesson in lessons())
-(8, True)
+(9, True)
 """
 
 from __future__ import annotations
@@ -38,15 +43,19 @@ import functools
 import json
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from importlib import resources
+from math import lcm
 from typing import Any
 
+from . import view
 from .bots import decide, reason_text
-from .narration import card_text, catalogue, event_text, refusal_text
+from .narration import card_text, catalogue, refusal_text
+from .odds import ONE_PACK, move_odds
 from .refusals import Refusal
-from .rules import Event, Move, legal_moves, play
-from .session import move_of, table_of
-from .table import Phase, Table, state_json, view_json
+from .rules import Move
+from .session import Session
+from .table import Phase, Table, state_json
 
 AUTO = "steady"  # how the learner's seat plays once the lesson's questions are over
 
@@ -92,9 +101,35 @@ def get(ident: str) -> Lesson:
     raise KeyError(ident)
 
 
+@functools.cache
+def figures() -> dict[str, Any]:
+    """The exact odds a lesson's words may name, from the engine (R-D2, R-D3, R-T1,
+    R-T2, R-B3), and which side a deal favours (``favoured``).
+
+    >>> f = figures()
+    >>> f["bank_times"], f["players_times"], f["of"], f["edge"], f["hold3"], f["favoured"]
+    (9, 8, 17, '1/17', '729/4913', 'bank')
+    """
+    odds = move_odds(ONE_PACK)  # R-P1: the rules' one pack
+    bank, player, keep = odds["bank"], odds["stake"], odds["keep"]
+    assert bank is not None and player is not None and keep is not None
+    bank_wins, players_win = Fraction(bank["win"]), Fraction(player["win"])
+    of = lcm(bank_wins.denominator, players_win.denominator)
+    favoured = "bank" if bank_wins > players_win else "players" if players_win > bank_wins else "even"
+    return {
+        "bank_times": bank_wins.numerator * of // bank_wins.denominator,
+        "players_times": players_win.numerator * of // players_win.denominator,
+        "of": of,
+        "edge": bank["per_counter"],
+        "hold3": keep["hold"][2],
+        "favoured": favoured,
+    }
+
+
 def words(lesson: Lesson, key: str, lang: str, **params: Any) -> str:
-    """A lesson's own sentence: ``words(lesson, "intro", "fr")``."""
-    return catalogue(lang)[f"lesson.{lesson.id}.{key}"].format_map(params)
+    """A lesson's own sentence: ``words(lesson, "intro", "fr")``; it may name the
+    engine's exact odds (:func:`figures`)."""
+    return catalogue(lang)[f"lesson.{lesson.id}.{key}"].format_map({**figures(), **params})
 
 
 def choice_label(choice: dict[str, Any], lang: str) -> str:
@@ -102,45 +137,49 @@ def choice_label(choice: dict[str, Any], lang: str) -> str:
     words = catalogue(lang)
     if "winner" in choice:
         return words[f"lesson.choice.winner.{choice['winner']}"]
+    if "favoured" in choice:
+        return words[f"lesson.choice.favoured.{choice['favoured']}"]
     if "balance" in choice:
         return words["lesson.choice.balance"].format(player=choice["balance"][0], amount=choice["balance"][1])
     return words[f"lesson.choice.{choice['do']}"].format(amount=choice.get("amount"))
 
 
 class _Walk:
-    """A lesson being replayed: the table, and the narrated steps since the last mark."""
+    """A lesson being played: a :class:`~lansquenet.session.Session`, the computer
+    players' reasons by the step their move starts at, and the step from which the
+    narrated steps are shown (``mark``); steps are narrated by the view, on demand."""
 
     def __init__(self, lesson: Lesson, lang: str) -> None:
         self.lesson, self.lang = lesson, lang
         self.rng = random.Random(f"lansquenet-lesson:{lesson.id}")
-        self.table: Table = table_of(lesson.scenario)
-        self.steps: list[dict[str, Any]] = []
-        self.record(
-            Event("session_started", {"player": self.name, "balance": self.table.balances[0]}), self.table
-        )
-        for action in lesson.scenario["actions"]:
-            self.push(play(self.table, move_of(action)))
+        self.session = Session(lesson.scenario)
+        self.said: dict[int, dict[str, Any]] = {}
+        self.mark = 0
         self.auto(learner=False)
+
+    @property
+    def table(self) -> Table:
+        return self.session.table
 
     @property
     def name(self) -> str:
         assert self.table.to_act is not None
         return self.table.players[self.table.to_act]
 
-    def record(self, event: Event, table: Table, text: str | None = None) -> None:
-        can = legal_moves(table) if table.to_act is not None else None
-        self.steps.append(
-            {
-                "event": event.json(),
-                "text": text or event_text(event.json(), self.lang),
-                "state": view_json(table, can),
-            }
-        )
-
-    def push(self, played: list[tuple[Event, Table]]) -> None:
-        for event, after in played:
-            self.record(event, after)
-        self.table = played[-1][1]
+    def steps(self) -> list[dict[str, Any]]:
+        """The steps since ``mark``, display-ready (:func:`lansquenet.view.steps`), each
+        computer player's reason before its move (with the table as it was)."""
+        shown = view.steps(self.session, max(self.mark - 1, 0), None, self.lang)
+        state = {step["index"]: step["state"] for step in shown}
+        out: list[dict[str, Any]] = []
+        for step in shown:
+            index = step["index"]
+            if index < self.mark:
+                continue
+            if index in self.said:
+                out.append({**self.said[index], "state": state[index - 1]})
+            out.append(step)
+        return out
 
     def auto(self, learner: bool) -> None:
         """Computer players move while it is their turn; at a table with computer
@@ -154,13 +193,11 @@ class _Walk:
             if temperament is None:
                 return
             move, reason, params = decide(self.table, seat, temperament, self.rng)
-            played = play(self.table, move)
-            said = {
+            self.said[self.session.count] = {
                 "event": {"code": "computer", "params": params},
                 "text": reason_text(reason, params, self.lang),
             }
-            self.steps.append({**said, "state": self.steps[-1]["state"]})
-            self.push(played)
+            self.session.push(move)
 
     def params(self) -> dict[str, Any]:
         """What a question and its hint may name: who acts, the next deal's cards."""
@@ -186,22 +223,24 @@ class _Walk:
         action = step.get("play", choice)
         move = Move(self.name, action["do"], action.get("amount"))
         try:
-            played = play(self.table, move)
+            self.session.push(move)
         except Refusal as refusal:
             if "play" in step:
                 raise LessonError(f"{self.lesson.id}: question {k + 1}: its move is refused") from None
             return False, refusal.code, refusal_text(refusal, self.lang)
-        after = played[-1][1]
+        after = self.table
         if "winner" in choice:
             right = after.deals[-1].winner == choice["winner"]
+        elif "favoured" in choice:  # over many deals: the exact odds, not this deal
+            right = figures()["favoured"] == choice["favoured"]
         elif "balance" in choice:
             name, amount = choice["balance"]
             right = after.balances[after.seat(name)] == amount
         else:
             right = step["expect"] is None or step["expect"] == index
         if not right:
+            self.session.pop()  # the lesson goes on from where it was
             return False, None, hint
-        self.push(played)
         return True, None, None
 
 
@@ -218,13 +257,14 @@ def run(lesson: Lesson, answers: list[int], lang: str) -> dict[str, Any]:
     accepted: bool | None = None
     refusal = message = None
     for k, index in enumerate(answers):
-        mark = len(walk.steps)
+        mark = walk.session.count
         accepted, refusal, message = walk.answer(k, index)
         if not accepted and k < len(answers) - 1:
             raise LessonError(f"answer {k + 1} of {lesson.id} was not accepted")
         if accepted:
             walk.auto(learner=k == len(lesson.steps) - 1)
-        walk.steps = walk.steps[mark:] if accepted else []
+        walk.mark = mark if accepted else walk.session.count
+    steps = walk.steps()
     done = len(answers) == len(lesson.steps) and accepted is not False
     answered = len(answers) - (1 if accepted is False else 0)
     return {
@@ -232,8 +272,8 @@ def run(lesson: Lesson, answers: list[int], lang: str) -> dict[str, Any]:
         "accepted": accepted,
         "refusal": refusal,
         "message": message,
-        "steps": walk.steps,
-        "state": walk.steps[-1]["state"] if walk.steps else None,
+        "steps": steps,
+        "state": steps[-1]["state"] if steps else None,
         "question": None if done else walk.ask(answered),
         "answered": answered,
         "done": done,

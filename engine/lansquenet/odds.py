@@ -46,6 +46,7 @@ __all__ = [
     "expected_cards_per_deal",
     "figures",
     "length_distribution",
+    "move_odds",
     "opening_pair",
     "players_win",
     "simulate",
@@ -239,6 +240,42 @@ def figures(pack: Pack = ONE_PACK) -> dict[str, Any]:
         "expected_cards_per_deal": _figure(expected_cards_per_deal(pack)),
         "length_distribution": [{"k": k, **_figure(p)} for k, p in length_distribution(pack)],
     }
+
+
+# --- the odds of each move -------------------------------------------------------
+
+# The moves that put counters at risk on the next deal, by who then wins: a player's
+# stake (R-C2) wins when the players do (R-D3; an opening pair is the bank's, R-D2;
+# there is no tie, R-D4); a bank (R-P5), kept (R-B3), continued after withdrawing its
+# winnings (R-B3) or bought (R-B4) wins when the bank does. The other moves risk nothing.
+PLAYER_MOVES = ("stake", "banco")
+BANKER_MOVES = ("bank", "keep", "withdraw", "buy")
+HOLD_DEALS = 3  # keep: the chance to still hold the bank after 1, 2, 3 more deals
+
+
+@functools.cache
+def move_odds(pack: Pack = ONE_PACK) -> dict[str, dict[str, Any] | None]:
+    """For each ``do`` word, the odds of the deal it commits to, as strings of exact
+    fractions: ``win``, the chance the mover wins that deal, and ``per_counter``, the
+    mover's expected change per counter at risk (staked, or covered in the bank: stakes
+    are paid 1 to 1 either way, R-T1, R-T2). ``keep`` also gives ``hold``: the chance to
+    still hold the bank after 1, 2 and 3 more deals, keeping it after each win (a loss
+    passes it on, R-B2; the pack is shuffled before every deal, R-P3, so deals are
+    independent). Moves that risk nothing (pass, decline, leave) have ``None``.
+
+    >>> odds = move_odds(ONE_PACK)
+    >>> odds["stake"], odds["bank"]
+    ({'win': '8/17', 'per_counter': '-1/17'}, {'win': '9/17', 'per_counter': '1/17'})
+    >>> odds["keep"]["hold"], odds["pass"]
+    (['9/17', '81/289', '729/4913'], None)
+    """
+    player = {"win": str(players_win(pack)), "per_counter": str(-bank_edge(pack))}
+    banker = {"win": str(bank_wins(pack)), "per_counter": str(bank_edge(pack))}
+    out: dict[str, dict[str, Any] | None] = {do: None for do in ("pass", "decline", "leave")}
+    out.update({do: player for do in PLAYER_MOVES})
+    out.update({do: banker for do in BANKER_MOVES})
+    out["keep"] = {**banker, "hold": [str(bank_wins(pack) ** k) for k in range(1, HOLD_DEALS + 1)]}
+    return out
 
 
 # --- variants through history ---------------------------------------------------

@@ -57,6 +57,8 @@ def _with(values: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
 
 # --- setting up -----------------------------------------------------------------
 
+DEFAULT_BALANCE = 100  # R-P2: everyone starts with the same counters, 100 by default
+
 
 def new_table(
     players: Iterable[object],

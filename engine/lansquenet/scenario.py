@@ -14,6 +14,7 @@ import json
 from importlib import resources
 from typing import Any
 
+from . import view
 from .narration import refusal_text
 from .refusals import NotAScenario, Refusal
 from .session import Session, check_shape
@@ -88,4 +89,4 @@ def session(data: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     if played.refused is not None:
         index, stop = played.refused
         error = dict(_refusal_json(stop, index, lang), params=stop.params)
-    return {"steps": played.steps(0, None, lang), "error": error}
+    return {"steps": view.steps(played, 0, None, lang), "error": error}

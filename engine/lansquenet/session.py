@@ -4,10 +4,11 @@ A :class:`Session` replays a scenario (CONFORMANCE.md) once, then plays one acti
 a time: :meth:`~Session.push` applies an action and returns only its new steps,
 :meth:`~Session.pop` takes the last one back in constant time (the frozen tables are
 kept on a stack: nothing is replayed), :meth:`~Session.end` is "time is up" (R-P4).
-Steps are kept as (event, table) pairs; their sentences, views and diagrams are made
-only when asked for (:meth:`~Session.steps`), and the ledger of played deals is read
-from the current table (:meth:`~Session.ledger`). So a move costs the same at move 5
-and at move 1 000, and ``replay``, ``trace`` and the command line are linear.
+Steps are kept as (event, table) pairs (:meth:`~Session.step`). A session is the game
+only: its sentences, views and diagrams are made by :mod:`lansquenet.view` over it, and
+only for the steps asked for (``view.steps(session, start, stop, lang)``, the ledger
+``view.ledger(session, start, lang)``). So a move costs the same at move 5 and at move
+1 000, and ``replay``, ``trace`` and the command line are linear.
 
 >>> from lansquenet import load
 >>> session = Session(load("worked-example"))
@@ -17,8 +18,9 @@ and at move 1 000, and ``replay``, ``trace`` and the command line are linear.
 ['bank_announced']
 >>> session.pop()["do"], session.count
 ('bank', 11)
->>> session.steps(9, 11, "en")[0]["result"]["line"]
-'A −12, B +5, C +7'
+>>> event, table = session.step(9)
+>>> event.code, table.balances
+('players_win', (88, 105, 107))
 >>> session.push({"by": "A", "do": "bank", "amount": 10})
 Traceback (most recent call last):
 lansquenet.refusals.Refusal: not_your_turn
@@ -29,12 +31,10 @@ from __future__ import annotations
 from typing import Any
 
 from .refusals import NotAScenario, Refusal
-from .rules import Event, Move, Step, end, legal_moves, new_table, play
+from .rules import DEFAULT_BALANCE, Event, Move, Step, end, legal_moves, new_table, play
 from .table import Phase, Table, state_json
-from .view import ledger_row, step_view
 
 REQUIRED = ("players", "first_banker", "actions")
-DEFAULT_BALANCE = 100  # R-P2: everyone starts with the same counters, 100 by default
 END = {"do": "end"}  # on the move stack, the entry of "time is up" (R-P4)
 
 
@@ -207,20 +207,11 @@ class Session:
         del self._steps[steps:]
         return action
 
-    # --- what is shown, on demand ----------------------------------------------------
+    # --- the steps so far ------------------------------------------------------------
 
-    def steps(self, start: int = 0, stop: int | None = None, lang: str = "en") -> list[dict[str, Any]]:
-        """Steps ``start`` to ``stop`` (excluded), narrated in ``lang``, display-ready
-        (:func:`lansquenet.view.step_view`); only these are narrated."""
-        stop = self.count if stop is None else min(stop, self.count)
-        out = []
-        for index in range(max(start, 0), stop):
-            event, table = self._steps[index]
-            before = self._steps[index - 1][1] if index else None
-            view = step_view(event, table, before, lang)
-            view["index"] = index
-            out.append(view)
-        return out
+    def step(self, index: int) -> Step:
+        """Step ``index``: its event and the table after it (``0`` is the start)."""
+        return self._steps[index]
 
     def event(self, index: int) -> Event:
         """The event of step ``index``."""
@@ -230,7 +221,3 @@ class Session:
     def deals(self) -> int:
         """How many deals were played."""
         return len(self.table.deals)
-
-    def ledger(self, start: int = 0, lang: str = "en") -> list[dict[str, Any]]:
-        """The played deals from number ``start + 1`` on, as the ledger shows them."""
-        return [ledger_row(self.table, number, lang) for number in range(start + 1, self.deals + 1)]

@@ -4,7 +4,8 @@ The build-time stepper (``site_plugins/lansquenet_site/render.py``) and the play
 both draw a step from :func:`step_view`; neither keeps a copy of suit symbols, card
 colours, sign formatting or of which move takes an amount. A step's view never holds
 the list of past deals: its size does not grow with the session (the ledger, built by
-:func:`ledger_row`, is its own data).
+:func:`ledger_row`, is its own data). Over a :class:`~lansquenet.session.Session` (the
+game only), :func:`steps` narrates the steps asked for and :func:`ledger` the deals.
 
 >>> face("QD", "en")
 {'code': 'QD', 'rank': 'Q', 'suit': '♦', 'text': 'Q♦', 'colour': 'red'}
@@ -17,14 +18,20 @@ the list of past deals: its size does not grow with the session (the ledger, bui
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from .cards import SYMBOLS, Card
-from .narration import card_text, event_text, rank_text
+from .narration import card_text, catalogue, count, event_text, rank_text
+from .odds import ONE_PACK, Pack, move_odds
 from .rules import Event, amount_range, legal_moves
 from .table import Deal, Table, deal_json, view_json
 
+if TYPE_CHECKING:  # a view reads a session; a session never imports its view
+    from .session import Session
+
 SETTLEMENTS = ("bank_wins", "players_win")  # R-T1, R-T2
+PACK = ONE_PACK  # R-P1: the table plays one 52-card pack, shuffled before every deal (R-P3)
 
 
 def face(code: str, lang: str) -> dict[str, str]:
@@ -46,19 +53,62 @@ def signed(amount: int) -> str:
     return f"+{amount}" if amount > 0 else f"\u2212{-amount}" if amount < 0 else "0"
 
 
-def moves(table: Table) -> list[dict[str, Any]]:
+def moves(table: Table, lang: str = "en", pack: Pack = PACK) -> list[dict[str, Any]]:
     """The legal moves of the player to act, each with whether it takes an amount and,
     if it does, the amounts allowed (R-P5, R-C2, R-C5) and those a page offers
-    (:func:`offered`)."""
+    (:func:`offered`); with the exact odds of the deal it commits to (``odds``, from
+    :func:`lansquenet.odds.move_odds`, ``None`` for a move that risks nothing) and
+    those odds, or why nothing is at risk, in words (``odds_text``, in ``lang``).
+
+    >>> from lansquenet.rules import new_table
+    >>> bank = moves(new_table(["A", "B"], 10, "A"), "en")[0]
+    >>> bank["do"], bank["odds"]
+    ('bank', {'win': '9/17', 'per_counter': '1/17'})
+    >>> bank["odds_text"][:38]
+    'Your bank wins this deal 9 times in 17'
+    """
     out: list[dict[str, Any]] = []
     for do in legal_moves(table):
         allowed = amount_range(table, do)
+        odds = move_odds(pack).get(do)
         entry: dict[str, Any] = {"do": do, "amount": allowed is not None}
         if allowed is not None:
             uncovered = table.uncovered if do == "stake" else None  # R-C5
             entry.update(offered(do, *allowed, uncovered=uncovered))
+        entry["odds"] = (
+            None if odds is None else {k: list(v) if isinstance(v, list) else v for k, v in odds.items()}
+        )
+        entry["odds_text"] = odds_text(do, odds, lang, _staked(table))
         out.append(entry)
     return out
+
+
+def _staked(table: Table) -> int:
+    """What the player to act has staked so far in this deal's covering (R-C2)."""
+    return table.stakes[table.to_act] if table.stakes and table.to_act is not None else 0
+
+
+def odds_text(do: str, odds: Mapping[str, Any] | None, lang: str, staked: int = 0) -> str:
+    """The odds of a move in words, or why it puts nothing at risk (a pass leaves at
+    risk only what the player staked before, R-C2).
+
+    >>> odds_text("stake", {"win": "8/17", "per_counter": "-1/17"}, "en")[:60]
+    'You win this deal 8 times in 17: on average each counter you'
+    >>> odds_text("pass", None, "en", staked=5)
+    'Passing adds nothing at risk: only your stake of 5 counters stays in play.'
+    """
+    if odds is None:
+        key = "odds.pass.staked" if do == "pass" and staked else f"odds.{do}"
+        return catalogue(lang)[key].format(amount=count(staked, "counters", lang))
+    win = Fraction(odds["win"])
+    params = {
+        "times": win.numerator,
+        "of": win.denominator,
+        "edge": str(abs(Fraction(odds["per_counter"]))),
+    }
+    for k, hold in enumerate(odds.get("hold", ()), start=1):
+        params[f"hold{k}"] = hold
+    return catalogue(lang)[f"odds.{do}"].format_map(params)
 
 
 def offered(do: str, least: int, most: int, uncovered: int | None = None) -> dict[str, Any]:
@@ -111,7 +161,7 @@ def step_view(event: Event, table: Table, before: Table | None, lang: str) -> di
     can = legal_moves(table) if table.to_act is not None else None
     state = view_json(table, can)
     if state["to_act"] is not None:
-        state["to_act"]["moves"] = moves(table)
+        state["to_act"]["moves"] = moves(table, lang)
     banker = state["table"]["banker"]
     acting = state["to_act"]["player"] if state["to_act"] else None
     rows = []
@@ -162,3 +212,31 @@ def ledger_row(table: Table, number: int, lang: str) -> dict[str, Any]:
         "change": change,
         "changes": {name: signed(c) for name, c in change.items()},
     }
+
+
+def steps(
+    session: Session, start: int = 0, stop: int | None = None, lang: str = "en"
+) -> list[dict[str, Any]]:
+    """Steps ``start`` to ``stop`` (excluded) of ``session``, narrated in ``lang``,
+    display-ready (:func:`step_view`), each with its ``index``; only these are narrated.
+
+    >>> from lansquenet import Session, load
+    >>> steps(Session(load("worked-example")), 9, 11, "en")[0]["result"]["line"]
+    'A −12, B +5, C +7'
+    """
+    stop = session.count if stop is None else min(stop, session.count)
+    out = []
+    for index in range(max(start, 0), stop):
+        event, table = session.step(index)
+        before = session.step(index - 1)[1] if index else None
+        view = step_view(event, table, before, lang)
+        view["index"] = index
+        out.append(view)
+    return out
+
+
+def ledger(session: Session, start: int = 0, lang: str = "en") -> list[dict[str, Any]]:
+    """The played deals of ``session`` from number ``start + 1`` on, as the ledger shows
+    them (:func:`ledger_row`)."""
+    table = session.table
+    return [ledger_row(table, number, lang) for number in range(start + 1, len(table.deals) + 1)]

@@ -17,6 +17,8 @@ with an ``op``:
   of ``S`` is refused, the session holds the actions before it and the answer says so in
   ``refused: {index, action, code, message}``. A refused table, or what is not a
   scenario, answers ``{"error"}`` and leaves the session as it was.
+  With ``"check_names": true`` (a table a reader set up) the names are held to the
+  form's policy first (:mod:`lansquenet.naming`: ``name_too_long``, ``names_alike``).
 - ``{"op": "move", "action": A}``: play one action (CONFORMANCE.md's form) on the
   session. The answer is a position whose ``texts`` are the sentences of the new steps
   only, and ``ledger`` the deals it played. A refused move answers
@@ -95,7 +97,7 @@ import json
 import random
 from typing import Any
 
-from . import bots, chart, lessons, odds
+from . import bots, chart, lessons, naming, odds, view
 from .diagram import diagram
 from .narration import LANGUAGES, event_text, refusal_text
 from .refusals import NotAScenario, Refusal
@@ -148,7 +150,7 @@ def _whole(request: dict[str, Any], key: str, default: int | None = None) -> int
 
 def _full(session: Session, start: int, stop: int, lang: str) -> list[dict[str, Any]]:
     """Steps, display-ready, each with its diagram."""
-    steps = session.steps(start, stop, lang)
+    steps = view.steps(session, start, stop, lang)
     for step in steps:
         step["svg"] = diagram(step["state"], lang)
     return steps
@@ -167,7 +169,7 @@ def _position(session: Session, since: int, deals: int, lang: str) -> dict[str, 
         "texts": [event_text(session.event(i).json(), lang) for i in range(since, session.count)],
         "step": last,
         "to_act": last["state"]["to_act"],
-        "ledger": session.ledger(deals, lang),
+        "ledger": view.ledger(session, deals, lang),
     }
 
 
@@ -179,6 +181,8 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
     lang = _lang(request, _worker.lang)
     data = scenario_of(request.get("scenario"))
     try:
+        if request.get("check_names") is True:  # a table a reader set up (lansquenet.naming)
+            naming.check(data["players"])
         session = Session(data, strict=False)
     except Refusal as refusal:  # the table itself: the session before stays
         return _refusal(refusal, lang)
@@ -205,7 +209,7 @@ def _on_session(op: str, request: dict[str, Any]) -> dict[str, Any]:
         stop = min(_whole(request, "to", start + 1), session.count, start + MAX_STEPS)
         return {"count": session.count, "steps": _full(session, start, stop, lang)}
     if op == "ledger":
-        return {"deals": session.deals, "ledger": session.ledger(_whole(request, "from", 0), lang)}
+        return {"deals": session.deals, "ledger": view.ledger(session, _whole(request, "from", 0), lang)}
     since, deals = session.count, session.deals
     if op == "undo":
         if not len(session) and not session.ended:

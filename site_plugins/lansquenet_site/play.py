@@ -22,6 +22,8 @@ import re
 from html import escape
 from pathlib import Path
 
+from lansquenet.rules import DEFAULT_BALANCE
+
 from .render import keep
 from .wheel import Wheel, build_engine_wheel
 from .words import Words
@@ -122,7 +124,11 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         f'<fieldset><legend>{w("play.players")}</legend><ol class="lq-names" id="lq-names">{name_rows}</ol>',
         button("add-player", "play.add_player"),
         '</fieldset><div class="lq-fields">',
-        field("lq-balance", "play.balance", entry("lq-balance", 'inputmode="numeric" value="100"')),
+        field(
+            "lq-balance",
+            "play.balance",
+            entry("lq-balance", f'inputmode="numeric" value="{DEFAULT_BALANCE}"'),
+        ),
         field(
             "lq-banker",
             "play.first_banker",

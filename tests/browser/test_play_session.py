@@ -39,6 +39,7 @@ from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean
     shared_log_is_clean,
     table_rows,
 )
+from lansquenet import view
 from localsite.games import long_scenario
 
 __all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by name
@@ -51,7 +52,7 @@ def counter(lang: str, index: int, total: int) -> str:
 
 def next_action(session: lansquenet.Session) -> dict[str, Any]:
     """A legal action for the player to act: the first move, its least amount."""
-    to_act = session.steps(session.count - 1)[0]["state"]["to_act"]
+    to_act = view.steps(session, session.count - 1)[0]["state"]["to_act"]
     chosen = to_act["moves"][0]
     action = {"by": to_act["player"], "do": chosen["do"]}
     if chosen["amount"]:
@@ -65,7 +66,7 @@ def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(
 ) -> None:
     data = long_scenario(actions, seed=11)  # the benchmarks' game (seed 11 plays 5 000 actions)
     session = lansquenet.Session(data)
-    last = session.steps(session.count - 1, None, lang)[0]
+    last = view.steps(session, session.count - 1, None, lang)[0]
     play.evaluate("(fragment) => { location.hash = fragment; }", link_to(data))
     play.locator("#lq-play[aria-busy=false]").wait_for(state="attached", timeout=BIG_MS)
     expect(play.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
@@ -95,7 +96,7 @@ def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(
     assert scenario_of(play) == data and play.locator("#lq-journal li").count() == session.count
     # A step far back is drawn when asked for (the worker's steps op).
     play.locator("[data-go=first]").click()
-    expect(play.locator("#lq-step-text")).to_have_text(session.steps(0, 1, lang)[0]["text"])
+    expect(play.locator("#lq-step-text")).to_have_text(view.steps(session, 0, 1, lang)[0]["text"])
     expect(play.locator("#lq-counter")).to_have_text(counter(lang, 1, session.count))
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from lansquenet.__main__ import main
-from lansquenet.lessons import LessonError, check, expected_path, get, lessons, run
+from lansquenet.lessons import LessonError, check, expected_path, figures, get, lessons, run, words
 from lansquenet.narration import LANGUAGES, catalogue
 
 
@@ -32,7 +32,8 @@ def test_every_lesson_is_proved_by_the_engine(lesson) -> None:
     check(lesson)  # expected path legal, other choices turned down, outcome reached
     for lang in LANGUAGES:
         done = run(lesson, expected_path(lesson), lang)
-        assert done["done"] and done["summary"] == catalogue(lang)[f"lesson.{lesson.id}.summary"]
+        assert done["done"] and done["summary"] == words(lesson, "summary", lang)
+        assert "{" not in done["summary"]
 
 
 def test_the_command_line_checks_every_lesson() -> None:
@@ -72,6 +73,29 @@ def test_a_prediction_is_checked_against_the_engines_deal() -> None:
     assert right["accepted"] and [s["event"]["code"] for s in right["steps"]][-2] == "players_win"
     assert "8♠, 3♥, K♣, 3♦" in run(get("first-value"), [], "en")["question"]["ask"]
     assert "8♠, 3♥, R♣, 3♦" in run(get("first-value"), [], "fr")["question"]["ask"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_why_hold_the_bank_predicts_plays_and_reads_the_exact_odds(lang: str) -> None:
+    # issue 22: the learner predicts which side a deal favours, plays, and reads the
+    # exact figures the engine computes (R-D2: an opening pair is the bank's; R-D3).
+    lesson = get("why-bank")
+    assert (figures()["bank_times"], figures()["players_times"], figures()["of"]) == (9, 8, 17)
+    assert figures()["edge"] == "1/17" and figures()["hold3"] == "729/4913"
+    for wrong in (0, 1):  # the players, or as often: turned down with the hint
+        answer = run(lesson, [wrong], lang)
+        assert answer["accepted"] is False and answer["message"] == words(lesson, "hint.1", lang)
+    predicted = run(lesson, [2], lang)
+    assert predicted["accepted"] and predicted["steps"][-1]["event"]["code"] == "bank_wins"  # R-T1
+    ask = predicted["question"]["ask"]
+    assert all(str(n) in ask for n in (9, 8, 17))
+    assert predicted["question"]["player"] == "Anne"
+    offered = {m["do"]: m for m in predicted["state"]["to_act"]["moves"]}  # the view's odds, as at the table
+    assert offered["keep"]["odds"]["hold"][2] == figures()["hold3"] and offered["leave"]["odds"] is None
+    left = run(lesson, [2, 0], lang)  # leaving is legal (R-B3) but gives up the edge
+    assert left["accepted"] is False and left["refusal"] is None and "1/17" in left["message"]
+    done = run(lesson, [2, 1], lang)
+    assert done["done"] and "1/17" in done["summary"] and "729/4913" in done["summary"]
 
 
 def test_withdrawing_is_only_offered_after_an_opening_pair() -> None:

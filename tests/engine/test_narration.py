@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lansquenet
-from lansquenet import CODES, Move, Refusal, apply, event_text, new_table, refusal_text
+from lansquenet import CODES, Move, Refusal, apply, event_text, new_table, refusal_text, view
 from lansquenet.narration import catalogue
 from lansquenet.narration import read_po as engine_read_po
+from lansquenet.refusals import FORM_CODES
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr")
@@ -54,7 +55,7 @@ EVENTS = {
     "bank_unsold": ["event.bank_unsold"],
     "bank_left": ["event.bank_left"],
 }
-KEYS = [key for keys in EVENTS.values() for key in keys] + [f"refusal.{code}" for code in CODES]
+KEYS = [key for keys in EVENTS.values() for key in keys] + [f"refusal.{code}" for code in CODES + FORM_CODES]
 
 
 def po_path(lang: str) -> Path:
@@ -280,7 +281,7 @@ def test_every_step_names_its_cards_as_its_view_and_drawing_show_them(lang):
 
     for name in lansquenet.names():
         session = Session(lansquenet.load(name))
-        for step in session.steps(0, None, lang):
+        for step in view.steps(session, 0, None, lang):
             card = step["event"]["params"].get("card")
             if card is None:
                 continue

@@ -14,7 +14,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lansquenet import Move, NotAScenario, Refusal, Session, legal_moves, load, replay, state_json, trace
+from lansquenet import (
+    Move,
+    NotAScenario,
+    Refusal,
+    Session,
+    legal_moves,
+    load,
+    replay,
+    state_json,
+    trace,
+    view,
+)
 from localsite.games import cycle, long_scenario
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -35,7 +46,7 @@ def test_a_session_reaches_the_state_the_rules_reach(data, random_session):
     assert [session.event(i) for i in range(1, session.count)] == [event for event, _ in played.steps]
     assert session.count == len(played.steps) + 1
     # the ledger is CONFORMANCE's deals, with what a page shows added
-    rows = session.ledger(0, "en")
+    rows = view.ledger(session, 0, "en")
     deals = reference(played.table)["deals"]
     assert [r["number"] for r in rows] == list(range(1, len(deals) + 1))
     for row, deal in zip(rows, deals, strict=True):
@@ -111,7 +122,7 @@ def test_end_is_on_the_stack_and_pop_takes_it_back():
 
 def test_a_step_view_is_display_ready_and_holds_no_past_deals():
     session = Session(load("worked-example"))
-    steps = session.steps(0, None, "fr")
+    steps = view.steps(session, 0, None, "fr")
     assert [s["index"] for s in steps] == list(range(session.count))
     assert all("deals" not in s["state"] for s in steps)
     settled = next(s for s in steps if s["event"]["code"] == "players_win")  # R-T2
@@ -124,7 +135,14 @@ def test_a_step_view_is_display_ready_and_holds_no_past_deals():
     assert rows["C"]["balance"] == 107 and rows["C"]["change_text"] == "+14"
     covering = next(s for s in steps if s["event"]["code"] == "staked")
     assert {r["player"]: r["stake"] for r in covering["rows"]} == {"A": 0, "B": 5, "C": 0}
-    assert covering["state"]["to_act"]["moves"] == [
+    offered = covering["state"]["to_act"]["moves"]
+    assert [m["odds"] for m in offered] == [  # the deal each move commits to (issue 22)
+        {"win": "8/17", "per_counter": "-1/17"},
+        None,
+        {"win": "8/17", "per_counter": "-1/17"},
+    ]
+    assert offered[1]["odds_text"].startswith("Passer ne met aucun jeton en jeu")
+    assert [{k: v for k, v in m.items() if not k.startswith("odds")} for m in offered] == [
         {  # R-C5: at most the uncovered part, offered whole
             "do": "stake",
             "amount": True,
@@ -149,8 +167,8 @@ def test_a_move_costs_the_same_late_in_a_long_session():
     spec = long_scenario(600, seed=3)
     session = Session(spec)
     assert len(session) == 600
-    early = len(json.dumps(session.steps(5, 6)[0]))
-    late = len(json.dumps(session.steps(session.count - 1)[0]))
+    early = len(json.dumps(view.steps(session, 5, 6)[0]))
+    late = len(json.dumps(view.steps(session, session.count - 1)[0]))
     assert late < 2 * early
 
 

@@ -37,7 +37,7 @@ export function quickGame(word) {
   computer[names[1]] = "cautious";
   computer[names[3]] = "bold";
   return {
-    players: names, balance: 100, first_banker: names[1], finish_after: 3,
+    players: names, first_banker: names[1], finish_after: 3,
     seed: Math.floor(Math.random() * 1000000), computer: computer, actions: [],
   };
 }

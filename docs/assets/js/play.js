@@ -140,8 +140,14 @@ function setup(root) {
     const wrong = checkSetup(el, word); // each field, named, in the page's language
     if (wrong.length) { show(el.setupRefusal, wrong.join(" ")); return; }
     const data = Object.assign(form.read(), { actions: [] });
-    run(session.open(data), function (reply) {
-      if (reply.error) { show(el.setupRefusal, problem(reply, word)); return; }
+    run(session.open(data, true), function (reply) {
+      if (reply.error) {
+        show(el.setupRefusal, problem(reply, word));
+        const n = reply.error.params && reply.error.params.n; // the engine names the player's field
+        const input = n ? el.names.querySelectorAll("input")[n - 1] : null;
+        if (input) { input.setAttribute("aria-invalid", "true"); input.focus(); }
+        return;
+      }
       newGame(data, reply);
       links.remember(false);
       table.turn.focus();

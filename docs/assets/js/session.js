@@ -37,7 +37,8 @@ export function sessionClient(lang, onBusy) {
   }
 
   return {
-    open: function (scenario) { return send({ op: "open", scenario: scenario }); },
+    // ``form``: a table the reader set up, whose names the engine checks (lansquenet.naming)
+    open: function (scenario, form) { return send({ op: "open", scenario: scenario, check_names: Boolean(form) }); },
     move: function (action) { return send({ op: "move", action: action }); },
     undo: function () { return send({ op: "undo" }); },
     end: function () { return send({ op: "end" }); },

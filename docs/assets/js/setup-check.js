@@ -1,15 +1,9 @@
 // The set-up form's own checks, field by field, in the page's language, before the
-// engine sees the table: each message names its field. Names are trimmed and capped
-// (NAME_MAX characters, so that they cannot break the drawing or the tables), and
-// look-alike names ("Anne" and "anne ") are flagged. What the rules refuse (too few
-// players, ...) is still the engine's to say.
-export const NAME_MAX = 20;
+// engine sees the table: each message names its field. Names are trimmed; an empty one
+// is flagged. Whether a name is too long or too like another is the engine's to say
+// (lansquenet.naming, asked with the table), as is what the rules refuse (too few
+// players, ...).
 const LIMITS = { balance: [1, 1000000], finish: [1, 1000], seed: [0, 999999999] };
-
-// The form of a name that look-alikes share: no case, no accents, single spaces.
-function likeness(name) {
-  return name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
-}
 
 function whole(text, limits) {
   const trimmed = String(text).trim();
@@ -21,19 +15,9 @@ function whole(text, limits) {
 // Check the form; mark each wrong field (aria-invalid) and give the messages in order.
 export function checkSetup(el, word) {
   const problems = [];
-  const seen = [];
   el.names.querySelectorAll("input").forEach(function (input, i) {
-    input.value = input.value.trim().slice(0, NAME_MAX);
-    let message = null;
-    if (!input.value) message = word("play.check.name_empty", { n: i + 1 });
-    else {
-      const twin = seen.findIndex(function (other) { return likeness(other) === likeness(input.value); });
-      if (twin >= 0) {
-        message = word("play.check.name_twin", { n: i + 1, name: input.value, other: seen[twin], m: twin + 1 });
-      }
-    }
-    seen.push(input.value);
-    problems.push([input, message]);
+    input.value = input.value.trim();
+    problems.push([input, input.value ? null : word("play.check.name_empty", { n: i + 1 })]);
   });
   function field(input, key, limits, optional) {
     const empty = String(input.value).trim() === "";

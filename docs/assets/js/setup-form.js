@@ -1,7 +1,6 @@
 // The play page's set-up form: the players, their counters, the first banker, the
 // agreed finish, the seed and stacked decks. It reads and writes a scenario's table
 // (CONFORMANCE.md, without its actions); the engine judges it, not this module.
-import { NAME_MAX } from "./setup-check.js";
 import { node } from "./words.js";
 
 export function setupForm(el, word) {
@@ -25,7 +24,7 @@ export function setupForm(el, word) {
   function addName(value) {
     const row = node("li");
     const label = node("label");
-    const input = node("input", null, { type: "text", autocomplete: "off", spellcheck: "false", maxlength: String(NAME_MAX) });
+    const input = node("input", null, { type: "text", autocomplete: "off", spellcheck: "false" });
     input.value = value;
     const remove = node("button", "×", { type: "button", class: "md-button lq-remove", "data-act": "remove-player" });
     row.append(label, input, remove);
@@ -52,7 +51,7 @@ export function setupForm(el, word) {
     el.names.textContent = "";
     const names = data && Array.isArray(data.players) ? data.players.map(String) : defaultNames.slice(0, 3);
     names.forEach(function (name) { addName(name); });
-    el.balance.value = data && data.balance !== undefined ? String(data.balance) : "100";
+    el.balance.value = data && data.balance !== undefined ? String(data.balance) : el.balance.defaultValue; // the engine's default (R-P2), in the page's HTML
     el.finish.value = data && data.finish_after ? String(data.finish_after) : "";
     el.seed.value = data && data.seed !== undefined ? String(data.seed) : freshSeed();
     el.decks.value = data && Array.isArray(data.decks)

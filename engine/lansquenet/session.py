@@ -207,6 +207,19 @@ class Session:
         del self._steps[steps:]
         return action
 
+    def played(self, index: int) -> tuple[dict[str, Any], Table, int]:
+        """Action ``index`` (from 0) as the stack holds it, the table before it and the
+        index of its first step, in constant time.
+
+        >>> from lansquenet import load
+        >>> action, before, first = Session(load("worked-example")).played(2)
+        >>> action["do"], before.to_act, first
+        ('stake', 2, 3)
+        """
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._stack[index]
+
     # --- what is shown, on demand ----------------------------------------------------
 
     def steps(self, start: int = 0, stop: int | None = None, lang: str = "en") -> list[dict[str, Any]]:

@@ -120,6 +120,7 @@ from .narration import LANGUAGES, event_text, refusal_text, text
 from .refusals import NotAScenario, Refusal
 from .scenario import parse, replay
 from .session import Session, action_of, check_shape
+from .table import Phase
 
 OPS = (
     "replay",
@@ -238,8 +239,8 @@ def _reasons(session: Session, since: int, lang: str) -> dict[str, str]:
 def _said(session: Session, lang: str) -> str | None:
     """What the last computer player says now: the reason of the last action, while
     the deal it was made in goes on (null after a reader's action, a deal's end, the
-    session's end)."""
-    if session.ended or not len(session):
+    session's end, and when a new bank is to be announced, R-P5)."""
+    if session.ended or not len(session) or session.table.phase is Phase.ANNOUNCE:
         return None
     index = len(session) - 1
     _, before, _ = session.played(index)

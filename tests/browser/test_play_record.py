@@ -151,12 +151,15 @@ def test_a_crafted_link_with_a_player_called_none_keeps_address_and_engine_toget
     crafted = {"players": ["None", "B"], "first_banker": "None", "actions": [{"do": "bank", "amount": 5}]}
     open_link(play, link_to(crafted))
     expect(play.locator("#lq-game")).to_be_visible()
+    settle(play)
     assert scenario_of(play) == engine_scenario(play)
     undo = play.locator("[data-act=undo]")
     if undo.is_enabled():  # the engine kept the action: undo takes it back, in both
         undo.click()
+        settle(play)
         assert scenario_of(play) == engine_scenario(play)
     assert scenario_of(play)["actions"] == []
     play.locator("#lq-moves [data-move=bank]").click()  # the game goes on from there
+    settle(play)
     assert scenario_of(play) == engine_scenario(play)
     assert [a.get("by") for a in scenario_of(play)["actions"]] == ["None"]

@@ -96,7 +96,7 @@ def reader_plays(page: Page) -> None:
 
 
 def test_undo_back_to_the_readers_move_is_one_request(play: Page, lang: str) -> None:
-    data, reader = open_quick(play, seed=3, deals=3)
+    _, reader = open_quick(play, seed=3, deals=3)
     assert readers_turn(play, lang, reader)
     before = scenario_of(play)
     assert before == engine_scenario(play)  # the address is the session

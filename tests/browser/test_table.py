@@ -120,11 +120,15 @@ def test_a_quick_game_of_3_or_10_deals_is_one_tap_and_seeded_by_its_link(page: P
         page.locator(f"[data-act=quick-deals][data-deals='{deals}']").click()
         expect(page.locator("#lq-game")).to_be_visible()
         settle(page)
-        expect(page.locator("[data-act=quick-deals][data-deals='{deals}']".format(deals=deals))).to_have_text(
+        expect(page.locator(f"[data-act=quick-deals][data-deals='{deals}']")).to_have_text(
             WORDS(lang, "play.quick_deals", deals=deals)
         )
         data = address(page)
-        assert data["finish_after"] == deals and sorted(data["computer"].values()) == ["bold", "cautious", "steady"]
+        assert data["finish_after"] == deals and sorted(data["computer"].values()) == [
+            "bold",
+            "cautious",
+            "steady",
+        ]
         games.append(data)
         page.locator("[data-act=new-table]").click()
     # The same seed, the same quick game (lansquenet.bots.quick_game).

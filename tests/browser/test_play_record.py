@@ -53,6 +53,17 @@ ENGINE_SCENARIO = """async () => {
 }"""
 
 
+# How many times the language switcher's link is written (counted from now on).
+COUNT_SWITCHER = """() => {
+  window.lqSwitcherWrites = 0;
+  if (window.lqSwitcherObserved) return;
+  window.lqSwitcherObserved = true;
+  const link = document.querySelector("a.md-select__link[hreflang]");
+  new MutationObserver(function (records) { window.lqSwitcherWrites += records.length; })
+    .observe(link, { attributes: true, attributeFilter: ["href"] });
+}"""
+
+
 def engine_scenario(page: Page) -> dict[str, Any]:
     settle(page)
     data: dict[str, Any] = page.evaluate(ENGINE_SCENARIO)
@@ -159,7 +170,11 @@ def test_a_crafted_link_with_a_player_called_none_keeps_address_and_engine_toget
         settle(play)
         assert scenario_of(play) == engine_scenario(play)
     assert scenario_of(play)["actions"] == []
+    play.evaluate(COUNT_SWITCHER)
     play.locator("#lq-moves [data-move=bank]").click()  # the game goes on from there
     settle(play)
+    assert play.evaluate("window.lqSwitcherWrites") == 1  # the switcher told once per move
+    href = play.locator("a.md-select__link[hreflang]").first.get_attribute("href") or ""
+    assert href.endswith("#" + play.url.split("#", 1)[1])  # it carries the game as it is now
     assert scenario_of(play) == engine_scenario(play)
     assert [a.get("by") for a in scenario_of(play)["actions"]] == ["None"]

@@ -56,9 +56,13 @@ class Temperament:
 TEMPERAMENTS = {
     t.name: t
     for t in (
-        Temperament("cautious", bank=0.1, stake=0.2, rest=0.5, banco=0.0, keep=0.25, buy=0.2),
-        Temperament("steady", bank=0.2, stake=0.5, rest=0.25, banco=0.15, keep=0.5, buy=0.4),
-        Temperament("bold", bank=0.35, stake=1.0, rest=0.1, banco=0.5, keep=0.9, buy=0.7),
+        # A cautious banker takes a win and leaves; a steady one leaves once the bank
+        # outgrows a quarter of its holdings (R-B3): banks are then offered for sale
+        # (R-B4) in most short games. A bold player calls banco on small banks only,
+        # and keeps a bank while it is at most half of all it holds.
+        Temperament("cautious", bank=0.1, stake=0.2, rest=0.5, banco=0.0, keep=0.1, buy=0.2),
+        Temperament("steady", bank=0.2, stake=0.5, rest=0.25, banco=0.15, keep=0.25, buy=0.4),
+        Temperament("bold", bank=0.35, stake=1.0, rest=0.1, banco=0.25, keep=0.5, buy=0.7),
     )
 }
 # The reason a temperament gives for the size of its bank and of its stake.
@@ -76,6 +80,8 @@ REASONS = (
     "buy",
     "decline",
 )
+QUICK_DEALS = (3, 6, 10)  # the quick game's lengths, one tap each; 6 by default
+QUICK_PLAYERS = 4  # the reader and three computer players
 NAMES = ("Anne", "Bruno", "Chloé", "David", "Émile", "Fanny", "Gaspard", "Hélène", "Irène", "Jules")
 
 Decision = tuple[Move, str, dict[str, Any]]
@@ -93,7 +99,7 @@ def decide(table: Table, seat: int, temperament: str, rng: random.Random) -> Dec
     its reason code and the reason's parameters.
 
     >>> t = new_table(["A", "B"], 100, "A")
-    >>> t, _ = apply(t, Move("A", "bank", 40))
+    >>> t, _ = apply(t, Move("A", "bank", 20))
     >>> decide(t, 1, "bold", random.Random(0))[:2]
     (Move(player='B', do='banco', amount=None), 'banco')
     >>> decide(t, 0, "bold", random.Random(0))
@@ -144,6 +150,65 @@ def decide(table: Table, seat: int, temperament: str, rng: random.Random) -> Dec
 def reason_text(code: str, params: dict[str, Any], lang: str) -> str:
     """A decision's reason as one sentence in ``lang``."""
     return text(f"bot.{code}", params, lang)
+
+
+def generator(seed: object, index: int) -> random.Random:
+    """The generator of a computer player's decision at action ``index`` of a game
+    seeded ``seed``: the same game, replayed from its link, decides the same."""
+    return random.Random(f"lansquenet-bot:{seed or 0}:{index}")
+
+
+def explain(
+    table: Table, action: dict[str, Any], temperament: str, seed: object, index: int
+) -> Decision | None:
+    """The decision behind action ``index`` of a game (``table``: the table before it),
+    if a computer player of that ``temperament`` made it; None for any other action
+    (a reader's, or one a link changed).
+
+    >>> t = new_table(["A", "B"], 100, "A")
+    >>> move, reason, _ = decide(t, 0, "bold", generator(7, 0))
+    >>> explain(t, {"by": "A", "do": "bank", "amount": move.amount}, "bold", 7, 0)[1]
+    'bank_large'
+    >>> explain(t, {"by": "A", "do": "bank", "amount": move.amount + 1}, "bold", 7, 0) is None
+    True
+    """
+    if temperament not in TEMPERAMENTS or table.to_act is None:
+        return None
+    if action.get("by") != table.players[table.to_act]:
+        return None
+    decision = decide(table, table.to_act, temperament, generator(seed, index))
+    move = decision[0]
+    if {"by": move.player, "do": move.do, "amount": move.amount} != {"amount": None, **action}:
+        return None
+    return decision
+
+
+def quick_game(seed: int, deals: int = 6) -> dict[str, Any]:
+    """The quick game of the play page, as a scenario: the reader and three computer
+    players of mixed temperaments, a random first banker and a random seat for the
+    reader (the one seat without a temperament), ``deals`` deals (R-P4); all drawn from
+    ``seed``, so the link replays it.
+
+    >>> game = quick_game(5)
+    >>> game == quick_game(5), game["finish_after"], len(game["computer"])
+    (True, 6, 3)
+    >>> sorted(game["computer"].values())
+    ['bold', 'cautious', 'steady']
+    """
+    rng = random.Random(f"lansquenet-quick:{seed}")
+    names = list(NAMES[:QUICK_PLAYERS])
+    reader = rng.randrange(QUICK_PLAYERS)
+    temperaments = list(TEMPERAMENTS)
+    rng.shuffle(temperaments)
+    others = [name for seat, name in enumerate(names) if seat != reader]
+    return {
+        "players": names,
+        "first_banker": rng.choice(names),
+        "seed": seed,
+        "finish_after": deals,
+        "computer": dict(zip(others, temperaments, strict=True)),
+        "actions": [],
+    }
 
 
 def play_session(

@@ -209,6 +209,21 @@ class Session:
 
     # --- the steps so far ------------------------------------------------------------
 
+    def played(self, index: int) -> tuple[dict[str, Any], Table, int]:
+        """Action ``index`` (from 0) as the stack holds it, the table before it and the
+        index of its first step, in constant time.
+
+        >>> from lansquenet import load
+        >>> action, before, first = Session(load("worked-example")).played(2)
+        >>> action["do"], before.to_act, first
+        ('stake', 2, 3)
+        """
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._stack[index]
+
+    # --- what is shown, on demand ----------------------------------------------------
+
     def step(self, index: int) -> Step:
         """Step ``index``: its event and the table after it (``0`` is the start)."""
         return self._steps[index]

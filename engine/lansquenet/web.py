@@ -13,7 +13,9 @@ with an ``op``:
   a shipped scenario).
 - ``{"op": "open", "scenario": S, "lang": L}``: replay ``S`` once and keep it as the
   worker's session (replacing the one before). The answer is a *position* (below) with
-  ``texts``, every step's sentence, and ``ledger``, every played deal. If action ``k``
+  ``texts``, every step's sentence, ``ledger``, every played deal, and ``scenario``,
+  the session's own :meth:`~lansquenet.Session.scenario` (what the page's link and
+  export hold: the worker's session is the one record of the game). If action ``k``
   of ``S`` is refused, the session holds the actions before it and the answer says so in
   ``refused: {index, action, code, message}``. A refused table, or what is not a
   scenario, answers ``{"error"}`` and leaves the session as it was.
@@ -24,13 +26,21 @@ with an ``op``:
   only, and ``ledger`` the deals it played. A refused move answers
   ``{"error": {code, message, params}}``, the sentence in the session's language, and
   changes nothing.
-- ``{"op": "undo"}``: take the last action (or the end) back; a position (``texts``
-  empty), with ``undone``, the action taken back.
+- ``{"op": "quick", "deals": 3 | 6 | 10, "seed": K, "lang": L}``: open a quick game
+  (:func:`lansquenet.bots.quick_game`: a random first banker, a random seat for the
+  reader, three computer players of mixed temperaments; 6 deals by default), all drawn
+  from ``K`` (a fresh seed if none), answered as ``open``.
+- ``{"op": "undo"}``: take the last action (or the end) back; a position, with
+  ``undone``, how many were taken back. ``{"op": "undo", "to": SEAT}`` (a seat's name,
+  or a list of them) takes back every action down to and with that seat's last one
+  (or the end), in one request: the reader's "back to my move". ``{"error": {"code":
+  "nothing_to_undo"}}`` when there is nothing to take back.
 - ``{"op": "end"}``: "time is up" (R-P4); a position, like a move.
 - ``{"op": "steps", "from": i, "to": j, "lang": L}``: steps i to j (excluded, at most
   64) display-ready (:func:`lansquenet.view.step_view`), each with its diagram ``svg``.
 - ``{"op": "ledger", "from": k, "lang": L}``: the played deals after the first k, as
   ``{"ledger": [...], "deals": n}``.
+- ``{"op": "scenario"}``: ``{"scenario": S}``, the session's scenario (the export).
 - ``{"op": "simulate", "n": N, "seed": K}``: the seeded simulation of the odds page
   (:func:`lansquenet.odds.simulate`, as :func:`lansquenet.odds.simulation_json`). With
   ``"chart": {labels}`` (and ``"lang"``), the answer also holds ``svg``: the chart of the
@@ -38,11 +48,19 @@ with an ``op``:
   ``"variant": "six_packs"`` (one of :data:`lansquenet.odds.VARIANTS`), the deals use
   that variant's pack, and the answer also holds ``variant`` and its simulated ``edge``.
 
-A *position* is ``{count, actions, deals, ended, from, texts, step, to_act, ledger}``:
-``count`` steps in all, ``actions`` played, ``deals`` played; ``texts`` are the
-sentences of steps ``from`` to ``count - 1``; ``step`` is the last step, display-ready
-with its diagram; ``to_act`` is who acts now, with each legal move, whether it takes
-an amount and its ``min`` and ``max`` (null once finished). Any op but ``replay`` and
+A *position* is ``{count, actions, deals, ended, from, texts, step, reasons, said,
+undo, played, ledger}``, each said once: ``count`` steps in all, ``actions`` played,
+``deals`` played; ``texts`` are the sentences of steps ``from`` to ``count - 2`` and
+``step`` the last one (``count - 1``), display-ready with its diagram and its text
+(the story is its first ``from`` sentences, then ``texts``, then ``step.text``);
+``step.state.to_act`` is who acts now, with each legal move, whether it takes an
+amount and its ``min`` and ``max`` (null once finished). ``reasons`` maps the index of
+each new step that starts a computer player's move to its reason (one sentence);
+``said`` is the reason of the last action while its deal goes on (null after the
+reader's move, a deal's end or the session's end: never a stale one); ``undo``
+whether ``undo`` back to the reader's move has something to take back; ``played`` the
+actions this request played, as the session holds them (the page's link follows
+them; ``actions`` says how many the session keeps after an undo). Any op but ``replay`` and
 ``simulate`` may carry ``"lang"``: the session then speaks that language from now on
 (switching language re-narrates only what is asked for). ``move``, ``undo``, ``end``,
 ``steps`` and ``ledger`` before any ``open`` answer ``{"error": {"code": "no_session"}}``.
@@ -58,8 +76,9 @@ state and leaves the open session alone.
 (:func:`lansquenet.bots.decide`; its temperament is the scenario's ``computer`` entry
 for that player, or ``"temperament"`` of the request, else steady). The move is an
 ordinary action, seeded by the scenario's seed and the number of actions, so a link
-replays the same game. The answer is the move's position plus ``bot: {action,
-reason, text}`` (``text``: the reason as one sentence in ``L``).
+replays the same game. The answer is the move's position: the move in ``played``,
+its reason in ``reasons`` (and ``said``). Reopened from a link, or in the other
+language, the same reasons come back (:func:`lansquenet.bots.explain`).
 
 Whatever happens, the answer is JSON: a Python exception never reaches the page as a
 traceback but as ``{"error": {"code": "internal", "message"}}`` (a ``MemoryError`` too).
@@ -70,16 +89,16 @@ traceback but as ``{"error": {"code": "internal", "message"}}`` (a ``MemoryError
 >>> json.loads(handle('{"op": "replay", "scenario": [1, 2]}'))["error"]["code"]
 'not_a_scenario'
 >>> opened = json.loads(handle('{"op": "open", "scenario": "worked-example", "lang": "fr"}'))
->>> opened["count"], opened["to_act"]["moves"][0]["max"], opened["step"]["svg"].startswith("<svg")
+>>> opened["count"], opened["step"]["state"]["to_act"]["moves"][0]["max"], opened["step"]["svg"].startswith("<svg")
 (11, 105, True)
 >>> moved = json.loads(handle('{"op": "move", "action": {"by": "B", "do": "bank", "amount": 9}}'))
->>> moved["from"], moved["texts"], moved["to_act"]["player"]
-(11, ['B annonce une banque de 9.'], 'C')
+>>> moved["from"], moved["texts"], moved["step"]["text"], moved["step"]["state"]["to_act"]["player"]
+(11, [], 'B annonce une banque de 9.', 'C')
 >>> json.loads(handle('{"op": "move", "action": {"by": "B", "do": "pass"}}'))["error"]["code"]
 'not_your_turn'
 >>> undone = json.loads(handle('{"op": "undo", "lang": "en"}'))
 >>> undone["undone"], undone["count"], undone["step"]["event"]["code"]
-({'by': 'B', 'do': 'bank', 'amount': 9}, 11, 'bank_returned')
+(1, 11, 'bank_returned')
 >>> [s["event"]["code"] for s in json.loads(handle('{"op": "steps", "from": 9, "to": 20}'))["steps"]]
 ['players_win', 'bank_returned']
 >>> json.loads(handle('{"op": "ledger", "from": 0}'))["ledger"][0]["changes"]
@@ -99,13 +118,27 @@ from typing import Any
 
 from . import bots, chart, lessons, naming, odds, view
 from .diagram import diagram
-from .narration import LANGUAGES, event_text, refusal_text
+from .narration import LANGUAGES, event_text, refusal_text, text
 from .refusals import NotAScenario, Refusal
 from .scenario import parse, replay
 from .session import Session, action_of, check_shape
+from .table import Phase
 
-OPS = ("replay", "open", "move", "undo", "end", "steps", "ledger", "simulate", "lesson", "bot")
-SESSION_OPS = ("move", "undo", "end", "steps", "ledger", "bot")
+OPS = (
+    "replay",
+    "open",
+    "quick",
+    "move",
+    "undo",
+    "end",
+    "steps",
+    "ledger",
+    "scenario",
+    "simulate",
+    "lesson",
+    "bot",
+)
+SESSION_OPS = ("move", "undo", "end", "steps", "ledger", "scenario", "bot")
 MAX_STEPS = 64  # steps per ``steps`` request: an answer's size stays bounded
 
 
@@ -116,8 +149,11 @@ class BadRequest(ValueError):
 class _Worker:
     """The one live game of this worker, and the language it speaks."""
 
-    session: Session | None = None
-    lang: str = "en"
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.lang = "en"
+        self.computer: dict[str, Any] = {}  # the open game's computer players: name -> temperament
+        self.seed: object = 0  # the open game's seed (its computer players' decisions draw from it)
 
 
 _worker = _Worker()
@@ -156,21 +192,81 @@ def _full(session: Session, start: int, stop: int, lang: str) -> list[dict[str, 
     return steps
 
 
-def _position(session: Session, since: int, deals: int, lang: str) -> dict[str, Any]:
+def _position(
+    session: Session, since: int, deals: int, lang: str, acted: int | None = None
+) -> dict[str, Any]:
     """Where the session stands (see the module's docstring), what is new since step
-    ``since`` and deal ``deals``."""
+    ``since`` and deal ``deals``, and the actions played since there were ``acted``."""
+    since = min(since, session.count - 1)  # the last step is always sent
     last = _full(session, session.count - 1, session.count, lang)[0]
+    done = len(session) if acted is None else acted
     return {
         "count": session.count,
         "actions": len(session),
         "deals": session.deals,
         "ended": session.ended,
         "from": since,
-        "texts": [event_text(session.event(i).json(), lang) for i in range(since, session.count)],
+        "texts": [event_text(session.event(i).json(), lang) for i in range(since, session.count - 1)],
         "step": last,
-        "to_act": last["state"]["to_act"],
+        "reasons": _reasons(session, since, lang),
+        "said": _said(session, lang),
+        "undo": _undoable(session),
+        "played": [session.played(k)[0] for k in range(done, len(session))],
         "ledger": view.ledger(session, deals, lang),
     }
+
+
+def _decision(session: Session, index: int) -> bots.Decision | None:
+    """The computer player's decision behind action ``index``, if it was one."""
+    action, before, _ = session.played(index)
+    temperament = _worker.computer.get(str(action.get("by")))
+    if not isinstance(temperament, str):
+        return None
+    return bots.explain(before, action, temperament, _worker.seed, index)
+
+
+def _reasons(session: Session, since: int, lang: str) -> dict[str, str]:
+    """Why each computer player's action whose steps start at ``since`` or later was
+    made: its first step's index -> the reason, one sentence in ``lang``."""
+    out: dict[str, str] = {}
+    index = len(session) - 1
+    while index >= 0 and session.played(index)[2] >= since:
+        decision = _decision(session, index)
+        if decision is not None:
+            out[str(session.played(index)[2])] = bots.reason_text(decision[1], decision[2], lang)
+        index -= 1
+    return dict(reversed(out.items()))
+
+
+def _said(session: Session, lang: str) -> str | None:
+    """What the last computer player says now: the reason of the last action, while
+    the deal it was made in goes on (null after a reader's action, a deal's end, the
+    session's end, and when a new bank is to be announced, R-P5)."""
+    if session.ended or not len(session) or session.table.phase is Phase.ANNOUNCE:
+        return None
+    index = len(session) - 1
+    _, before, _ = session.played(index)
+    decision = _decision(session, index)
+    if decision is None or len(before.deals) != session.deals:
+        return None
+    return bots.reason_text(decision[1], decision[2], lang)
+
+
+def _by_reader(action: dict[str, Any]) -> bool:
+    """Whether ``action`` is the reader's: a seat with no computer player."""
+    return str(action.get("by")) not in _worker.computer
+
+
+def _undoable(session: Session) -> bool:
+    """Whether ``undo`` back to the reader's last move has something to take back: the
+    end, or an action of a seat the reader plays (the scan stops at the reader's last
+    action: a deal's length at most)."""
+    if session.ended:
+        return True
+    index = len(session) - 1
+    while index >= 0 and not _by_reader(session.played(index)[0]):
+        index -= 1
+    return index >= 0
 
 
 def _refusal(refusal: Refusal, lang: str) -> dict[str, Any]:
@@ -187,7 +283,11 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
     except Refusal as refusal:  # the table itself: the session before stays
         return _refusal(refusal, lang)
     _worker.session, _worker.lang = session, lang
+    found = data.get("computer")
+    _worker.computer = found if isinstance(found, dict) else {}
+    _worker.seed = data.get("seed") or 0
     answer = _position(session, 0, 0, lang)
+    answer["scenario"] = session.scenario()
     if session.refused is not None:
         index, stop = session.refused
         answer["refused"] = {
@@ -210,14 +310,11 @@ def _on_session(op: str, request: dict[str, Any]) -> dict[str, Any]:
         return {"count": session.count, "steps": _full(session, start, stop, lang)}
     if op == "ledger":
         return {"deals": session.deals, "ledger": view.ledger(session, _whole(request, "from", 0), lang)}
-    since, deals = session.count, session.deals
+    if op == "scenario":
+        return {"scenario": session.scenario()}
+    since, deals, acted = session.count, session.deals, len(session)
     if op == "undo":
-        if not len(session) and not session.ended:
-            raise BadRequest("nothing to undo")
-        undone = session.pop()
-        answer = _position(session, session.count, session.deals, lang)
-        answer["undone"] = undone
-        return answer
+        return _undo(session, request.get("to"), lang)
     if op == "bot":
         return _bot(session, request, lang)
     try:
@@ -230,7 +327,67 @@ def _on_session(op: str, request: dict[str, Any]) -> dict[str, Any]:
             session.push(action)
     except Refusal as refusal:
         return _refusal(refusal, lang)
-    return _position(session, since, deals, lang)
+    return _position(session, since, deals, lang, acted)
+
+
+def _undo(session: Session, to: object, lang: str) -> dict[str, Any]:
+    """The ``undo`` op: the last action (or the end) taken back; with ``to`` (a seat's
+    name, or a list of them), every action back to that seat's last one, in one
+    request. ``nothing_to_undo`` when there is none (the session stays as it was).
+
+    >>> _ = handle('{"op": "open", "scenario": {"players": ["A", "B"], "first_banker": "A",'
+    ...            ' "seed": 3, "computer": {"B": "bold"}, "actions": []}}')
+    >>> json.loads(handle('{"op": "undo", "to": "A"}'))["error"]["code"]
+    'nothing_to_undo'
+    >>> _ = handle('{"op": "move", "action": {"by": "A", "do": "bank", "amount": 10}}')
+    >>> json.loads(handle('{"op": "bot"}'))["actions"]
+    2
+    >>> back = json.loads(handle('{"op": "undo", "to": "A"}'))
+    >>> back["actions"], back["undone"], back["step"]["state"]["to_act"]["player"]
+    (0, 2, 'A')
+    """
+    seats = [to] if isinstance(to, str) else to if isinstance(to, list) else None
+    if to is not None and (seats is None or not all(isinstance(seat, str) for seat in seats)):
+        raise BadRequest("to must be a seat's name or a list of them")
+    taken = 0
+    if session.ended:
+        taken = 1
+    elif seats is None:
+        taken = 1 if len(session) else 0
+    else:
+        index = len(session) - 1
+        while index >= 0 and session.played(index)[0].get("by") not in seats:
+            index -= 1
+        taken = len(session) - index if index >= 0 else 0
+    if not taken:
+        return _error("nothing_to_undo", text("error.nothing_to_undo", {}, lang))
+    for _ in range(taken):
+        session.pop()
+    answer = _position(session, session.count, session.deals, lang)
+    answer["undone"] = taken
+    return answer
+
+
+def _quick(request: dict[str, Any]) -> dict[str, Any]:
+    """The ``quick`` op: a quick game (:func:`lansquenet.bots.quick_game`) of
+    ``deals`` deals (3, 6 or 10; 6 by default), seeded by ``seed`` (else a fresh one),
+    opened as ``open`` does.
+
+    >>> quick = json.loads(handle('{"op": "quick", "seed": 12, "lang": "en"}'))
+    >>> quick["scenario"]["seed"], quick["scenario"]["finish_after"], quick["actions"]
+    (12, 6, 0)
+    >>> json.loads(handle('{"op": "quick", "deals": 4}'))["error"]["code"]
+    'bad_request'
+    """
+    deals = request.get("deals", 6)
+    if deals not in bots.QUICK_DEALS or isinstance(deals, bool):
+        raise BadRequest(f"deals must be one of {', '.join(map(str, bots.QUICK_DEALS))}")
+    seed = request.get("seed")
+    if seed is None:
+        seed = random.randrange(1_000_000)  # a fresh game; its link keeps the seed
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
+        raise BadRequest("seed must be a whole number from 0 to 2^53 - 1")
+    return _open({**request, "scenario": bots.quick_game(seed, deals)})
 
 
 def _bot(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -239,27 +396,22 @@ def _bot(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]
     >>> _ = handle('{"op": "open", "scenario": {"players": ["A", "B"], "first_banker": "A",'
     ...            ' "seed": 3, "computer": {"A": "bold"}, "actions": []}}')
     >>> moved = json.loads(handle('{"op": "bot", "lang": "en"}'))
-    >>> moved["bot"]["action"]["do"], moved["bot"]["reason"], moved["actions"]
-    ('bank', 'bank_large', 1)
+    >>> moved["played"][0]["do"], moved["said"], moved["actions"]
+    ('bank', 'A announces a large bank of 33, hoping to win big.', 1)
+    >>> moved["reasons"] == {"1": moved["said"]}
+    True
     """
     table = session.table
     if table.to_act is None:
         raise BadRequest("no one is to act")
-    scenario = session.scenario()
     player = table.players[table.to_act]
-    found = scenario.get("computer")
-    computer: dict[str, Any] = found if isinstance(found, dict) else {}
-    temperament = request.get("temperament") or computer.get(player) or "steady"
+    temperament = request.get("temperament") or _worker.computer.get(player) or "steady"
     if temperament not in bots.TEMPERAMENTS:
         raise BadRequest(f"temperament must be one of {', '.join(bots.TEMPERAMENTS)}")
-    rng = random.Random(f"lansquenet-bot:{scenario.get('seed') or 0}:{len(session)}")
-    move, reason, params = bots.decide(table, table.to_act, temperament, rng)
-    since, deals = session.count, session.deals
-    action = action_of(move)
-    session.push(action)
-    answer = _position(session, since, deals, lang)
-    answer["bot"] = {"action": action, "reason": reason, "text": bots.reason_text(reason, params, lang)}
-    return answer
+    move, _, _ = bots.decide(table, table.to_act, temperament, bots.generator(_worker.seed, len(session)))
+    since, deals, acted = session.count, session.deals, len(session)
+    session.push(action_of(move))
+    return _position(session, since, deals, lang, acted)
 
 
 def _simulate(request: dict[str, Any]) -> dict[str, Any]:
@@ -347,6 +499,8 @@ def answer(request: object) -> dict[str, Any]:
             return replay(scenario_of(request.get("scenario")))
         if op == "open":
             return _open(request)
+        if op == "quick":
+            return _quick(request)
         if op in SESSION_OPS:
             return _on_session(op, request)
         if op == "lesson":

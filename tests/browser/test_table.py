@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from lansquenet.bots import quick_game
 from lansquenet_site.words import Words
 
 REPO = Path(__file__).resolve().parents[2]
@@ -49,10 +50,12 @@ def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Pag
     expect(quick).to_have_text("Partie rapide" if lang == "fr" else "Quick game")
     assert page.evaluate(WIDEST) <= 360
     quick.click()
-    # The reader plays a seat with a name, as in the lessons, and the page says which.
-    reader = [n.strip() for n in WORDS(lang, "play.default_names").split(",")][2]
+    # The reader plays a seat with a name, as in the lessons, and the page says which:
+    # the one seat without a computer player, drawn by the engine.
+    expect(page.locator("#lq-game")).to_be_visible()
+    started = address(page)
+    reader = next(p for p in started["players"] if p not in started["computer"])
     expect(page.locator("#lq-seat")).to_have_text(WORDS(lang, "play.you_play", players=reader))
-    expect(page.locator("#lq-seat")).to_have_text("Vous jouez Chloé." if lang == "fr" else "You play Chloé.")
     marked = WORDS(lang, "play.seat_mark", player=reader)
     expect(page.locator("#lq-balances tbody th", has_text=marked)).to_have_count(1)
     said: set[str] = set()
@@ -84,9 +87,9 @@ def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Pag
             page.wait_for_timeout(50)
     expect(page.locator("#lq-over")).to_be_visible()
     assert yours, "the reader's turn came, said to the reader"
-    data = json.loads(base64.urlsafe_b64decode((t := page.url.split("#scenario=")[1]) + "=" * (-len(t) % 4)))
-    assert data["players"][2] == reader and reader not in data["computer"]
-    assert len(data["computer"]) == 3 and data["finish_after"] == 3
+    data = address(page)
+    assert data["players"] == started["players"] and reader not in data["computer"]
+    assert len(data["computer"]) == 3 and data["finish_after"] == 6  # 6 deals by default
     assert said, "the computer players said why they moved"
     # The engine narrates with the seat's name: no sentence takes "you" for a player
     # (« À Vous de jouer », « Vous mise 5 », "You wins").
@@ -96,8 +99,41 @@ def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Pag
     for line in journal + sorted(said):
         assert not re.search(rf"(^|[^\w’']){you}\b", line), line
     expect(page.locator("#lq-standings tbody th", has_text=marked)).to_have_count(1)
-    assert page.locator("#lq-ledger tbody tr").count() <= 3
+    assert page.locator("#lq-ledger tbody tr").count() <= 6
     assert page.evaluate(WIDEST) <= 360
+
+
+def address(page: Page) -> dict[str, Any]:
+    """The game the page's address holds."""
+    text = page.url.split("#scenario=")[1]
+    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    return data
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_quick_game_of_3_or_10_deals_is_one_tap_and_seeded_by_its_link(page: Page, lang: str) -> None:
+    # Issue 17.6: 3 / 6 / 10 deals in one tap; the engine draws the first banker, the
+    # reader's seat and the temperaments from the seed the link keeps.
+    ready(page, PLAY[lang])
+    games = []
+    for deals in (3, 10):
+        page.locator(f"[data-act=quick-deals][data-deals='{deals}']").click()
+        expect(page.locator("#lq-game")).to_be_visible()
+        settle(page)
+        expect(page.locator(f"[data-act=quick-deals][data-deals='{deals}']")).to_have_text(
+            WORDS(lang, "play.quick_deals", deals=deals)
+        )
+        data = address(page)
+        assert data["finish_after"] == deals and sorted(data["computer"].values()) == [
+            "bold",
+            "cautious",
+            "steady",
+        ]
+        games.append(data)
+        page.locator("[data-act=new-table]").click()
+    # The same seed, the same quick game (lansquenet.bots.quick_game).
+    for data in games:
+        assert {**data, "actions": []} == quick_game(data["seed"], data["finish_after"])
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -13,7 +13,18 @@ import pytest
 import lansquenet
 from lansquenet import Move, Phase, apply, legal_moves, new_table
 from lansquenet.__main__ import main
-from lansquenet.bots import NAMES, REASONS, TEMPERAMENTS, decide, play_session, reason_text
+from lansquenet.bots import (
+    NAMES,
+    QUICK_DEALS,
+    QUICK_PLAYERS,
+    REASONS,
+    TEMPERAMENTS,
+    decide,
+    generator,
+    play_session,
+    quick_game,
+    reason_text,
+)
 from lansquenet.narration import LANGUAGES, catalogue
 from lansquenet.rules import amount_range, check
 
@@ -133,3 +144,49 @@ def test_the_command_line_refuses_an_unknown_temperament() -> None:
     with pytest.raises(SystemExit) as stop:
         main(["bots", "--temperaments", "reckless"])
     assert stop.value.code == 2
+
+
+def quick_game_meets(seed: int, deals: int) -> tuple[set[str], dict[str, object]]:
+    """A quick game played through, the reader's seat by a steady stand-in: what it met
+    (a keep-or-leave choice, R-B3; a bank offered for sale, R-B4; a banco, R-C3) and
+    the scenario it started from."""
+    game = quick_game(seed, deals)
+    players = list(game["players"])
+    computer = dict(game["computer"])
+    table = new_table(players, 100, game["first_banker"], seed=seed, finish_after=deals)
+    met: set[str] = set()
+    index = 0
+    while table.phase is not Phase.FINISHED:
+        assert table.to_act is not None
+        can = legal_moves(table)
+        met |= {"keep_or_leave"} if "keep" in can else set()  # R-B3
+        met |= {"sale"} if "buy" in can else set()  # R-B4
+        name = players[table.to_act]
+        move, _, _ = decide(table, table.to_act, computer.get(name, "steady"), generator(seed, index))
+        met |= {"banco"} if move.do == "banco" else set()
+        table, _ = apply(table, move)
+        index += 1
+    return met, game
+
+
+def test_a_typical_quick_game_meets_keep_or_leave_a_sale_and_a_banco() -> None:
+    """Issue 17.6: of 50 seeded quick games of 6 deals, at least 80 % meet each; the first
+    banker and the reader's seat vary; the temperaments are mixed in every game."""
+    counts = {"keep_or_leave": 0, "sale": 0, "banco": 0}
+    bankers, readers = set(), set()
+    for seed in range(50):
+        met, game = quick_game_meets(seed, 6)
+        for key in met:
+            counts[key] += 1
+        bankers.add(game["first_banker"])
+        readers.update(set(game["players"]) - set(game["computer"]))  # type: ignore[arg-type]
+        assert sorted(game["computer"].values()) == sorted(TEMPERAMENTS)  # type: ignore[union-attr]
+        assert game["finish_after"] == 6 and game == quick_game(seed, 6)
+    assert all(n >= 40 for n in counts.values()), counts
+    assert len(bankers) == len(readers) == QUICK_PLAYERS
+
+
+def test_a_quick_game_of_3_or_10_deals_lasts_that_long() -> None:
+    for deals in QUICK_DEALS:
+        assert quick_game(1, deals)["finish_after"] == deals
+        assert lansquenet.replay(quick_game(1, deals))["status"] != "finished"

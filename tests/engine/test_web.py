@@ -22,18 +22,25 @@ def ask(**request: Any) -> dict[str, Any]:
 def test_open_move_undo_end_on_the_worked_example():
     opened = ask(op="open", scenario=lansquenet.load("worked-example"), lang="en")
     assert opened["count"] == 11 and opened["actions"] == 3 and opened["deals"] == 1
-    assert len(opened["texts"]) == 11 and opened["from"] == 0 and "refused" not in opened
+    # Every step's sentence once: the story is ``texts`` then the last step's text.
+    assert len(opened["texts"]) == 10 and opened["from"] == 0 and "refused" not in opened
+    assert opened["step"]["text"] not in opened["texts"][-1:]
+    assert opened["scenario"] == lansquenet.load("worked-example")
     assert opened["ledger"][0]["change"] == {"A": -12, "B": 5, "C": 7}
     assert opened["step"]["svg"].startswith("<svg") and opened["step"]["index"] == 10
     moved = ask(op="move", action={"by": "B", "do": "bank", "amount": 20})
-    assert moved["from"] == 11 and moved["texts"] == ["B announces a bank of 20."]
-    assert moved["to_act"]["player"] == "C" and moved["ledger"] == []
+    assert (
+        moved["from"] == 11 and moved["texts"] == [] and moved["step"]["text"] == "B announces a bank of 20."
+    )
+    assert moved["step"]["state"]["to_act"]["player"] == "C" and moved["ledger"] == []
+    assert moved["played"] == [{"by": "B", "do": "bank", "amount": 20}] and moved["undo"]
     ended = ask(op="end")
-    assert ended["ended"] and ended["to_act"] is None
+    assert ended["ended"] and ended["step"]["state"]["to_act"] is None and ended["played"] == []
     assert ended["step"]["event"]["code"] == "session_finished"  # R-P4
     assert ask(op="move", action={"by": "C", "do": "pass"})["error"]["code"] == "session_finished"
-    assert ask(op="undo")["undone"] == {"do": "end"}
-    assert ask(op="undo")["undone"] == {"by": "B", "do": "bank", "amount": 20}
+    back = ask(op="undo")
+    assert back["undone"] == 1 and not back["ended"] and back["actions"] == 4
+    assert ask(op="undo")["actions"] == 3
     assert ask(op="replay", scenario=lansquenet.load("worked-example"))["to_act"]["player"] == "B"
 
 
@@ -74,9 +81,9 @@ def test_language_switch_renarrates_only_what_is_asked():
     ask(op="open", scenario=lansquenet.load("worked-example"), lang="en")
     fr = ask(op="steps", lang="fr", **{"from": 1, "to": 2})["steps"][0]["text"]
     assert fr == "A annonce une banque de 12."
-    assert ask(op="move", action={"by": "B", "do": "bank", "amount": 3})["texts"] == [
+    assert ask(op="move", action={"by": "B", "do": "bank", "amount": 3})["step"]["text"] == (
         "B annonce une banque de 3."
-    ]
+    )
 
 
 def test_bad_requests_and_no_session(monkeypatch):
@@ -110,3 +117,152 @@ def test_a_move_answer_stays_small_on_a_long_session():
     assert ask(op="ledger")["deals"] == lansquenet.Session(spec).deals
     steps = ask(op="steps", **{"from": 0, "to": 10_000})["steps"]
     assert len(steps) == web.MAX_STEPS
+
+
+def test_no_field_of_a_move_answer_is_said_twice():
+    # Issue 20.3: who acts is in the last step's state only; its text in the step only.
+    ask(op="open", scenario=lansquenet.load("worked-example"), lang="en")
+    moved = ask(op="move", action={"by": "B", "do": "bank", "amount": 20})
+    assert "to_act" not in moved and "bot" not in moved
+    assert set(moved) == {
+        "count",
+        "actions",
+        "deals",
+        "ended",
+        "from",
+        "texts",
+        "step",
+        "reasons",
+        "said",
+        "undo",
+        "played",
+        "ledger",
+    }
+    assert moved["step"]["text"] not in moved["texts"]
+
+
+QUICK = {"op": "quick", "seed": 4, "deals": 3, "lang": "en"}
+
+
+def reader_of(scenario: dict[str, Any]) -> str:
+    return next(p for p in scenario["players"] if p not in scenario["computer"])
+
+
+def reader_move(answer: dict[str, Any]) -> dict[str, Any]:
+    """The reader's first legal move (the least amount), from the answer's last step."""
+    to_act = answer["step"]["state"]["to_act"]
+    move = to_act["moves"][0]
+    action = {"by": to_act["player"], "do": move["do"]}
+    if move.get("amount"):
+        action["amount"] = move["min"]
+    return action
+
+
+def computers_move(answer: dict[str, Any], computer: dict[str, str]) -> list[dict[str, Any]]:
+    """The computer players move until the reader's turn or the end; their answers."""
+    answers = []
+    while answer["step"]["state"]["to_act"] and answer["step"]["state"]["to_act"]["player"] in computer:
+        answer = ask(op="bot")
+        answers.append(answer)
+    return answers
+
+
+def test_undo_to_the_readers_move_takes_the_computer_moves_back_in_one_request():
+    opened = ask(**QUICK)
+    reader, computer = reader_of(opened["scenario"]), opened["scenario"]["computer"]
+    answer = (computers_move(opened, computer) or [opened])[-1]
+    # Before any move of the reader, there is nothing of theirs to take back.
+    assert not answer["undo"]
+    here = ask(op="scenario")["scenario"]
+    refused = ask(op="undo", to=reader)
+    assert refused["error"]["code"] == "nothing_to_undo" and refused["error"]["message"]
+    assert ask(op="scenario")["scenario"] == here  # nothing changed
+    assert ask(op="undo", to=reader, lang="fr")["error"]["message"].startswith("Il n’y a rien")
+    # The reader moves, the computer players answer; one undo takes it all back.
+    moved = ask(op="move", action=reader_move(answer), lang="en")
+    assert moved["undo"] and moved["played"] == [reader_move(answer)]
+    after = computers_move(moved, computer)[-1]
+    assert after["actions"] > moved["actions"] and after["undo"]  # the computer players moved
+    back = ask(op="undo", to=reader)
+    assert back["actions"] == len(here["actions"]) and back["undone"] == after["actions"] - len(
+        here["actions"]
+    )
+    assert back["step"]["state"]["to_act"]["player"] == reader and back["played"] == []
+    assert ask(op="scenario")["scenario"] == here
+    assert ask(op="undo", to=[reader, "nobody"])["error"]["code"] == "nothing_to_undo"
+    assert ask(op="undo", to=3)["error"]["code"] == "bad_request"
+
+
+def play_along(lang: str, deals: int = 6) -> tuple[dict[str, str], list[dict[str, Any]]]:
+    """A quick game played to its end (the reader: the first legal move); the reasons
+    the answers gave, by step, and every answer."""
+    answer = ask(**{**QUICK, "lang": lang, "deals": deals})
+    computer = answer["scenario"]["computer"]
+    reasons: dict[str, str] = {}
+    answers = []
+    while answer["step"]["state"]["to_act"]:
+        to_act = answer["step"]["state"]["to_act"]["player"]
+        if to_act in computer:
+            answer = ask(op="bot")
+            by = answer["played"][0]["by"]
+            # The computer player's move: its first step carries its reason, naming it.
+            assert list(answer["reasons"]) == [str(answer["from"])], answer["reasons"]
+            assert by in answer["reasons"][str(answer["from"])]
+            assert answer["said"] in (answer["reasons"][str(answer["from"])], None)
+            reasons.update(answer["reasons"])
+        else:
+            answer = ask(op="move", action=reader_move(answer))
+            assert answer["said"] is None and answer["reasons"] == {}  # the reader's own move
+        answers.append(answer)
+    return reasons, answers
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_computer_move_comes_with_its_reason_in_the_readers_language(lang):
+    # Issue 17.5: each computer move's first step carries its reason, again when the
+    # game is reopened from its link (or in the other language).
+    reasons, answers = play_along(lang)
+    assert len(reasons) == sum(1 for a in answers if a["reasons"]) > 10
+    words = {"fr": " annonce une ", "en": " announces a"}[lang]
+    assert any(words in text for text in reasons.values())
+    scenario = ask(op="scenario")["scenario"]
+    assert ask(op="open", scenario=scenario, lang=lang)["reasons"] == reasons
+    other = ask(op="open", scenario=scenario, lang="en" if lang == "fr" else "fr")["reasons"]
+    assert set(other) == set(reasons) and not set(other.values()) & set(reasons.values())
+
+
+def test_no_stale_reason_when_the_reader_is_to_announce_a_bank():
+    # Issue 17.5: a reason from the deal before is never the one said.
+    _, answers = play_along("en", deals=10)
+    computer = ask(op="scenario")["scenario"]["computer"]
+    new_deals = [
+        a
+        for a in answers
+        if a["step"]["state"]["to_act"]
+        and a["step"]["state"]["to_act"]["player"] not in computer
+        and [m["do"] for m in a["step"]["state"]["to_act"]["moves"]] == ["bank"]
+    ]
+    assert new_deals  # the case came up
+    assert all(a["said"] is None for a in new_deals)
+    assert any(a["said"] for a in answers)  # within a deal, the last reason is said
+
+
+def test_a_reason_is_given_only_for_what_the_computer_player_would_do():
+    data = {"players": ["A", "B"], "first_banker": "A", "seed": 2, "computer": {"A": "steady"}, "actions": []}
+    ask(op="open", scenario=data, lang="en")
+    chosen = ask(op="bot")
+    action = chosen["played"][0]
+    assert ask(op="open", scenario={**data, "actions": [action]})["reasons"] == chosen["reasons"]
+    changed = ask(op="open", scenario={**data, "actions": [{**action, "amount": action["amount"] + 1}]})
+    assert changed["reasons"] == {} and changed["said"] is None
+
+
+def test_a_quick_game_is_seeded_and_its_deals_one_of_three():
+    first = ask(**QUICK)
+    assert ask(**QUICK)["scenario"] == first["scenario"]
+    assert first["scenario"]["finish_after"] == 3 and len(first["scenario"]["computer"]) == 3
+    assert ask(op="quick", deals=10)["scenario"]["finish_after"] == 10
+    assert ask(op="quick")["scenario"]["finish_after"] == 6
+    assert ask(op="quick", deals=7)["error"]["code"] == "bad_request"
+    assert ask(op="quick", seed=-1)["error"]["code"] == "bad_request"
+    assert ask(op="undo")["error"]["code"] == "nothing_to_undo"

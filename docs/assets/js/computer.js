@@ -4,7 +4,8 @@
 //   computer player: when it is its turn, the page waits a moment (the pace setting,
 //   kept in localStorage "lansquenet.pace", in ms; 0 in tests) and asks the engine's
 //   worker to move for it (op "bot", lansquenet.bots.decide): the move is an ordinary
-//   action, its reason a sentence in the page's language.
+//   action, its reason a sentence in the page's language (the position's ``reasons``).
+//   The quick game itself is the engine's (op "quick", lansquenet.bots.quick_game).
 // - The amount field is never empty without a hint: prefilled, its range shown
 //   ("1–88", or "exactly 1") and presets (the least, half, all that is uncovered),
 //   all from the engine's ``to_act`` (which move takes an amount, its bounds, what to
@@ -25,21 +26,6 @@ export function pace() {
 
 export function setPace(ms) {
   try { localStorage.setItem(PACE_KEY, String(ms)); } catch (error) { /* not kept */ }
-}
-
-// The quick game: the reader and three computer players, a short session. The reader
-// plays a seat with a name, as in the lessons ("Vous jouez Chloé."): the engine
-// narrates with it ("Chloé stakes 5"), and the page says which seat is the reader's.
-export function quickGame(word) {
-  const names = word("play.default_names").split(",").map(function (n) { return n.trim(); }).slice(0, 4);
-  const computer = {};
-  computer[names[0]] = "steady";
-  computer[names[1]] = "cautious";
-  computer[names[3]] = "bold";
-  return {
-    players: names, first_banker: names[1], finish_after: 3,
-    seed: Math.floor(Math.random() * 1000000), computer: computer, actions: [],
-  };
 }
 
 // The seats the reader plays: those that are not computer players, in a game that has
@@ -129,7 +115,7 @@ export function computerPlayers(el, word, session, onMove) {
   // After each position: if a computer player is to act, it moves after the pause.
   function follow(position) {
     clearTimeout(timer);
-    const toAct = position && position.to_act;
+    const toAct = position && position.step.state.to_act;
     const thinking = isComputer(toAct);
     el.turn.classList.toggle("lq-computer-turn", thinking);
     if (!thinking) return;

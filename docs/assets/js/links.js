@@ -1,29 +1,54 @@
-// The game and the address: the address follows the game (permalink.js writes it), and
-// an address holding a game opens it, with Back and Forward too. A link whose later
-// action the engine refuses opens the game up to that action, says which one and why,
-// and stays in the address as it came (to be retried or inspected). A link that is not
-// a game gives the form back with a sentence saying so; an engine failure is said as
+// The game and the address: the address is the worker's session, written from the
+// engine's answers alone (the page keeps no record of the game of its own). An open
+// answer brings the session's ``scenario``; each later answer the actions it ``played``
+// and how many ``actions`` the session keeps (an undo), and whether it ``ended``: the
+// link follows them (permalink.js gameLink, the same cost at move 5 and at move 1 000).
+// An address holding a game opens it, with Back and Forward too. A link whose later
+// action the engine refuses opens the game up to that action and says which one and
+// why; the address then holds the game as the engine kept it. A link that is not a
+// game gives the form back with a sentence saying so; an engine failure is said as
 // what it is, never as a bad link.
 //
 //   const links = gameLinks(table);   // table: the play page's parts (play.js)
-//   links.remember(push);             // the address holds the game (push: new entry)
+//   links.opened(reply, push);        // a game the engine opened (push: new entry)
+//   links.follow(position);           // the address follows an engine position
 //   links.route();                    // show what the address holds; false: no game
 //   links.viewed(index, count);       // the step shown, for the language switcher
 //   links.leave(); links.forget();    // a new table (a new history entry); no game shown
-import { decode, fragment, readHash, updateSwitcher, writeHash } from "./permalink.js";
+//   links.table                       // the game's table (a scenario without actions)
+import { decode, fragment, gameLink, readHash, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
 import { show } from "./words.js";
 
 export function gameLinks(table) {
   const el = table.el;
   const word = table.word;
-  let shown = null; // the fragment's text this page shows the game of
+  let shown = null; // the fragment's text: the session's scenario, encoded
+  let link = null; // permalink.js gameLink of the session's table
+  let kept = 0; // the actions the link holds
+  let base = null; // the session's table: its scenario without actions nor "ended"
+  let push = false; // the next address is a new history entry
 
-  function remember(push) {
-    shown = table.record.link();
+  // The session the engine opened: its own scenario.
+  function opened(reply, asEntry) {
+    base = Object.assign({}, reply.scenario);
+    delete base.actions;
+    delete base.ended;
+    link = gameLink(base);
+    reply.scenario.actions.forEach(link.push);
+    kept = reply.scenario.actions.length;
+    push = asEntry;
+  }
+
+  // An engine position: its new actions, the ones it took back, the end.
+  function follow(position) {
+    if (!link) return;
+    while (kept > position.actions - position.played.length) { link.pop(); kept -= 1; }
+    position.played.forEach(function (action) { link.push(action); kept += 1; });
+    shown = link.text(position.ended);
     writeHash(shown, push);
+    push = false;
     el.permalink.href = fragment(shown);
-    updateSwitcher(shown, null);
   }
 
   // Leave the game for a new table: a new history entry, so Back returns to the game.
@@ -33,10 +58,13 @@ export function gameLinks(table) {
 
   function forget() {
     shown = null;
+    link = null;
+    base = null;
     updateSwitcher(null, null);
   }
 
-  // The language switcher carries the step shown, unless it is the last one.
+  // The language switcher carries the game and the step shown, unless it is the last
+  // one: once per position (the viewer tells which step it shows).
   function viewed(index, count) {
     if (shown) updateSwitcher(shown, index === count - 1 ? null : index);
   }
@@ -50,7 +78,7 @@ export function gameLinks(table) {
   function route() {
     const found = readHash();
     if (!found) {
-      if (table.record.table) table.showForm(table.record.table);
+      if (base) table.showForm(base);
       return false;
     }
     if (found.text === shown) return true; // our own address
@@ -63,7 +91,7 @@ export function gameLinks(table) {
     }
     el.setup.hidden = true; // the form is in the page's HTML: not while the link's game opens
     shown = found.text;
-    updateSwitcher(shown, null); // the other language opens the same link
+    updateSwitcher(shown, null); // the other language opens the same link meanwhile
     table.run(table.session.open(data), function (reply) {
       if (reply.error) {
         if (reply.error.code === "internal") { // the engine failed: not the link's fault
@@ -72,16 +100,11 @@ export function gameLinks(table) {
         } else badLink();
         return;
       }
-      table.newGame(data, reply);
-      if (reply.refused) {
-        // The game up to the refused action; the link stays in the address as it came.
-        updateSwitcher(shown, null);
-        el.permalink.href = fragment(table.record.link());
-        show(el.linkError, word("play.link_refused", { number: reply.refused.index + 1, message: reply.refused.message }));
-      } else {
-        remember(false);
-        show(el.linkError, "");
-      }
+      opened(reply, false);
+      table.newGame(reply); // the address becomes the session's
+      // The game up to a refused action: its number and the engine's reason.
+      show(el.linkError, reply.refused
+        ? word("play.link_refused", { number: reply.refused.index + 1, message: reply.refused.message }) : "");
       if (found.step !== null) table.steps.goTo(found.step);
     }, el.linkError);
     return true;
@@ -89,5 +112,8 @@ export function gameLinks(table) {
 
   window.addEventListener("hashchange", route);
   window.addEventListener("popstate", route);
-  return { remember: remember, leave: leave, forget: forget, viewed: viewed, route: route };
+  return {
+    opened: opened, follow: follow, leave: leave, forget: forget, viewed: viewed, route: route,
+    get table() { return base; },
+  };
 }

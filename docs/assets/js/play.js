@@ -1,13 +1,14 @@
 // The play page: a table set up by the reader, then played move by move.
 //
-// The game lives in the engine's worker (a lansquenet.Session, see lansquenet/web.py):
-// the page opens it once (from the form, the quick game or a link) and then sends one
-// action per move; each answer brings only what is new (the new steps' sentences, the
-// last step drawn, who acts next with their moves, the new ledger rows), so a move
-// costs the same at move 5 and at move 1 000. Nothing here decides a rule. Modules:
+// The game lives in the engine's worker (a lansquenet.Session, see lansquenet/web.py),
+// its one record: the page opens it once (from the form, the quick game or a link) and
+// then sends one action per move; each answer brings only what is new (the new steps'
+// sentences, the computer players' reasons, the last step drawn with who acts next and
+// their moves, the new ledger rows, the actions played), so a move costs the same at
+// move 5 and at move 1 000. Nothing here decides a rule. Modules:
 //   setup-form.js   the table's settings     session.js   the worker's session
 //   setup-check.js  the form's own checks    status.js    loading, busy table
-//   game.js         the game's record        links.js     the game in the address
+//   links.js        the game in the address, from the engine's answers
 //   step-view.js    one step, as the engine  permalink.js the address's format
 //                   drew it                  turn.js      whose turn, which moves
 //   viewer.js       the journal, stepping    computer.js  computer players, helps
@@ -23,12 +24,11 @@
 import { computerPlayers, helps, pace, readerSeats, seatLine, setPace } from "./computer.js";
 import { copyLink } from "./copy-link.js";
 import { start } from "./engine.js";
-import { gameRecord } from "./game.js";
 import { ledgerView } from "./ledger.js";
 import { gameLinks } from "./links.js";
 import { problem, sessionClient } from "./session.js";
 import { checkSetup } from "./setup-check.js";
-import { setupForm, typed } from "./setup-form.js";
+import { quickChoices, setupForm, typed } from "./setup-form.js";
 import { busyTable, showLoading } from "./status.js";
 import { stepView } from "./step-view.js";
 import { tableTools } from "./tools.js";
@@ -63,7 +63,7 @@ function setup(root) {
   const el = elements(root);
   // The page's parts, shared with links.js and tools.js.
   const table = {
-    root: root, el: el, word: word, record: gameRecord(),
+    root: root, el: el, word: word, readers: [],
     turn: turnView(el, word), ledger: ledgerView(el, word),
     run: run, accept: accept, newGame: newGame, showForm: showForm, focusTurn: focusTurn,
   };
@@ -76,11 +76,8 @@ function setup(root) {
   const steps = table.steps = viewer(el, session, view, links.viewed);
   const computer = table.computer = computerPlayers(el, word, session, function (reply) {
     if (reply.error) { show(el.moveRefusal, problem(reply, word)); return; }
-    table.record.played(reply.bot.action);
     accept(reply);
-    links.remember(false);
-    show(el.said, reply.bot.text);
-    el.announce.textContent = [reply.bot.text].concat(reply.texts).join(" ");
+    el.announce.textContent = told(reply);
   });
 
   // A request to the engine, and what to do with its answer; a failure of the engine's
@@ -93,22 +90,36 @@ function setup(root) {
 
   // Take a position of the engine (lansquenet/web.py): what is new since its ``from``.
   function accept(position) {
+    const toAct = position.step.state.to_act;
+    links.follow(position); // the address: before the viewer tells the switcher the step
     table.ledger.update(position.deals, position.ledger);
-    table.turn.draw(position.to_act, position.step.state);
-    help.amounts(position.to_act);
+    table.turn.draw(toAct, position.step.state);
+    help.amounts(toAct);
     help.describe();
     show(el.moveRefusal, "");
+    show(el.said, position.said || ""); // the engine's: never a reason of a deal gone by
     tools.refresh(position);
     steps.update(position);
     computer.follow(position);
   }
 
-  // A game the engine opened (from the form, the quick game or a link).
-  function newGame(data, reply) {
-    table.record.open(data, reply);
+  // What a position says aloud: each new step's sentence, a computer player's reason
+  // after its move's first step.
+  function told(position) {
+    const texts = position.texts.concat([position.step.text]);
+    return texts.map(function (text, i) {
+      const why = position.reasons[String(position.from + i)];
+      return why ? text + " " + why : text;
+    }).join(" ");
+  }
+
+  // A game the engine opened (from the form, the quick game or a link): its answer
+  // holds the session's scenario (links.opened took it).
+  function newGame(reply) {
+    const data = reply.scenario;
     steps.reset();
     computer.reset(data);
-    const seats = readerSeats(data); // the reader's seats, said and marked in a game with computer players
+    const seats = table.readers = readerSeats(data); // the reader's seats, said and marked in a game with computer players
     show(el.seat, seatLine(seats, word, root.lang));
     table.turn.readers(seats);
     view.readers(seats);
@@ -120,7 +131,7 @@ function setup(root) {
 
   // The set-up form, filled with ``data``'s table (or the default one); no game shown.
   function showForm(data) {
-    table.record.clear();
+    table.readers = [];
     links.forget();
     computer.reset(null);
     form.reset(data);
@@ -148,8 +159,8 @@ function setup(root) {
         if (input) { input.setAttribute("aria-invalid", "true"); input.focus(); }
         return;
       }
-      newGame(data, reply);
-      links.remember(false);
+      links.opened(reply, false);
+      newGame(reply);
       table.turn.focus();
     }, el.setupRefusal);
   }
@@ -179,11 +190,8 @@ function setup(root) {
         (move.amount ? el.amount : el.moves.querySelector("button") || el.amount).focus();
         return;
       }
-      table.record.played(action);
-      show(el.said, "");
       accept(reply);
-      links.remember(false);
-      el.announce.textContent = reply.texts.join(" ");
+      el.announce.textContent = told(reply);
       focusTurn();
       // On a phone, the table and the new narration come into view after a tap.
       if (window.matchMedia("(max-width: 44.9375em)").matches) el.view.scrollIntoView({ block: "start" });
@@ -207,7 +215,8 @@ function setup(root) {
   el.pace.value = String(pace());
   if (el.pace.selectedIndex < 0) el.pace.selectedIndex = 1; // a stored pace the list does not offer
   el.pace.addEventListener("change", function () { setPace(Number(el.pace.value)); });
-  root.querySelector('[data-act="quick"]').disabled = false;
+  quickChoices(root, word); // 6 deals by default, 3 or 10 in one tap
+  root.querySelectorAll('[data-act="quick"], [data-act="quick-deals"]').forEach(function (b) { b.disabled = false; });
   copyLink(el.permalink, el.copied, word);
 
   const acts = Object.assign({ "add-player": form.addPlayer, "remove-player": form.removePlayer }, tools.acts);

@@ -3,15 +3,20 @@
 // (a lansquenet.Session); the page sends one action per move, never the scenario again.
 //
 //   const session = sessionClient("fr", function (busy) { ... });
-//   session.open(scenario)  -> a position, with ``refused`` if an action was refused
+//   session.open(scenario)  -> a position with ``scenario`` (and ``refused`` if an action
+//                              was refused)
+//   session.quick(deals)    -> the same for a quick game of 3, 6 or 10 deals
 //   session.move(action)    -> a position with the new steps' sentences, or {error}
-//   session.undo(), session.end(), session.steps(from, to)
-//   session.bot()           -> a computer player's move: a position with ``bot``
+//   session.undo(seats)     -> back to the last move of one of ``seats`` (all computer
+//                              moves since with it), in one request; [] or none: one action
+//   session.end(), session.steps(from, to)
+//   session.bot()           -> a computer player's move: a position, its reason in ``reasons``
+//   session.scenario()      -> {scenario}: the game as the worker holds it (the export)
 //   problem(reply, word)    -> what went wrong, as a sentence
 //
 // What a position holds is said in lansquenet/web.py. Requests go one at a time, in
 // the order they were made: none is ever dropped. ``onBusy(true)`` is called while a
-// request that changes the game (open, move, undo, end) is on its way, ``onBusy(false)``
+// request that changes the game (open, quick, move, undo, end, bot) is on its way, ``onBusy(false)``
 // once none is; asking for steps to show is quiet.
 import { call } from "./engine.js";
 
@@ -40,10 +45,12 @@ export function sessionClient(lang, onBusy) {
     // ``form``: a table the reader set up, whose names the engine checks (lansquenet.naming)
     open: function (scenario, form) { return send({ op: "open", scenario: scenario, check_names: Boolean(form) }); },
     move: function (action) { return send({ op: "move", action: action }); },
-    undo: function () { return send({ op: "undo" }); },
+    quick: function (deals) { return send({ op: "quick", deals: deals }); },
+    undo: function (seats) { return send(seats && seats.length ? { op: "undo", to: seats } : { op: "undo" }); },
     end: function () { return send({ op: "end" }); },
     bot: function () { return send({ op: "bot" }); }, // the computer player to act moves
     steps: function (from, to) { return send({ op: "steps", from: from, to: to }, true); },
+    scenario: function () { return send({ op: "scenario" }, true); },
     get busy() { return working > 0; },
   };
 }
@@ -56,7 +63,7 @@ export function problem(reply, word) {
   if (error.code === "not_a_scenario" || error.code === "bad_request") {
     return word("play.not_a_scenario", { detail: error.message });
   }
-  if (error.code === "internal" || error.code === "no_session") {
+  if (error.code === "internal" || error.code === "no_session") { // nothing_to_undo: the engine's sentence
     return word("play.internal", { detail: error.message });
   }
   return error.message;

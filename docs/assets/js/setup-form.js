@@ -103,3 +103,19 @@ export function typed(text) {
   const trimmed = String(text).trim();
   return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : text;
 }
+
+// The quick game's lengths: the main button plays 6 deals; 3 and 10 are one tap away,
+// buttons beside it (the engine checks the number: lansquenet.bots.QUICK_DEALS).
+export function quickChoices(root, word) {
+  const main = root.querySelector('[data-act="quick"]');
+  if (!main || main.dataset.deals) return; // safe to run twice
+  main.dataset.deals = "6";
+  const more = node("span", null, { class: "lq-quick-more" });
+  [3, 10].forEach(function (deals) {
+    more.append(" ", node("button", word("play.quick_deals", { deals: deals }), {
+      type: "button", class: "md-button", "data-act": "quick-deals", "data-deals": String(deals),
+      "aria-describedby": "lq-quick-hint", disabled: "",
+    }));
+  });
+  main.after(more);
+}

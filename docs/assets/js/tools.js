@@ -1,13 +1,13 @@
 // The table's tools: the quick game, undo, "time is up", a new table and the exports
-// (the scenario as JSON, the ledger as CSV). Each asks the engine's worker and shows
-// its answer; none decides a rule. While the engine works they are off, and undo and
-// "time is up" are off when they cannot apply.
+// (the scenario as JSON, as the worker's session holds it; the ledger as CSV). Each
+// asks the engine's worker and shows its answer; none decides a rule. While the engine
+// works they are off, and undo and "time is up" are off when they cannot apply (the
+// engine's position says so).
 //
 //   const tools = tableTools(table);  // table: the play page's parts (play.js)
 //   tools.acts["undo"]();             // what a [data-act] button does
 //   tools.refresh(position);          // which tools apply after an engine position
 //   tools.enable(busy);               // all off while the engine works
-import { quickGame } from "./computer.js";
 import { download } from "./ledger.js";
 import { problem } from "./session.js";
 import { show } from "./words.js";
@@ -16,7 +16,6 @@ export function tableTools(table) {
   const el = table.el;
   const word = table.word;
   const session = table.session;
-  const record = table.record;
 
   // Found once (the page's HTML has them all): a search of the page at every move would
   // go through the whole journal and ledger.
@@ -30,35 +29,34 @@ export function tableTools(table) {
   }
 
   function refresh(position) {
-    undoButton.dataset.off = record.undoable ? "no" : "yes";
-    endButton.dataset.off = position.to_act ? "no" : "yes";
+    undoButton.dataset.off = position.undo ? "no" : "yes";
+    endButton.dataset.off = position.step.state.to_act ? "no" : "yes";
     enable(session.busy);
   }
 
-  // "Partie rapide" / "Quick game": the reader and three computer players, at once.
-  function quick() {
+  // "Partie rapide" / "Quick game": the reader and three computer players, at once;
+  // the engine draws the first banker, the reader's seat and the temperaments (seeded:
+  // the link replays it). ``button.dataset.deals``: 3, 6 (the default) or 10.
+  function quick(button) {
     if (session.busy) return;
-    const data = quickGame(word);
     show(el.linkError, "");
-    table.run(session.open(data), function (reply) {
+    table.run(session.quick(Number((button && button.dataset.deals) || 6)), function (reply) {
       if (reply.error) { show(el.setupRefusal, problem(reply, word)); return; }
-      table.newGame(data, reply);
-      table.links.remember(true);
+      table.links.opened(reply, true);
+      table.newGame(reply);
       el.game.querySelector("h2").focus();
     }, el.setupRefusal);
   }
 
-  // Back to the reader's own move: a computer player's moves are undone with it.
+  // Back to the reader's own move, the computer players' moves since with it: one
+  // request (a table of the reader's own: one action).
   function undo() {
-    if (session.busy || !record.undoable) return;
-    table.run(session.undo(), function (reply) {
+    if (session.busy) return;
+    table.run(session.undo(table.readers), function (reply) {
       if (reply.error) { show(el.moveRefusal, problem(reply, word)); return; }
-      record.undone(reply.undone);
-      if (table.computer.isComputer(reply.to_act) && record.actions) { undo(); return; }
       table.accept(reply);
-      table.links.remember(false);
       el.announce.textContent = reply.step.text;
-      if (!record.actions) table.focusTurn();
+      if (!reply.actions) table.focusTurn();
     }, el.moveRefusal);
   }
 
@@ -68,10 +66,8 @@ export function tableTools(table) {
     if (session.busy || !table.turn.current) return;
     table.run(session.end(), function (reply) {
       if (reply.error) { show(el.moveRefusal, problem(reply, word)); return; }
-      record.end();
       table.accept(reply);
-      table.links.remember(false);
-      el.announce.textContent = reply.texts.join(" ");
+      el.announce.textContent = reply.texts.concat([reply.step.text]).join(" ");
       table.focusTurn();
     }, el.moveRefusal);
   }
@@ -79,24 +75,28 @@ export function tableTools(table) {
   // A new table is a new history entry: Back returns to the game, nothing is lost.
   function newTable() {
     if (session.busy) return;
-    const shown = record.table;
+    const shown = table.links.table;
     if (shown) table.links.leave();
     table.showForm(shown);
     el.setup.querySelector("input").focus();
   }
 
+  // The game as the worker's session holds it (lansquenet.Session.scenario).
   function exportJson() {
-    if (!record.table) return;
-    download(JSON.stringify(record.scenario(), null, 2) + "\n", "application/json", word("play.file_name") + ".json");
+    if (!table.links.table) return;
+    session.scenario().then(function (reply) {
+      if (reply.error) { show(el.moveRefusal, problem(reply, word)); return; }
+      download(JSON.stringify(reply.scenario, null, 2) + "\n", "application/json", word("play.file_name") + ".json");
+    }, function () { /* the loading failure is already on the page */ });
   }
 
   function exportCsv() {
-    if (!record.table) return;
+    if (!table.links.table) return;
     download("\ufeff" + table.ledger.csv(), "text/csv;charset=utf-8", word("play.file_name") + ".csv");
   }
 
   return {
-    acts: { quick: quick, undo: undo, end: end, "new-table": newTable, "export-json": exportJson, "export-csv": exportCsv },
+    acts: { quick: quick, "quick-deals": quick, undo: undo, end: end, "new-table": newTable, "export-json": exportJson, "export-csv": exportCsv },
     enable: enable, refresh: refresh,
   };
 }

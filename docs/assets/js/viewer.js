@@ -35,7 +35,12 @@ export function viewer(el, session, view, onView) {
     count = position.count;
     while (el.journal.children.length > position.from) el.journal.lastElementChild.remove();
     const items = document.createDocumentFragment();
-    position.texts.forEach(function (text) { items.append(node("li", text)); });
+    position.texts.concat([position.step.text]).forEach(function (text, i) {
+      const item = node("li", text);
+      const why = position.reasons[String(position.from + i)]; // a computer player's reason
+      if (why) item.append(node("br"), node("small", why, { class: "lq-reason" }));
+      items.append(item);
+    });
     el.journal.append(items);
     kept.forEach(function (_, index) { if (index >= position.from) kept.delete(index); });
     keep(position.step);

@@ -43,7 +43,7 @@ from typing import Any
 
 from .bots import decide, reason_text
 from .narration import card_text, catalogue, event_text, refusal_text
-from .refusals import Refusal
+from .refusals import LansquenetError, Refusal
 from .rules import Event, Move, legal_moves, play
 from .session import move_of, table_of
 from .table import Phase, Table, state_json, view_json
@@ -63,8 +63,11 @@ class Lesson:
     computer: dict[str, str] = field(default_factory=dict)
 
 
-class LessonError(ValueError):
-    """A lesson whose data does not hold (``lessons --check`` reports it)."""
+class LessonError(LansquenetError):
+    """A lesson whose data does not hold (``lessons --check`` reports it), or answers
+    that do not fit the lesson."""
+
+    code = "invalid_lesson"
 
 
 @functools.cache

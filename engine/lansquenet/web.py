@@ -93,22 +93,25 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, cast
 
 from . import bots, chart, lessons, odds
 from .diagram import diagram
-from .narration import LANGUAGES, event_text, refusal_text
-from .refusals import NotAScenario, Refusal
-from .scenario import parse, replay
+from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
+from .narration import LANGUAGES, event_text, refusal_text, text
+from .refusals import BadRequest, LansquenetError, NothingToUndo, NotToAct, Refusal
+from .scenario import Stop, parse, replay, until_refused
 from .session import Session, action_of, check_shape
+
+__all__ = ["MAX_DEALS", "MAX_REQUEST", "MAX_STEPS", "BadRequest", "answer", "handle"]
 
 OPS = ("replay", "open", "move", "undo", "end", "steps", "ledger", "simulate", "lesson", "bot")
 SESSION_OPS = ("move", "undo", "end", "steps", "ledger", "bot")
 MAX_STEPS = 64  # steps per ``steps`` request: an answer's size stays bounded
-
-
-class BadRequest(ValueError):
-    """A request the bridge cannot read (not the engine's concern)."""
+MAX_REQUEST = 2 * MAX_BYTES  # a request's text: a 16 MB scenario, escaped in a string
+ACTION_KEYS = ("by", "do", "amount")  # what an answer may echo of an action
 
 
 class _Worker:
@@ -134,15 +137,15 @@ def scenario_of(value: object) -> dict[str, Any]:
 
 def _lang(request: dict[str, Any], default: str) -> str:
     lang = request.get("lang", default)
-    if lang not in LANGUAGES:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
         raise BadRequest(f"lang must be one of {', '.join(LANGUAGES)}")
-    return str(lang)
+    return lang
 
 
 def _whole(request: dict[str, Any], key: str, default: int | None = None) -> int:
     value = request.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadRequest(f"{key} must be a whole number, at least 0")
+    if not safe_whole(value):
+        raise BadRequest(f"{key} must be a whole number from 0 to 2^53 - 1")
     return value
 
 
@@ -175,58 +178,93 @@ def _refusal(refusal: Refusal, lang: str) -> dict[str, Any]:
     return {"error": {"code": refusal.code, "message": refusal_text(refusal, lang), "params": refusal.params}}
 
 
+def _echo(action: dict[str, Any]) -> dict[str, Any]:
+    """An action as an answer may show it: its known keys only (CONFORMANCE.md, "Limits")."""
+    return {key: action[key] for key in ACTION_KEYS if key in action}
+
+
 def _open(request: dict[str, Any]) -> dict[str, Any]:
     lang = _lang(request, _worker.lang)
     data = scenario_of(request.get("scenario"))
-    try:
-        session = Session(data, strict=False)
-    except Refusal as refusal:  # the table itself: the session before stays
-        return _refusal(refusal, lang)
-    _worker.session, _worker.lang = session, lang
+    session, stop = until_refused(data)
+    if session is None:  # the table itself is refused: the session before stays
+        return _refusal(cast(Stop, stop).refusal, lang)  # no session: always a refusal
     answer = _position(session, 0, 0, lang)
-    if session.refused is not None:
-        index, stop = session.refused
+    if stop is not None and stop.index is not None:
         answer["refused"] = {
-            "index": index,
-            "action": data["actions"][index],
-            "code": stop.code,
-            "message": refusal_text(stop, lang),
+            "index": stop.index,
+            "action": _echo(data["actions"][stop.index]),
+            "code": stop.refusal.code,
+            "message": refusal_text(stop.refusal, lang),
         }
+    _worker.session, _worker.lang = session, lang  # only once the answer is made
     return answer
+
+
+@contextmanager
+def _kept(session: Session) -> Iterator[None]:
+    """Whatever fails inside leaves ``session`` as it was: actions (or the end) played
+    inside are taken back."""
+    depth = len(session) + session.ended
+    try:
+        yield
+    except BaseException:
+        while len(session) + session.ended > depth:
+            session.pop()
+        raise
 
 
 def _on_session(op: str, request: dict[str, Any]) -> dict[str, Any]:
     session = _worker.session
     if session is None:
         return _error("no_session", "no session is open: send an open request first")
-    lang = _worker.lang = _lang(request, _worker.lang)
+    lang = _lang(request, _worker.lang)
+    answer = _session_op(session, op, request, lang)
+    if "error" not in answer:
+        _worker.lang = lang  # the session speaks the language of its last answer
+    return answer
+
+
+def _session_op(session: Session, op: str, request: dict[str, Any], lang: str) -> dict[str, Any]:
     if op == "steps":
         start = _whole(request, "from")
-        stop = min(_whole(request, "to", start + 1), session.count, start + MAX_STEPS)
+        stop = min(_whole(request, "to", min(start + 1, 2**53 - 1)), session.count, start + MAX_STEPS)
         return {"count": session.count, "steps": _full(session, start, stop, lang)}
     if op == "ledger":
         return {"deals": session.deals, "ledger": session.ledger(_whole(request, "from", 0), lang)}
-    since, deals = session.count, session.deals
     if op == "undo":
-        if not len(session) and not session.ended:
-            raise BadRequest("nothing to undo")
-        undone = session.pop()
-        answer = _position(session, session.count, session.deals, lang)
-        answer["undone"] = undone
-        return answer
+        return _undo(session, lang)
     if op == "bot":
         return _bot(session, request, lang)
+    since, deals = session.count, session.deals
+    action = request.get("action")
+    if op == "move" and not isinstance(action, dict):
+        raise BadRequest("action must be an object")
+    with _kept(session):
+        try:
+            if isinstance(action, dict) and op == "move":
+                session.push(action)
+            else:
+                session.end()
+        except Refusal as refusal:
+            return _refusal(refusal, lang)
+        return _position(session, since, deals, lang)
+
+
+def _undo(session: Session, lang: str) -> dict[str, Any]:
+    if not len(session) and not session.ended:
+        raise NothingToUndo(text("error.nothing_to_undo", {}, lang))
+    undone = session.pop()
     try:
-        if op == "end":
+        answer = _position(session, session.count, session.deals, lang)
+    except BaseException:
+        if undone.get("by") is None:
             session.end()
         else:
-            action = request.get("action")
-            if not isinstance(action, dict):
-                raise BadRequest("action must be an object")
-            session.push(action)
-    except Refusal as refusal:
-        return _refusal(refusal, lang)
-    return _position(session, since, deals, lang)
+            session.push(undone)
+        raise
+    answer["undone"] = undone
+    return answer
 
 
 def _bot(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -237,54 +275,59 @@ def _bot(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]
     >>> moved = json.loads(handle('{"op": "bot", "lang": "en"}'))
     >>> moved["bot"]["action"]["do"], moved["bot"]["reason"], moved["actions"]
     ('bank', 'bank_large', 1)
+    >>> json.loads(handle('{"op": "bot", "temperament": {"a": 1}}'))["error"]["code"]
+    'unknown_temperament'
     """
     table = session.table
     if table.to_act is None:
-        raise BadRequest("no one is to act")
+        raise NotToAct("no one is to act")
     scenario = session.scenario()
     player = table.players[table.to_act]
     found = scenario.get("computer")
     computer: dict[str, Any] = found if isinstance(found, dict) else {}
     temperament = request.get("temperament") or computer.get(player) or "steady"
-    if temperament not in bots.TEMPERAMENTS:
-        raise BadRequest(f"temperament must be one of {', '.join(bots.TEMPERAMENTS)}")
     rng = random.Random(f"lansquenet-bot:{scenario.get('seed') or 0}:{len(session)}")
     move, reason, params = bots.decide(table, table.to_act, temperament, rng)
     since, deals = session.count, session.deals
     action = action_of(move)
-    session.push(action)
-    answer = _position(session, since, deals, lang)
+    with _kept(session):
+        session.push(action)
+        answer = _position(session, since, deals, lang)
     answer["bot"] = {"action": action, "reason": reason, "text": bots.reason_text(reason, params, lang)}
     return answer
 
 
 def _simulate(request: dict[str, Any]) -> dict[str, Any]:
-    """The ``simulate`` op; its chart's words must be text, its language one we have.
+    """The ``simulate`` op: at most :data:`MAX_DEALS` deals; its seed a safe whole
+    number or a short text; its chart's words text, its language one we have.
 
     >>> _simulate({"n": 5, "chart": {"title": 1}})
     Traceback (most recent call last):
-    lansquenet.web.BadRequest: chart must be an object of words
+    lansquenet.refusals.BadRequest: chart must be an object of words
     >>> _simulate({"n": 5, "chart": {}, "lang": "de"})
     Traceback (most recent call last):
-    lansquenet.web.BadRequest: lang must be one of fr, en
+    lansquenet.refusals.BadRequest: lang must be one of fr, en
     >>> _simulate({"n": 5, "variant": "skin"})
     Traceback (most recent call last):
-    lansquenet.web.BadRequest: variant must be one of six_packs, two_packs, italian_forty, half_on_pair
+    lansquenet.refusals.BadRequest: variant must be one of six_packs, two_packs, italian_forty, half_on_pair
+    >>> _simulate({"n": 10**12})
+    Traceback (most recent call last):
+    lansquenet.refusals.BadRequest: n must be a whole number of deals from 1 to 1000000
     >>> _simulate({"n": 50, "variant": "half_on_pair"})["pack"]["cards"]
     52
     """
     n, seed = request.get("n"), request.get("seed", 0)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise BadRequest("n must be a whole number of deals, at least 1")
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise BadRequest("seed must be a whole number or a string")
+    if not safe_whole(n, least=1) or n > MAX_DEALS:
+        raise BadRequest(f"n must be a whole number of deals from 1 to {MAX_DEALS}")
+    if not (safe_whole(seed) or (isinstance(seed, str) and len(seed) <= 100)):
+        raise BadRequest("seed must be a whole number from 0 to 2^53 - 1, or a text of at most 100 letters")
     name = request.get("variant")
     if name is None:
         result = odds.simulation_json(odds.simulate(n, seed))
     else:
         try:
             variant = odds.variant(name) if isinstance(name, str) else None
-        except ValueError:
+        except LansquenetError:
             variant = None
         if variant is None:
             names = ", ".join(v.name for v in odds.VARIANTS)
@@ -294,11 +337,10 @@ def _simulate(request: dict[str, Any]) -> dict[str, Any]:
         result["variant"] = variant.name
         result["edge"] = odds.variant_sim_edge(variant, sim)
     if "chart" in request:
-        labels, lang = request["chart"], request.get("lang", "en")
+        labels = request["chart"]
         if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
             raise BadRequest("chart must be an object of words")
-        if lang not in LANGUAGES:
-            raise BadRequest(f"lang must be one of {', '.join(LANGUAGES)}")
+        lang = _lang(request, "en")
         result["svg"] = chart.share_chart(result, lang, labels, ident="lq-sim-chart")
     return result
 
@@ -313,32 +355,34 @@ def _lesson(request: dict[str, Any]) -> dict[str, Any]:
     'stake_exceeds_uncovered'
     >>> _lesson({"id": "nope", "answers": []})
     Traceback (most recent call last):
-    lansquenet.web.BadRequest: no lesson named 'nope'
+    lansquenet.refusals.BadRequest: no lesson named 'nope'
     """
     lang = _lang(request, _worker.lang)
     answers = request.get("answers", [])
-    if not isinstance(answers, list) or not all(
-        isinstance(a, int) and not isinstance(a, bool) for a in answers
-    ):
+    if not isinstance(answers, list) or not all(safe_whole(a) for a in answers):
         raise BadRequest("answers must be a list of whole numbers")
+    ident = request.get("id")
     try:
-        lesson = lessons.get(str(request.get("id")))
+        lesson = lessons.get(ident if isinstance(ident, str) else "")
     except KeyError:
-        raise BadRequest(f"no lesson named {request.get('id')!r}") from None
-    try:
-        result = lessons.run(lesson, answers, lang)
-    except lessons.LessonError as error:
-        raise BadRequest(str(error)) from None
+        raise BadRequest(f"no lesson named {str(ident)[:40]!r}") from None
+    result = lessons.run(lesson, answers, lang)  # a LessonError for answers that do not fit
     result["svg"] = diagram(result["state"], lang) if result["state"] else None  # None: unchanged
     return result
 
 
 def answer(request: object) -> dict[str, Any]:
-    """The answer to a decoded request (may raise; :func:`handle` catches)."""
-    if not isinstance(request, dict) or request.get("op") not in OPS:
-        raise BadRequest(f"a request is an object whose op is one of {', '.join(OPS)}")
-    op = request["op"]
+    """The answer to a decoded request: a coded error for what the engine refuses (a
+    :class:`~lansquenet.refusals.LansquenetError`); anything else raises (:func:`handle`
+    catches it)."""
     try:
+        if (
+            not isinstance(request, dict)
+            or not isinstance(request.get("op"), str)
+            or request["op"] not in OPS
+        ):
+            raise BadRequest(f"a request is an object whose op is one of {', '.join(OPS)}")
+        op = request["op"]
         if op == "replay":
             return replay(scenario_of(request.get("scenario")))
         if op == "open":
@@ -347,21 +391,32 @@ def answer(request: object) -> dict[str, Any]:
             return _on_session(op, request)
         if op == "lesson":
             return _lesson(request)
-    except NotAScenario as error:
-        return _error("not_a_scenario", str(error))
-    return _simulate(request)
+        return _simulate(request)
+    except Refusal as refusal:  # the rules refused something outside a move (unexpected)
+        return _refusal(refusal, _worker.lang)
+    except LansquenetError as error:
+        return _error(error.code, str(error))
+
+
+def _dumps(result: dict[str, Any]) -> str:
+    """Strict JSON (no NaN, no Infinity); text with a lone surrogate is escaped."""
+    out = json.dumps(result, ensure_ascii=False, allow_nan=False)
+    try:
+        out.encode("utf-8")
+    except UnicodeEncodeError:
+        out = json.dumps(result, allow_nan=False)
+    return out
 
 
 def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON answer (see the module's docstring)."""
     try:
-        request = json.loads(request_json)
-    except (TypeError, ValueError) as error:  # json.JSONDecodeError is a ValueError
-        return json.dumps(_error("bad_request", f"not JSON: {error}"))
-    try:
-        result = answer(request)
-    except BadRequest as error:
-        result = _error("bad_request", str(error))
+        if not isinstance(request_json, str):
+            raise BadRequest("a request is JSON text")
+        # A request holds a scenario one level down: one level more than a scenario.
+        request = read_json(request_json, BadRequest, depth=MAX_DEPTH + 1, size=MAX_REQUEST)
+        return _dumps(answer(request))
+    except LansquenetError as error:
+        return _dumps(_error(error.code, str(error)))
     except Exception as error:  # noqa: BLE001 - nothing may escape to the page as a traceback
-        result = _error("internal", f"{type(error).__name__}: {error}")
-    return json.dumps(result, ensure_ascii=False)
+        return _dumps(_error("internal", f"{type(error).__name__}: {str(error)[:200]}"))

@@ -10,7 +10,7 @@
 //   links.route();                    // show what the address holds; false: no game
 //   links.viewed(index, count);       // the step shown, for the language switcher
 //   links.leave(); links.forget();    // a new table (a new history entry); no game shown
-import { decode, fragment, readHash, updateSwitcher, writeHash } from "./permalink.js";
+import { decode, fragment, readHash, scenarioText, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
 import { show } from "./words.js";
 
@@ -64,7 +64,8 @@ export function gameLinks(table) {
     el.setup.hidden = true; // the form is in the page's HTML: not while the link's game opens
     shown = found.text;
     updateSwitcher(shown, null); // the other language opens the same link
-    table.run(table.session.open(data), function (reply) {
+    // The engine reads the link's very text, as the command line would: the same numbers.
+    table.run(table.session.open(scenarioText(found.text)), function (reply) {
       if (reply.error) {
         if (reply.error.code === "internal") { // the engine failed: not the link's fault
           show(el.linkError, problem(reply, word));

@@ -23,13 +23,15 @@ with an ``op``:
   ``{"error": {code, message, params}}``, the sentence in the session's language, and
   changes nothing.
 - ``{"op": "undo"}``: take the last action (or the end) back; a position (``texts``
-  empty), with ``undone``, the action taken back.
+  empty), with ``undone``, the action taken back; ``nothing_to_undo`` (with its
+  sentence) when there is none.
 - ``{"op": "end"}``: "time is up" (R-P4); a position, like a move.
 - ``{"op": "steps", "from": i, "to": j, "lang": L}``: steps i to j (excluded, at most
   64) display-ready (:func:`lansquenet.view.step_view`), each with its diagram ``svg``.
 - ``{"op": "ledger", "from": k, "lang": L}``: the played deals after the first k, as
   ``{"ledger": [...], "deals": n}``.
-- ``{"op": "simulate", "n": N, "seed": K}``: the seeded simulation of the odds page
+- ``{"op": "simulate", "n": N, "seed": K}`` (N at most :data:`MAX_DEALS`, a million; K a
+  whole number up to 2^53 - 1 or a text of at most 100 letters): the seeded simulation of the odds page
   (:func:`lansquenet.odds.simulate`, as :func:`lansquenet.odds.simulation_json`). With
   ``"chart": {labels}`` (and ``"lang"``), the answer also holds ``svg``: the chart of the
   running share (:func:`lansquenet.chart.share_chart`), words from ``labels``. With
@@ -59,8 +61,19 @@ ordinary action, seeded by the scenario's seed and the number of actions, so a l
 replays the same game. The answer is the move's position plus ``bot: {action,
 reason, text}`` (``text``: the reason as one sentence in ``L``).
 
-Whatever happens, the answer is JSON: a Python exception never reaches the page as a
-traceback but as ``{"error": {"code": "internal", "message"}}`` (a ``MemoryError`` too).
+Every request gets an answer, in strict JSON (no ``NaN``, no ``Infinity``), in bounded
+time (CONFORMANCE.md, "Limits"): a request's text is at most :data:`MAX_REQUEST` (32 MB,
+a 16 MB scenario escaped in a string) and nested at most 65 levels deep (a scenario's 64,
+one level down); ``NaN``, ``Infinity`` or a number too large for a float make it
+``bad_request``; each op with a size has its maximum (``steps``: 64 steps; ``simulate``:
+a million deals). Whatever a caller can send that the engine refuses gets a coded
+error (a :class:`~lansquenet.refusals.LansquenetError`: ``bad_request``,
+``not_a_scenario``, ``nothing_to_undo``, ``unknown_temperament``, ``not_to_act``,
+``invalid_lesson``, or a refusal of the rules), and a request that is refused leaves the
+session (and its language) exactly as it was. Keys a request or a scenario holds beyond
+the format are ignored and never echoed. A Python exception never reaches the page as a
+traceback but as ``{"error": {"code": "internal", "message"}}`` (a ``MemoryError``
+too), and the session is then put back as it was.
 
 >>> answer = json.loads(handle('{"op": "replay", "scenario": "worked-example"}'))
 >>> answer["balances"], answer["to_act"]

@@ -12,12 +12,10 @@ tests/browser/test_play.py's pages (Python starts once per language).
 from __future__ import annotations
 
 import base64
-import json
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Page, expect
-from spec_cases import norm
+from spec_cases import LIMITS, NOT_A_SCENARIO, cases_in, expected_of, norm
 
 import lansquenet
 from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean, lang, play
@@ -33,17 +31,6 @@ from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean
 from lansquenet.limits import MAX_BYTES
 
 __all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by name
-CASES = Path(__file__).resolve().parents[1] / "limits"
-NOT_A_SCENARIO = {"error": {"code": "not_a_scenario"}}
-
-
-def cases() -> list[Path]:
-    return sorted(p for p in CASES.glob("*.json") if not p.name.endswith(".expected.json"))
-
-
-def expected(case: Path) -> dict[str, Any]:
-    found: dict[str, Any] = json.loads(case.with_name(case.stem + ".expected.json").read_text("utf-8"))
-    return found
 
 
 def link(case: Path) -> str:
@@ -51,8 +38,8 @@ def link(case: Path) -> str:
 
 
 def test_every_limit_case_opens_as_a_link_as_the_command_line_says(play: Page, lang: str) -> None:
-    for case in cases():
-        want = expected(case)
+    for case in cases_in(LIMITS):
+        want = expected_of(case)
         open_link(play, link(case))
         error = play.locator("#lq-link-error")
         if want == NOT_A_SCENARIO or want.get("state", "") is None:  # not a game, or its table refused
@@ -74,11 +61,11 @@ def test_every_limit_case_opens_as_a_link_as_the_command_line_says(play: Page, l
 
 def test_the_worker_replays_every_limit_case_as_the_command_line(shared: Shared) -> None:
     page = shared.play("en")
-    for case in cases():
+    for case in cases_in(LIMITS):
         answer = page.evaluate("(text) => window.lansquenet.replay(text)", case.read_text("utf-8"))
-        assert norm(answer) == norm(expected(case)), case.stem
+        assert norm(answer) == norm(expected_of(case)), case.stem
     # 16 MB of text is a scenario; one byte more is not (made in the page, not sent).
-    source = (CASES / "unknown-keys-ignored.json").read_text("utf-8")
+    source = (LIMITS / "unknown-keys-ignored.json").read_text("utf-8")
     assert source.isascii()
     sizes = page.evaluate(
         """async ([text, max]) => [
@@ -87,5 +74,5 @@ def test_the_worker_replays_every_limit_case_as_the_command_line(shared: Shared)
            ]""",
         [source, MAX_BYTES],
     )
-    assert norm(sizes[0]) == norm(expected(CASES / "unknown-keys-ignored.json"))
+    assert norm(sizes[0]) == norm(expected_of(LIMITS / "unknown-keys-ignored.json"))
     assert norm(sizes[1]) == NOT_A_SCENARIO and "16 MB" in sizes[1]["error"]["message"]

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from spec_cases import LIMITS, NOT_A_SCENARIO, cases_in, expected_of
 from test_conformance import assert_not_a_scenario, cli
 
 import lansquenet
@@ -28,18 +29,6 @@ from lansquenet.__main__ import main
 from lansquenet.narration import text
 from lansquenet.refusals import BadRequest, LansquenetError, NothingToUndo, NotToAct, OddsError
 
-CASES = Path(__file__).resolve().parents[1] / "limits"
-NOT_A_SCENARIO = {"error": {"code": "not_a_scenario"}}
-
-
-def limit_cases() -> list[Path]:
-    return sorted(p for p in CASES.glob("*.json") if not p.name.endswith(".expected.json"))
-
-
-def expected(case: Path) -> dict[str, Any]:
-    found: dict[str, Any] = json.loads(case.with_name(case.stem + ".expected.json").read_text("utf-8"))
-    return found
-
 
 def ask(**request: Any) -> dict[str, Any]:
     answer: dict[str, Any] = json.loads(web.handle(json.dumps(request)))
@@ -47,7 +36,7 @@ def ask(**request: Any) -> dict[str, Any]:
 
 
 def test_every_limit_has_its_cases() -> None:
-    names = {case.stem for case in limit_cases()}
+    names = {case.stem for case in cases_in(LIMITS)}
     for limit in (
         "balance",
         "amount",
@@ -60,13 +49,13 @@ def test_every_limit_has_its_cases() -> None:
         "unknown-keys",
     ):
         assert [name for name in names if name.startswith(limit)], limit
-    for case in limit_cases():
+    for case in cases_in(LIMITS):
         assert case.with_name(case.stem + ".expected.json").is_file(), case
 
 
-@pytest.mark.parametrize("case", limit_cases(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("case", cases_in(LIMITS), ids=lambda p: p.stem)
 def test_a_limit_case_replays_through_the_command_line(case: Path, norm: Callable[[Any], Any]) -> None:
-    want = expected(case)
+    want = expected_of(case)
     run = cli("replay", str(case))
     if want == NOT_A_SCENARIO:
         assert_not_a_scenario(run)
@@ -75,9 +64,9 @@ def test_a_limit_case_replays_through_the_command_line(case: Path, norm: Callabl
     assert norm(json.loads(run.stdout)) == norm(want)
 
 
-@pytest.mark.parametrize("case", limit_cases(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("case", cases_in(LIMITS), ids=lambda p: p.stem)
 def test_a_limit_case_replays_through_the_api_and_the_bridge(case: Path, norm: Callable[[Any], Any]) -> None:
-    want, source = expected(case), case.read_text("utf-8")
+    want, source = expected_of(case), case.read_text("utf-8")
     answer = json.loads(web.handle(json.dumps({"op": "replay", "scenario": source})))
     assert norm(answer) == norm(want)
     if want == NOT_A_SCENARIO:
@@ -88,10 +77,10 @@ def test_a_limit_case_replays_through_the_api_and_the_bridge(case: Path, norm: C
 
 
 def test_narrate_answers_a_limit_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["narrate", str(CASES / "nested-4000-levels-in-an-action.json")]) == 1
+    assert main(["narrate", str(LIMITS / "nested-4000-levels-in-an-action.json")]) == 1
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and "64 levels" in err
-    assert main(["narrate", str(CASES / "by-missing-at-a-table-with-none.json"), "--lang", "fr"]) == 2
+    assert main(["narrate", str(LIMITS / "by-missing-at-a-table-with-none.json"), "--lang", "fr"]) == 2
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1] == text("refusal.unknown_player", {"player": ""}, "fr")
 
@@ -99,7 +88,7 @@ def test_narrate_answers_a_limit_in_one_line(capsys: pytest.CaptureFixture[str])
 def test_a_file_over_16_mb_is_not_a_scenario_and_one_of_16_mb_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    scenario = (CASES / "unknown-keys-ignored.json").read_bytes()
+    scenario = (LIMITS / "unknown-keys-ignored.json").read_bytes()
     exact = tmp_path / "exact.json"
     exact.write_bytes(scenario + b" " * (limits.MAX_BYTES - len(scenario)))
     assert main(["replay", str(exact)]) == 0
@@ -126,7 +115,7 @@ def test_a_name_with_a_lone_surrogate_is_printed_as_json(tmp_path: Path) -> None
 
 
 def test_python_objects_beyond_the_limits_are_not_scenarios() -> None:
-    base = json.loads((CASES / "unknown-keys-ignored.json").read_text("utf-8"))
+    base = json.loads((LIMITS / "unknown-keys-ignored.json").read_text("utf-8"))
     deep: list[Any] = []
     for _ in range(2000):
         deep = [deep]
@@ -136,21 +125,21 @@ def test_python_objects_beyond_the_limits_are_not_scenarios() -> None:
 
 
 def test_the_largest_amounts_offered_are_safe_integers() -> None:
-    big = lansquenet.new_table(["A", "B"], limits.MAX_SAFE, "A")
+    big = lansquenet.new_table(["A", "B", "C"], limits.MAX_SAFE, "A", decks=[["7S", "QH", "2C", "QD"]])
     table, _ = lansquenet.apply(big, lansquenet.Move("A", "bank", limits.MAX_SAFE))
-    table, _ = lansquenet.apply(table, lansquenet.Move("B", "banco"))
-    # B may now hold more than 2^53 - 1 counters, but is offered no amount beyond it.
-    if table.to_act is not None and "bank" in lansquenet.legal_moves(table):
-        assert lansquenet.rules.amount_range(table, "bank") == (1, limits.MAX_SAFE)
+    table, _ = lansquenet.apply(table, lansquenet.Move("B", "banco"))  # Q♦: the players win
+    # B now holds twice 2^53 - 1 counters and banks next, but is offered no amount beyond it.
+    assert table.balances[1] == 2 * limits.MAX_SAFE and lansquenet.legal_moves(table) == ["bank"]
+    assert lansquenet.rules.amount_range(table, "bank") == (1, limits.MAX_SAFE)
     with pytest.raises(lansquenet.Refusal, match="invalid_amount"):
-        lansquenet.apply(big, lansquenet.Move("A", "bank", limits.MAX_SAFE + 1))
+        lansquenet.apply(table, lansquenet.Move("B", "bank", limits.MAX_SAFE + 1))
 
 
 # --- the bridge: unknown keys never echoed, refusals that change nothing ---------------
 
 
 def test_unknown_keys_are_never_echoed_by_the_bridge() -> None:
-    data = json.loads((CASES / "unknown-keys-ignored.json").read_text("utf-8"))
+    data = json.loads((LIMITS / "unknown-keys-ignored.json").read_text("utf-8"))
     bad = {**data, "actions": [*data["actions"], {"by": "A", "do": "pass", "secret": "<script>"}]}
     opened = ask(op="open", scenario=bad, lang="en")
     assert opened["refused"]["action"] == {"by": "A", "do": "pass"}

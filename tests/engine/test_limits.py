@@ -314,7 +314,7 @@ def strict(text_: str) -> Any:
 
 
 @settings(
-    max_examples=300,
+    max_examples=200,
     deadline=timedelta(seconds=20),  # bounded time: a request that never returns fails here
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -16,7 +16,7 @@ from typing import Any
 
 from .bots import TEMPERAMENTS, play_session
 from .lessons import LessonError, check, lessons
-from .limits import MAX_BYTES
+from .limits import MAX_BYTES, safe_whole
 from .narration import LANGUAGES, event_text, refusal_text
 from .refusals import NotAScenario
 from .scenario import parse, replay, until_refused
@@ -81,8 +81,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bots":
         chosen = args.temperaments.split(",")
         unknown = [t for t in chosen if t not in TEMPERAMENTS]
-        if unknown or args.deals < 1:
-            parser.error(f"--temperaments: one of {', '.join(TEMPERAMENTS)}; --deals: at least 1")
+        if unknown or not safe_whole(args.deals, least=1) or not safe_whole(args.seed):
+            parser.error(
+                f"--temperaments: one of {', '.join(TEMPERAMENTS)}; --deals: 1 to 2^53 - 1; --seed: 0 to 2^53 - 1"
+            )
         print(
             json.dumps(
                 play_session(args.players, args.deals, args.seed, chosen), ensure_ascii=False, indent=2

@@ -133,3 +133,11 @@ def test_the_command_line_refuses_an_unknown_temperament() -> None:
     with pytest.raises(SystemExit) as stop:
         main(["bots", "--temperaments", "reckless"])
     assert stop.value.code == 2
+
+
+@pytest.mark.parametrize("wrong", [["--seed", str(2**53)], ["--seed", "-1"], ["--deals", "0"]])
+def test_the_command_line_prints_no_scenario_beyond_the_limits(wrong: list[str]) -> None:
+    # Its output must replay: a seed beyond 2^53 - 1 would not be a scenario (CONFORMANCE.md).
+    with pytest.raises(SystemExit) as stop:
+        main(["bots", *wrong])
+    assert stop.value.code == 2

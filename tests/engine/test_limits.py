@@ -82,7 +82,7 @@ def test_narrate_answers_a_limit_in_one_line(capsys: pytest.CaptureFixture[str])
     assert out == "" and len(err.strip().splitlines()) == 1 and "64 levels" in err
     assert main(["narrate", str(LIMITS / "by-missing-at-a-table-with-none.json"), "--lang", "fr"]) == 2
     lines = capsys.readouterr().out.strip().splitlines()
-    assert lines[-1] == text("refusal.unknown_player", {"player": ""}, "fr")
+    assert lines[-1] == text("refusal.unknown_player.nobody", {}, "fr") == "Aucun joueur n’est nommé."
 
 
 def test_a_file_over_16_mb_is_not_a_scenario_and_one_of_16_mb_is(

@@ -10,6 +10,7 @@ repository, when there is one).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +51,24 @@ def spec_differences(spec: Path, other: Path) -> list[str]:
 
 def conformance_cases(spec: Path = SPEC) -> list[Path]:
     """Every scenario of ``spec/conformance`` (not the ``.expected.json`` files)."""
-    folder = spec / "conformance"
+    return cases_in(spec / "conformance")
+
+
+# The cases of CONFORMANCE.md's "Limits": NAME.json, a scenario's text (which may not be
+# JSON at all), and NAME.expected.json, what ``replay`` prints, or NOT_A_SCENARIO.
+LIMITS = REPO / "tests" / "limits"
+NOT_A_SCENARIO = {"error": {"code": "not_a_scenario"}}
+
+
+def cases_in(folder: Path) -> list[Path]:
+    """Every case of ``folder``: its ``NAME.json`` files, not the ``.expected.json``."""
     return sorted(p for p in folder.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+def expected_of(case: Path) -> dict[str, Any]:
+    """A case's ``NAME.expected.json``."""
+    found: dict[str, Any] = json.loads(case.with_name(case.stem + ".expected.json").read_text("utf-8"))
+    return found
 
 
 def norm(value: Any) -> Any:

@@ -18,7 +18,7 @@ The API in five lines::
 from . import chart, odds
 from .cards import PACK, Card
 from .narration import card_text, event_text, refusal_text
-from .refusals import CODES, NotAScenario, Refusal
+from .refusals import CODES, LansquenetError, NotAScenario, Refusal
 from .rules import Event, Move, apply, end, legal_moves, new_table, play
 from .scenario import load, names, parse, replay, session, trace
 from .session import Session
@@ -29,6 +29,7 @@ __all__ = [
     "PACK",
     "Card",
     "Event",
+    "LansquenetError",
     "Move",
     "NotAScenario",
     "Phase",

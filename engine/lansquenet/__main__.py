@@ -9,36 +9,41 @@ scenario at all (CONFORMANCE.md).
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from typing import Any
 
 from .bots import TEMPERAMENTS, play_session
 from .lessons import LessonError, check, lessons
+from .limits import MAX_BYTES, safe_whole
 from .narration import LANGUAGES, event_text, refusal_text
-from .refusals import NotAScenario, Refusal
-from .scenario import parse, replay
-from .session import Session
+from .refusals import NotAScenario
+from .scenario import parse, replay, until_refused
 
 
 def _read(path: str) -> str:
+    """The text of a file (or of standard input), refused past 16 MB without reading
+    the rest (CONFORMANCE.md, "Limits")."""
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
+        stream = getattr(sys.stdin, "buffer", None)
+        data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1)
+    else:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise NotAScenario(f"larger than {MAX_BYTES // (1024 * 1024)} MB")
+    return data.decode("utf-8") if isinstance(data, bytes) else data
 
 
 def narrate(data: dict[str, Any], lang: str) -> int:
     """Print each step's sentence, then the refusal that stopped the replay (exit 2)."""
-    try:
-        played = Session(data, strict=False)
-    except Refusal as refusal:
-        print(refusal_text(refusal, lang))
-        return 2
-    for index in range(played.count):
-        print(event_text(played.event(index).json(), lang))
-    if played.refused is not None:
-        print(refusal_text(played.refused[1], lang))
+    played, stop = until_refused(data)
+    if played is not None:
+        for index in range(played.count):
+            print(event_text(played.event(index).json(), lang))
+    if stop is not None:
+        print(refusal_text(stop.refusal, lang))
         return 2
     return 0
 
@@ -61,6 +66,9 @@ def main(argv: list[str] | None = None) -> int:
     teach = commands.add_parser("lessons", help="prove every lesson: its expected path, its outcome")
     teach.add_argument("--check", action="store_true", required=True)
     args = parser.parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):  # a name with a lone surrogate: written \udXXX
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     if args.command == "lessons":
         for lesson in lessons():
             try:
@@ -73,8 +81,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bots":
         chosen = args.temperaments.split(",")
         unknown = [t for t in chosen if t not in TEMPERAMENTS]
-        if unknown or args.deals < 1:
-            parser.error(f"--temperaments: one of {', '.join(TEMPERAMENTS)}; --deals: at least 1")
+        if unknown or not safe_whole(args.deals, least=1) or not safe_whole(args.seed):
+            parser.error(
+                f"--temperaments: one of {', '.join(TEMPERAMENTS)}; --deals: 1 to 2^53 - 1; --seed: 0 to 2^53 - 1"
+            )
         print(
             json.dumps(
                 play_session(args.players, args.deals, args.seed, chosen), ensure_ascii=False, indent=2

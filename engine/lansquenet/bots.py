@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .narration import text
+from .refusals import NotToAct, UnknownTemperament
 from .rules import DEFAULT_BALANCE, Move, amount_range, apply, legal_moves, new_table
 from .table import Phase, Table
 
@@ -104,10 +105,15 @@ def decide(table: Table, seat: int, temperament: str, rng: random.Random) -> Dec
     (Move(player='B', do='banco', amount=None), 'banco')
     >>> decide(t, 0, "bold", random.Random(0))
     Traceback (most recent call last):
-    ValueError: seat 0 is not the one to act
+    lansquenet.refusals.NotToAct: seat 0 is not the one to act
+    >>> decide(t, 1, {"a": 1}, random.Random(0))  # type: ignore[arg-type]
+    Traceback (most recent call last):
+    lansquenet.refusals.UnknownTemperament: a temperament is one of cautious, steady, bold
     """
     if table.to_act != seat:
-        raise ValueError(f"seat {seat} is not the one to act")
+        raise NotToAct(f"seat {seat} is not the one to act")
+    if not isinstance(temperament, str) or temperament not in TEMPERAMENTS:
+        raise UnknownTemperament(f"a temperament is one of {', '.join(TEMPERAMENTS)}")
     style = TEMPERAMENTS[temperament]
     name = table.players[seat]
     can = legal_moves(table)
@@ -144,7 +150,7 @@ def decide(table: Table, seat: int, temperament: str, rng: random.Random) -> Dec
         if bank.amount <= style.buy * balance:
             return move("buy", "buy", price=bank.amount)
         return move("decline", "decline", price=bank.amount)
-    raise ValueError(f"no decision for the moves {can}")  # pragma: no cover - every moment is above
+    raise NotToAct(f"no decision for the moves {can}")  # pragma: no cover - every moment is above
 
 
 def reason_text(code: str, params: dict[str, Any], lang: str) -> str:
@@ -226,7 +232,7 @@ def play_session(
     chosen = temperaments or list(TEMPERAMENTS)
     unknown = [t for t in chosen if t not in TEMPERAMENTS]
     if unknown:
-        raise ValueError(f"no temperament named {unknown[0]!r}; one of {', '.join(TEMPERAMENTS)}")
+        raise UnknownTemperament(f"no temperament named {unknown[0]!r}; one of {', '.join(TEMPERAMENTS)}")
     names = list(NAMES[:players])
     scenario: dict[str, Any] = {
         "players": names,

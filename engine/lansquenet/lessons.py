@@ -52,7 +52,7 @@ from . import view
 from .bots import decide, reason_text
 from .narration import card_text, catalogue, refusal_text
 from .odds import ONE_PACK, move_odds
-from .refusals import Refusal
+from .refusals import LansquenetError, Refusal
 from .rules import Move
 from .session import Session
 from .table import Phase, Table, state_json
@@ -72,8 +72,11 @@ class Lesson:
     computer: dict[str, str] = field(default_factory=dict)
 
 
-class LessonError(ValueError):
-    """A lesson whose data does not hold (``lessons --check`` reports it)."""
+class LessonError(LansquenetError):
+    """A lesson whose data does not hold (``lessons --check`` reports it), or answers
+    that do not fit the lesson."""
+
+    code = "invalid_lesson"
 
 
 @functools.cache

@@ -161,8 +161,11 @@ def refusal_text(refusal: Refusal, lang: str) -> str:
     'A ne peut pas retirer le gain maintenant.'
     """
     params = dict(refusal.params)
+    key = f"refusal.{refusal.code}"
+    if refusal.code == "unknown_player" and not params.get("player"):
+        key += ".nobody"  # no name: a missing or non-string ``by`` (CONFORMANCE.md, "Limits")
     if refusal.code == "illegal_action":
         labels = catalogue(lang)
         action = str(params.get("action"))
         params["action"] = labels.get(f"move.{action}") or text("move.unknown", {"action": action}, lang)
-    return text(f"refusal.{refusal.code}", params, lang)
+    return text(key, params, lang)

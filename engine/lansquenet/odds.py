@@ -29,6 +29,8 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from .refusals import OddsError
+
 __all__ = [
     "FORTY",
     "ONE_PACK",
@@ -72,7 +74,7 @@ class Pack:
     (52, 40, 32, 104)
     >>> Pack(1, 4, "one_rank")
     Traceback (most recent call last):
-    ValueError: invalid_pack
+    lansquenet.refusals.OddsError: invalid_pack
     """
 
     ranks: int
@@ -84,7 +86,7 @@ class Pack:
         # Two ranks at least, two cards of a rank at least: otherwise either every deal
         # is an opening pair or no card can ever decide (R-D4).
         if self.ranks < 2 or self.per_rank < 2:
-            raise ValueError("invalid_pack")
+            raise OddsError("invalid_pack")
 
     @property
     def cards(self) -> int:
@@ -294,7 +296,7 @@ class Variant:
     (Fraction(1, 2), 312)
     >>> variant("baccarat")
     Traceback (most recent call last):
-    ValueError: unknown_variant
+    lansquenet.refusals.OddsError: unknown_variant
     """
 
     name: str
@@ -303,7 +305,7 @@ class Variant:
 
     def __post_init__(self) -> None:
         if not 0 <= self.pair_share <= 1:
-            raise ValueError("invalid_pair_share")
+            raise OddsError("invalid_pair_share")
 
     @property
     def these_rules(self) -> bool:
@@ -327,7 +329,7 @@ def variant(name: str) -> Variant:
     for each in VARIANTS:
         if each.name == name:
             return each
-    raise ValueError("unknown_variant")
+    raise OddsError("unknown_variant")
 
 
 def variant_edge(v: Variant) -> Fraction:
@@ -436,7 +438,7 @@ def simulate(n: int, seed: int | str = 0, *, pack: Pack = ONE_PACK, points: int 
     (True, 100)
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1 or points < 1:
-        raise ValueError("invalid_deals")
+        raise OddsError("invalid_deals")
     rng = random.Random(f"lansquenet:odds:{seed}")
     getrandbits = rng.getrandbits
     first = pack.cards - 1  # the players' card: one of N - 1 unseen cards

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import Card, shuffled, stacked
+from .limits import MAX_SAFE, safe_whole
 from .refusals import Refusal
 from .table import Bank, Deal, Phase, Table
 
@@ -75,7 +76,7 @@ def new_table(
         raise Refusal("invalid_players")
     if not all(isinstance(p, str) and p.strip() for p in names):
         raise Refusal("invalid_players")
-    if isinstance(balance, bool) or not isinstance(balance, int) or balance < 1:  # R-P2
+    if not safe_whole(balance, least=1):  # R-P2; at most 2^53 - 1 (CONFORMANCE.md, "Limits")
         raise Refusal("invalid_balance")
     if first_banker not in names:
         raise Refusal("unknown_player", player=str(first_banker))
@@ -133,10 +134,10 @@ def amount_range(table: Table, do: str) -> tuple[int, int] | None:
     if table.to_act is None:
         return None
     seat = table.to_act
-    if do == "bank":  # R-P5: at most the banker's balance
-        return 1, table.balances[seat]
+    if do == "bank":  # R-P5: at most the banker's balance (and a safe integer)
+        return 1, min(table.balances[seat], MAX_SAFE)
     if do == "stake":  # R-C2, R-C5: at most the uncovered part and the player's balance
-        return 1, min(table.uncovered, table.balances[seat])
+        return 1, min(table.uncovered, table.balances[seat], MAX_SAFE)
     return None
 
 
@@ -147,7 +148,7 @@ def _can_banco(table: Table) -> bool:
 
 
 def _whole(amount: object) -> int:
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+    if not safe_whole(amount, least=1):  # at most 2^53 - 1 (CONFORMANCE.md, "Limits")
         raise Refusal("invalid_amount", amount=str(amount))
     return amount
 

@@ -11,10 +11,12 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from . import view
+from .limits import read_json
 from .narration import refusal_text
 from .refusals import NotAScenario, Refusal
 from .session import Session, check_shape
@@ -36,18 +38,48 @@ def load(name: str) -> dict[str, Any]:
 
 
 def parse(text: str) -> dict[str, Any]:
-    """Read a scenario's JSON text, or the name of a shipped scenario."""
-    if text.strip() in names():
+    """Read a scenario's JSON text, or the name of a shipped scenario, under the limits
+    of CONFORMANCE.md (:func:`lansquenet.limits.read_json`)."""
+    if len(text) < 100 and text.strip() in names():
         return load(text.strip())
+    return check_shape(read_json(text))
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Why a replay stopped: the refusal, and the index of the refused action (None
+    when the table itself is refused)."""
+
+    index: int | None
+    refusal: Refusal
+
+    def json(self, lang: str = "en") -> dict[str, Any]:
+        """``{code, message, action}`` as CONFORMANCE.md prints it."""
+        return {"code": self.refusal.code, "message": refusal_text(self.refusal, lang), "action": self.index}
+
+
+def until_refused(data: dict[str, Any]) -> tuple[Session | None, Stop | None]:
+    """Replay a scenario up to its first refusal: the session of every action before it
+    (None when the table itself is refused: there is no game), and the refusal (None
+    when every action was played). The one replay the command line, the trace, the
+    page's renderer and the browser's bridge share.
+
+    Raises :class:`NotAScenario` for what is not a scenario at all.
+
+    >>> played, stop = until_refused({**load("worked-example"), "balance": 0})
+    >>> played, stop.index, stop.refusal.code
+    (None, None, 'invalid_balance')
+    >>> played, stop = until_refused(load("worked-example"))
+    >>> len(played), stop
+    (3, None)
+    """
     try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise NotAScenario(f"not JSON: {error}") from None
-    return check_shape(data)
-
-
-def _refusal_json(refusal: Refusal, index: int | None, lang: str = "en") -> dict[str, Any]:
-    return {"code": refusal.code, "message": refusal_text(refusal, lang), "action": index}
+        played = Session(data, strict=False)
+    except Refusal as refusal:  # the table itself is refused
+        return None, Stop(None, refusal)
+    if played.refused is None:
+        return played, None
+    return played, Stop(*played.refused)
 
 
 def replay(data: dict[str, Any]) -> dict[str, Any]:
@@ -55,15 +87,10 @@ def replay(data: dict[str, Any]) -> dict[str, Any]:
 
     Raises :class:`NotAScenario` for what is not a scenario at all.
     """
-    check_shape(data)
-    try:
-        played = Session(data, strict=False)
-    except Refusal as refusal:  # the table itself is refused
-        return {"error": _refusal_json(refusal, None), "state": None}
-    if played.refused is None:
+    played, stop = until_refused(data)
+    if stop is None and played is not None:
         return played.state()
-    index, stop = played.refused
-    return {"error": _refusal_json(stop, index), "state": played.state()}
+    return {"error": stop.json() if stop else None, "state": None if played is None else played.state()}
 
 
 def trace(data: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
@@ -80,13 +107,6 @@ def session(data: dict[str, Any], lang: str = "en") -> dict[str, Any]:
 
     Raises :class:`NotAScenario` for what is not a scenario at all.
     """
-    check_shape(data)
-    try:
-        played = Session(data, strict=False)
-    except Refusal as refusal:
-        return {"steps": [], "error": dict(_refusal_json(refusal, None, lang), params=refusal.params)}
-    error = None
-    if played.refused is not None:
-        index, stop = played.refused
-        error = dict(_refusal_json(stop, index, lang), params=stop.params)
-    return {"steps": view.steps(played, 0, None, lang), "error": error}
+    played, stop = until_refused(data)
+    error = None if stop is None else dict(stop.json(lang), params=stop.refusal.params)
+    return {"steps": view.steps(played, 0, None, lang) if played is not None else [], "error": error}

@@ -30,11 +30,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from .limits import MAX_DEPTH, safe_whole, too_deep
 from .refusals import NotAScenario, Refusal
 from .rules import DEFAULT_BALANCE, Event, Move, Step, end, legal_moves, new_table, play
 from .table import Phase, Table, state_json
 
 REQUIRED = ("players", "first_banker", "actions")
+# The keys of a scenario's table kept (CONFORMANCE.md, and the page's ``computer``
+# players); any other key is ignored, never echoed back (CONFORMANCE.md, "Limits").
+TABLE_KEYS = ("players", "balance", "first_banker", "decks", "seed", "finish_after", "computer")
 END = {"do": "end"}  # on the move stack, the entry of "time is up" (R-P4)
 
 
@@ -54,12 +58,11 @@ def check_shape(data: object) -> dict[str, Any]:
         raise NotAScenario("decks must be a list of lists of cards")
     if not isinstance(data.get("ended", False), bool):
         raise NotAScenario("ended must be true or false")
-    for key in ("seed", "finish_after"):
-        value = data.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise NotAScenario(f"{key} must be a whole number")
-    if data.get("finish_after") is not None and data["finish_after"] < 1:
-        raise NotAScenario("finish_after must be at least 1")
+    for key, least in (("seed", 0), ("finish_after", 1)):  # CONFORMANCE.md, "Limits" (null: absent)
+        if data.get(key) is not None and not safe_whole(data[key], least):
+            raise NotAScenario(f"{key} must be a whole number from {least} to 2^53 - 1")
+    if too_deep(data):
+        raise NotAScenario(f"nested more than {MAX_DEPTH} levels deep, or a number that is not finite")
     return data
 
 
@@ -79,7 +82,9 @@ def move_of(action: dict[str, Any] | Move) -> Move:
     """The move an action of a scenario stands for."""
     if isinstance(action, Move):
         return action
-    return Move(str(action.get("by")), str(action.get("do")), action.get("amount"))
+    by, do = action.get("by"), action.get("do")
+    # A missing or non-string ``by`` names nobody: "" is no player's name (R-S1).
+    return Move(by if isinstance(by, str) else "", do if isinstance(do, str) else "", action.get("amount"))
 
 
 def action_of(move: Move) -> dict[str, Any]:
@@ -102,7 +107,7 @@ class Session:
 
     def __init__(self, scenario: dict[str, Any], *, strict: bool = True) -> None:
         data = check_shape(scenario)
-        self._setup = {k: v for k, v in data.items() if k not in ("actions", "ended")}
+        self._setup = {k: data[k] for k in TABLE_KEYS if k in data}
         table = table_of(data)
         assert table.to_act is not None
         first = Event(
@@ -172,10 +177,9 @@ class Session:
         if self.ended:
             raise Refusal("session_finished")
         before = self.table
-        played = play(before, move_of(action))
-        self._stack.append(
-            (action_of(action) if isinstance(action, Move) else action, before, len(self._steps))
-        )
+        move = move_of(action)
+        played = play(before, move)
+        self._stack.append((action_of(move), before, len(self._steps)))  # known keys only
         self._steps.extend(played)
         return played
 

@@ -34,14 +34,15 @@ with an ``op``:
   ``undone``, how many were taken back. ``{"op": "undo", "to": SEAT}`` (a seat's name,
   or a list of them) takes back every action down to and with that seat's last one
   (or the end), in one request: the reader's "back to my move". ``{"error": {"code":
-  "nothing_to_undo"}}`` when there is nothing to take back.
+  "nothing_to_undo"}}`` (with its sentence) when there is nothing to take back.
 - ``{"op": "end"}``: "time is up" (R-P4); a position, like a move.
 - ``{"op": "steps", "from": i, "to": j, "lang": L}``: steps i to j (excluded, at most
   64) display-ready (:func:`lansquenet.view.step_view`), each with its diagram ``svg``.
 - ``{"op": "ledger", "from": k, "lang": L}``: the played deals after the first k, as
   ``{"ledger": [...], "deals": n}``.
 - ``{"op": "scenario"}``: ``{"scenario": S}``, the session's scenario (the export).
-- ``{"op": "simulate", "n": N, "seed": K}``: the seeded simulation of the odds page
+- ``{"op": "simulate", "n": N, "seed": K}`` (N at most :data:`MAX_DEALS`, a million; K a
+  whole number up to 2^53 - 1 or a text of at most 100 letters): the seeded simulation of the odds page
   (:func:`lansquenet.odds.simulate`, as :func:`lansquenet.odds.simulation_json`). With
   ``"chart": {labels}`` (and ``"lang"``), the answer also holds ``svg``: the chart of the
   running share (:func:`lansquenet.chart.share_chart`), words from ``labels``. With
@@ -80,8 +81,19 @@ replays the same game. The answer is the move's position: the move in ``played``
 its reason in ``reasons`` (and ``said``). Reopened from a link, or in the other
 language, the same reasons come back (:func:`lansquenet.bots.explain`).
 
-Whatever happens, the answer is JSON: a Python exception never reaches the page as a
-traceback but as ``{"error": {"code": "internal", "message"}}`` (a ``MemoryError`` too).
+Every request gets an answer, in strict JSON (no ``NaN``, no ``Infinity``), in bounded
+time (CONFORMANCE.md, "Limits"): a request's text is at most :data:`MAX_REQUEST` (32 MB,
+a 16 MB scenario escaped in a string) and nested at most 65 levels deep (a scenario's 64,
+one level down); ``NaN``, ``Infinity`` or a number too large for a float make it
+``bad_request``; each op with a size has its maximum (``steps``: 64 steps; ``simulate``:
+a million deals). Whatever a caller can send that the engine refuses gets a coded
+error (a :class:`~lansquenet.refusals.LansquenetError`: ``bad_request``,
+``not_a_scenario``, ``nothing_to_undo``, ``unknown_temperament``, ``not_to_act``,
+``invalid_lesson``, or a refusal of the rules), and a request that is refused leaves the
+session (and its language) exactly as it was. Keys a request or a scenario holds beyond
+the format are ignored and never echoed. A Python exception never reaches the page as a
+traceback but as ``{"error": {"code": "internal", "message"}}`` (a ``MemoryError``
+too), and the session is then put back as it was.
 
 >>> answer = json.loads(handle('{"op": "replay", "scenario": "worked-example"}'))
 >>> answer["balances"], answer["to_act"]
@@ -114,15 +126,20 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, cast
 
 from . import bots, chart, lessons, naming, odds, view
 from .diagram import diagram
+from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
 from .narration import LANGUAGES, event_text, refusal_text, text
-from .refusals import NotAScenario, Refusal
-from .scenario import parse, replay
+from .refusals import BadRequest, LansquenetError, NothingToUndo, NotToAct, Refusal
+from .scenario import Stop, parse, replay, until_refused
 from .session import Session, action_of, check_shape
 from .table import Phase
+
+__all__ = ["MAX_DEALS", "MAX_REQUEST", "MAX_STEPS", "BadRequest", "answer", "handle"]
 
 OPS = (
     "replay",
@@ -140,10 +157,8 @@ OPS = (
 )
 SESSION_OPS = ("move", "undo", "end", "steps", "ledger", "scenario", "bot")
 MAX_STEPS = 64  # steps per ``steps`` request: an answer's size stays bounded
-
-
-class BadRequest(ValueError):
-    """A request the bridge cannot read (not the engine's concern)."""
+MAX_REQUEST = 2 * MAX_BYTES  # a request's text: a 16 MB scenario, escaped in a string
+ACTION_KEYS = ("by", "do", "amount")  # what an answer may echo of an action
 
 
 class _Worker:
@@ -172,15 +187,15 @@ def scenario_of(value: object) -> dict[str, Any]:
 
 def _lang(request: dict[str, Any], default: str) -> str:
     lang = request.get("lang", default)
-    if lang not in LANGUAGES:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
         raise BadRequest(f"lang must be one of {', '.join(LANGUAGES)}")
-    return str(lang)
+    return lang
 
 
 def _whole(request: dict[str, Any], key: str, default: int | None = None) -> int:
     value = request.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadRequest(f"{key} must be a whole number, at least 0")
+    if not safe_whole(value):
+        raise BadRequest(f"{key} must be a whole number from 0 to 2^53 - 1")
     return value
 
 
@@ -273,61 +288,89 @@ def _refusal(refusal: Refusal, lang: str) -> dict[str, Any]:
     return {"error": {"code": refusal.code, "message": refusal_text(refusal, lang), "params": refusal.params}}
 
 
+def _echo(action: dict[str, Any]) -> dict[str, Any]:
+    """An action as an answer may show it: its known keys only (CONFORMANCE.md, "Limits")."""
+    return {key: action[key] for key in ACTION_KEYS if key in action}
+
+
 def _open(request: dict[str, Any]) -> dict[str, Any]:
     lang = _lang(request, _worker.lang)
     data = scenario_of(request.get("scenario"))
-    try:
-        if request.get("check_names") is True:  # a table a reader set up (lansquenet.naming)
+    if request.get("check_names") is True:  # a table a reader set up (lansquenet.naming)
+        try:
             naming.check(data["players"])
-        session = Session(data, strict=False)
-    except Refusal as refusal:  # the table itself: the session before stays
-        return _refusal(refusal, lang)
-    _worker.session, _worker.lang = session, lang
-    found = data.get("computer")
-    _worker.computer = found if isinstance(found, dict) else {}
-    _worker.seed = data.get("seed") or 0
+        except Refusal as refusal:  # the session before stays
+            return _refusal(refusal, lang)
+    session, stop = until_refused(data)
+    if session is None:  # the table itself is refused: the session before stays
+        return _refusal(cast(Stop, stop).refusal, lang)  # no session: always a refusal
     answer = _position(session, 0, 0, lang)
     answer["scenario"] = session.scenario()
-    if session.refused is not None:
-        index, stop = session.refused
+    if stop is not None and stop.index is not None:
         answer["refused"] = {
-            "index": index,
-            "action": data["actions"][index],
-            "code": stop.code,
-            "message": refusal_text(stop, lang),
+            "index": stop.index,
+            "action": _echo(data["actions"][stop.index]),
+            "code": stop.refusal.code,
+            "message": refusal_text(stop.refusal, lang),
         }
+    _worker.session, _worker.lang = session, lang  # only once the answer is made
+    kept = session.scenario()
+    found = kept.get("computer")
+    _worker.computer = found if isinstance(found, dict) else {}
+    _worker.seed = kept.get("seed") or 0
     return answer
+
+
+@contextmanager
+def _kept(session: Session) -> Iterator[None]:
+    """Whatever fails inside leaves ``session`` as it was: actions (or the end) played
+    inside are taken back."""
+    depth = len(session) + session.ended
+    try:
+        yield
+    except BaseException:
+        while len(session) + session.ended > depth:
+            session.pop()
+        raise
 
 
 def _on_session(op: str, request: dict[str, Any]) -> dict[str, Any]:
     session = _worker.session
     if session is None:
         return _error("no_session", "no session is open: send an open request first")
-    lang = _worker.lang = _lang(request, _worker.lang)
+    lang = _lang(request, _worker.lang)
+    answer = _session_op(session, op, request, lang)
+    if "error" not in answer:
+        _worker.lang = lang  # the session speaks the language of its last answer
+    return answer
+
+
+def _session_op(session: Session, op: str, request: dict[str, Any], lang: str) -> dict[str, Any]:
     if op == "steps":
         start = _whole(request, "from")
-        stop = min(_whole(request, "to", start + 1), session.count, start + MAX_STEPS)
+        stop = min(_whole(request, "to", min(start + 1, 2**53 - 1)), session.count, start + MAX_STEPS)
         return {"count": session.count, "steps": _full(session, start, stop, lang)}
     if op == "ledger":
         return {"deals": session.deals, "ledger": view.ledger(session, _whole(request, "from", 0), lang)}
     if op == "scenario":
         return {"scenario": session.scenario()}
-    since, deals, acted = session.count, session.deals, len(session)
     if op == "undo":
         return _undo(session, request.get("to"), lang)
     if op == "bot":
         return _bot(session, request, lang)
-    try:
-        if op == "end":
-            session.end()
-        else:
-            action = request.get("action")
-            if not isinstance(action, dict):
-                raise BadRequest("action must be an object")
-            session.push(action)
-    except Refusal as refusal:
-        return _refusal(refusal, lang)
-    return _position(session, since, deals, lang, acted)
+    since, deals, acted = session.count, session.deals, len(session)
+    action = request.get("action")
+    if op == "move" and not isinstance(action, dict):
+        raise BadRequest("action must be an object")
+    with _kept(session):
+        try:
+            if isinstance(action, dict) and op == "move":
+                session.push(action)
+            else:
+                session.end()
+        except Refusal as refusal:
+            return _refusal(refusal, lang)
+        return _position(session, since, deals, lang, acted)
 
 
 def _undo(session: Session, to: object, lang: str) -> dict[str, Any]:
@@ -360,10 +403,17 @@ def _undo(session: Session, to: object, lang: str) -> dict[str, Any]:
             index -= 1
         taken = len(session) - index if index >= 0 else 0
     if not taken:
-        return _error("nothing_to_undo", text("error.nothing_to_undo", {}, lang))
-    for _ in range(taken):
-        session.pop()
-    answer = _position(session, session.count, session.deals, lang)
+        raise NothingToUndo(text("error.nothing_to_undo", {}, lang))
+    undone = [session.pop() for _ in range(taken)]
+    try:
+        answer = _position(session, session.count, session.deals, lang)
+    except BaseException:  # the session as it was
+        for action in reversed(undone):
+            if action.get("by") is None:
+                session.end()
+            else:
+                session.push(action)
+        raise
     answer["undone"] = taken
     return answer
 
@@ -400,47 +450,52 @@ def _bot(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]
     ('bank', 'A announces a large bank of 33, hoping to win big.', 1)
     >>> moved["reasons"] == {"1": moved["said"]}
     True
+    >>> json.loads(handle('{"op": "bot", "temperament": {"a": 1}}'))["error"]["code"]
+    'unknown_temperament'
     """
     table = session.table
     if table.to_act is None:
-        raise BadRequest("no one is to act")
+        raise NotToAct("no one is to act")
     player = table.players[table.to_act]
     temperament = request.get("temperament") or _worker.computer.get(player) or "steady"
-    if temperament not in bots.TEMPERAMENTS:
-        raise BadRequest(f"temperament must be one of {', '.join(bots.TEMPERAMENTS)}")
     move, _, _ = bots.decide(table, table.to_act, temperament, bots.generator(_worker.seed, len(session)))
     since, deals, acted = session.count, session.deals, len(session)
-    session.push(action_of(move))
-    return _position(session, since, deals, lang, acted)
+    with _kept(session):
+        session.push(action_of(move))
+        return _position(session, since, deals, lang, acted)
 
 
 def _simulate(request: dict[str, Any]) -> dict[str, Any]:
-    """The ``simulate`` op; its chart's words must be text, its language one we have.
+    """The ``simulate`` op: at most :data:`MAX_DEALS` deals; its seed a safe whole
+    number or a short text; its chart's words text, its language one we have.
 
     >>> _simulate({"n": 5, "chart": {"title": 1}})
     Traceback (most recent call last):
-    lansquenet.web.BadRequest: chart must be an object of words
+    lansquenet.refusals.BadRequest: chart must be an object of words
     >>> _simulate({"n": 5, "chart": {}, "lang": "de"})
     Traceback (most recent call last):
-    lansquenet.web.BadRequest: lang must be one of fr, en
+    lansquenet.refusals.BadRequest: lang must be one of fr, en
     >>> _simulate({"n": 5, "variant": "skin"})
     Traceback (most recent call last):
-    lansquenet.web.BadRequest: variant must be one of six_packs, two_packs, italian_forty, half_on_pair
+    lansquenet.refusals.BadRequest: variant must be one of six_packs, two_packs, italian_forty, half_on_pair
+    >>> _simulate({"n": 10**12})
+    Traceback (most recent call last):
+    lansquenet.refusals.BadRequest: n must be a whole number of deals from 1 to 1000000
     >>> _simulate({"n": 50, "variant": "half_on_pair"})["pack"]["cards"]
     52
     """
     n, seed = request.get("n"), request.get("seed", 0)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise BadRequest("n must be a whole number of deals, at least 1")
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise BadRequest("seed must be a whole number or a string")
+    if not safe_whole(n, least=1) or n > MAX_DEALS:
+        raise BadRequest(f"n must be a whole number of deals from 1 to {MAX_DEALS}")
+    if not (safe_whole(seed) or (isinstance(seed, str) and len(seed) <= 100)):
+        raise BadRequest("seed must be a whole number from 0 to 2^53 - 1, or a text of at most 100 letters")
     name = request.get("variant")
     if name is None:
         result = odds.simulation_json(odds.simulate(n, seed))
     else:
         try:
             variant = odds.variant(name) if isinstance(name, str) else None
-        except ValueError:
+        except LansquenetError:
             variant = None
         if variant is None:
             names = ", ".join(v.name for v in odds.VARIANTS)
@@ -450,11 +505,10 @@ def _simulate(request: dict[str, Any]) -> dict[str, Any]:
         result["variant"] = variant.name
         result["edge"] = odds.variant_sim_edge(variant, sim)
     if "chart" in request:
-        labels, lang = request["chart"], request.get("lang", "en")
+        labels = request["chart"]
         if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
             raise BadRequest("chart must be an object of words")
-        if lang not in LANGUAGES:
-            raise BadRequest(f"lang must be one of {', '.join(LANGUAGES)}")
+        lang = _lang(request, "en")
         result["svg"] = chart.share_chart(result, lang, labels, ident="lq-sim-chart")
     return result
 
@@ -469,32 +523,34 @@ def _lesson(request: dict[str, Any]) -> dict[str, Any]:
     'stake_exceeds_uncovered'
     >>> _lesson({"id": "nope", "answers": []})
     Traceback (most recent call last):
-    lansquenet.web.BadRequest: no lesson named 'nope'
+    lansquenet.refusals.BadRequest: no lesson named 'nope'
     """
     lang = _lang(request, _worker.lang)
     answers = request.get("answers", [])
-    if not isinstance(answers, list) or not all(
-        isinstance(a, int) and not isinstance(a, bool) for a in answers
-    ):
+    if not isinstance(answers, list) or not all(safe_whole(a) for a in answers):
         raise BadRequest("answers must be a list of whole numbers")
+    ident = request.get("id")
     try:
-        lesson = lessons.get(str(request.get("id")))
+        lesson = lessons.get(ident if isinstance(ident, str) else "")
     except KeyError:
-        raise BadRequest(f"no lesson named {request.get('id')!r}") from None
-    try:
-        result = lessons.run(lesson, answers, lang)
-    except lessons.LessonError as error:
-        raise BadRequest(str(error)) from None
+        raise BadRequest(f"no lesson named {str(ident)[:40]!r}") from None
+    result = lessons.run(lesson, answers, lang)  # a LessonError for answers that do not fit
     result["svg"] = diagram(result["state"], lang) if result["state"] else None  # None: unchanged
     return result
 
 
 def answer(request: object) -> dict[str, Any]:
-    """The answer to a decoded request (may raise; :func:`handle` catches)."""
-    if not isinstance(request, dict) or request.get("op") not in OPS:
-        raise BadRequest(f"a request is an object whose op is one of {', '.join(OPS)}")
-    op = request["op"]
+    """The answer to a decoded request: a coded error for what the engine refuses (a
+    :class:`~lansquenet.refusals.LansquenetError`); anything else raises (:func:`handle`
+    catches it)."""
     try:
+        if (
+            not isinstance(request, dict)
+            or not isinstance(request.get("op"), str)
+            or request["op"] not in OPS
+        ):
+            raise BadRequest(f"a request is an object whose op is one of {', '.join(OPS)}")
+        op = request["op"]
         if op == "replay":
             return replay(scenario_of(request.get("scenario")))
         if op == "open":
@@ -505,21 +561,32 @@ def answer(request: object) -> dict[str, Any]:
             return _on_session(op, request)
         if op == "lesson":
             return _lesson(request)
-    except NotAScenario as error:
-        return _error("not_a_scenario", str(error))
-    return _simulate(request)
+        return _simulate(request)
+    except Refusal as refusal:  # the rules refused something outside a move (unexpected)
+        return _refusal(refusal, _worker.lang)
+    except LansquenetError as error:
+        return _error(error.code, str(error))
+
+
+def _dumps(result: dict[str, Any]) -> str:
+    """Strict JSON (no NaN, no Infinity); text with a lone surrogate is escaped."""
+    out = json.dumps(result, ensure_ascii=False, allow_nan=False)
+    try:
+        out.encode("utf-8")
+    except UnicodeEncodeError:
+        out = json.dumps(result, allow_nan=False)
+    return out
 
 
 def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON answer (see the module's docstring)."""
     try:
-        request = json.loads(request_json)
-    except (TypeError, ValueError) as error:  # json.JSONDecodeError is a ValueError
-        return json.dumps(_error("bad_request", f"not JSON: {error}"))
-    try:
-        result = answer(request)
-    except BadRequest as error:
-        result = _error("bad_request", str(error))
+        if not isinstance(request_json, str):
+            raise BadRequest("a request is JSON text")
+        # A request holds a scenario one level down: one level more than a scenario.
+        request = read_json(request_json, BadRequest, depth=MAX_DEPTH + 1, size=MAX_REQUEST)
+        return _dumps(answer(request))
+    except LansquenetError as error:
+        return _dumps(_error(error.code, str(error)))
     except Exception as error:  # noqa: BLE001 - nothing may escape to the page as a traceback
-        result = _error("internal", f"{type(error).__name__}: {error}")
-    return json.dumps(result, ensure_ascii=False)
+        return _dumps(_error("internal", f"{type(error).__name__}: {str(error)[:200]}"))

@@ -45,6 +45,7 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 
 from lansquenet import chart, odds
+from lansquenet.limits import MAX_DEALS
 
 from .play import root_of
 from .wheel import build_engine_wheel
@@ -69,7 +70,7 @@ FIGURES: dict[str, Callable[[odds.Pack], Fraction]] = {
 COUNTS = ("cards_after_two", "cards_per_deal")  # numbers of cards, not shares
 SIM_DEALS = 10_000  # the simulation drawn at build time, and the form's defaults
 SIM_SEED = 1
-SIM_MAX = 1_000_000  # the most deals the page asks the browser's engine for
+SIM_MAX = MAX_DEALS  # the most deals the page asks the browser's engine for (its bridge's most)
 CHART_LABELS = ("title", "desc", "x", "y", "observed", "expected", "band")
 LENGTH_LABELS = ("title", "desc", "x", "y", "mean", "pair", "decided", "bar")
 

@@ -26,8 +26,10 @@ FENCE = re.compile(
 )
 
 
-class ScenarioError(ValueError):
+class ScenarioError(lansquenet.LansquenetError):
     """A fence that does not hold a scenario (the build stops with this message)."""
+
+    code = "invalid_fence"
 
 
 # Where a scenario goes when its HTML is kept aside (render_fences with a stash).

@@ -190,3 +190,11 @@ def test_a_quick_game_of_3_or_10_deals_lasts_that_long() -> None:
     for deals in QUICK_DEALS:
         assert quick_game(1, deals)["finish_after"] == deals
         assert lansquenet.replay(quick_game(1, deals))["status"] != "finished"
+
+
+@pytest.mark.parametrize("wrong", [["--seed", str(2**53)], ["--seed", "-1"], ["--deals", "0"]])
+def test_the_command_line_prints_no_scenario_beyond_the_limits(wrong: list[str]) -> None:
+    # Its output must replay: a seed beyond 2^53 - 1 would not be a scenario (CONFORMANCE.md).
+    with pytest.raises(SystemExit) as stop:
+        main(["bots", *wrong])
+    assert stop.value.code == 2

@@ -380,7 +380,9 @@ def test_no_sentences_in_the_module() -> None:
 def test_standard_library_only() -> None:
     tree = ast.parse(Path(odds.__file__).read_text(encoding="utf-8"))
     imported = {
-        (node.module or "").split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+        (node.module or "").split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and not node.level  # the engine's own errors allowed
     } | {
         alias.name.split(".")[0]
         for node in ast.walk(tree)

@@ -16,7 +16,7 @@
 //   links.viewed(index, count);       // the step shown, for the language switcher
 //   links.leave(); links.forget();    // a new table (a new history entry); no game shown
 //   links.table                       // the game's table (a scenario without actions)
-import { decode, fragment, gameLink, readHash, updateSwitcher, writeHash } from "./permalink.js";
+import { decode, fragment, gameLink, readHash, scenarioText, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
 import { show } from "./words.js";
 
@@ -91,8 +91,9 @@ export function gameLinks(table) {
     }
     el.setup.hidden = true; // the form is in the page's HTML: not while the link's game opens
     shown = found.text;
-    updateSwitcher(shown, null); // the other language opens the same link meanwhile
-    table.run(table.session.open(data), function (reply) {
+    updateSwitcher(shown, null); // the other language opens the same link
+    // The engine reads the link's very text, as the command line would: the same numbers.
+    table.run(table.session.open(scenarioText(found.text)), function (reply) {
       if (reply.error) {
         if (reply.error.code === "internal") { // the engine failed: not the link's fault
           show(el.linkError, problem(reply, word));

@@ -70,16 +70,43 @@ export function gameLink(table) {
   };
 }
 
-// The scenario a fragment's text holds; throws on anything else (not base64url, not
-// UTF-8, not JSON, not an object with a list of actions).
-export function decode(text) {
+// The limits of CONFORMANCE.md ("Limits") that the engine applies to a scenario's text:
+// over 16 MB, or nested more than 64 levels deep, it is not a game (and never reaches
+// JSON.parse). Numbers are left to the engine, which reads the very text (scenarioText).
+const MAX_BYTES = 16 * 1024 * 1024;
+const MAX_DEPTH = 64;
+
+function depth(json) {
+  let deepest = 0;
+  let level = 0;
+  const brackets = json.replace(/"[^"\\]*(?:\\.[^"\\]*)*"/g, "").replace(/[^[\]{}]+/g, "");
+  for (let i = 0; i < brackets.length && deepest <= MAX_DEPTH; i++) {
+    level += brackets[i] === "[" || brackets[i] === "{" ? 1 : -1;
+    if (level > deepest) deepest = level;
+  }
+  return deepest;
+}
+
+// The JSON text a fragment's text holds, within the limits; throws on anything else
+// (not base64url, not UTF-8, too large, too deep).
+export function scenarioText(text) {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error("not base64url");
+  if (text.length > (MAX_BYTES / 3) * 4 + 4) throw new Error("larger than 16 MB");
   let b64 = text.replace(/-/g, "+").replace(/_/g, "/");
   while (b64.length % 4) b64 += "=";
   const binary = atob(b64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const data = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  if (bytes.length > MAX_BYTES) throw new Error("larger than 16 MB");
+  const json = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  if (depth(json) > MAX_DEPTH) throw new Error("nested more than 64 levels deep");
+  return json;
+}
+
+// The scenario a fragment's text holds; throws on anything else (scenarioText's
+// refusals, not JSON, not an object with a list of actions).
+export function decode(text) {
+  const data = JSON.parse(scenarioText(text));
   if (!data || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.actions)) {
     throw new Error("not a scenario");
   }

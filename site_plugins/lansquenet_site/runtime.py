@@ -7,12 +7,19 @@ Python (:mod:`lansquenet_site.wheel`), into ``assets/wheels/``. Both go once int
 top site folder, which every language's pages share (the English pages under ``en/``
 reach it with one more ``../``).
 
+Beside them, ``assets/pyodide/runtime.mjs`` tells the engine's worker what it downloads
+(``bytes``: the WebAssembly, the standard library, the lock file and the wheel, for its
+progress) and which standard library it loads (``stdlib``, with its digest: a memory
+snapshot is only restored over the same one).
+
 A file already in place with the same size and modification time is not copied again,
 so ``mkdocs serve`` stays fast.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 from pathlib import Path
 
@@ -29,6 +36,10 @@ PYODIDE_FILES = (
 )
 PYODIDE_DIR = "assets/pyodide"
 WHEELS_DIR = "assets/wheels"
+RUNTIME_MODULE = "runtime.mjs"
+STDLIB = "python_stdlib.zip"
+# What the worker downloads with fetch (pyodide.asm.mjs is imported, not counted).
+FETCHED = ("pyodide.asm.wasm", STDLIB, "pyodide-lock.json")
 
 
 def pyodide_source(root: Path) -> Path:
@@ -63,9 +74,21 @@ def copy_pyodide(root: Path, site: Path) -> list[Path]:
     return copied
 
 
+def runtime_module(pyodide: Path, wheel: Wheel) -> str:
+    """The worker's ``runtime.mjs`` for the Pyodide files in ``pyodide`` and ``wheel``."""
+    stdlib = hashlib.sha256((pyodide / STDLIB).read_bytes()).hexdigest()[:16]
+    size = sum((pyodide / name).stat().st_size for name in FETCHED) + len(wheel.data)
+    facts = {"stdlib": STDLIB, "stdlib_digest": stdlib, "bytes": size}
+    return f"export default {json.dumps(facts, sort_keys=True)};\n"
+
+
 def copy_runtime(root: Path, site: Path) -> Wheel:
     """Copy Pyodide and write the engine's wheel into ``site`` (the top site folder)."""
     copy_pyodide(root, site)
     wheel = build_engine_wheel(root)
     write_wheel(wheel, site / WHEELS_DIR)
+    module = site / PYODIDE_DIR / RUNTIME_MODULE
+    text = runtime_module(site / PYODIDE_DIR, wheel)
+    if not (module.is_file() and module.read_text("utf-8") == text):
+        module.write_text(text, "utf-8")
     return wheel

@@ -1,7 +1,7 @@
 // Replays scenarios inside Pyodide under Node.js, through the very code the site's worker
 // runs (boot() of docs/assets/js/engine-worker.mjs) and lansquenet.web.handle.
 //
-//   node replay.mjs WHEEL CASES_DIR [--doctest] [--restore] [--stdlib ZIP]
+//   node replay.mjs WHEEL CASES_DIR [--doctest] [--restore] [--stdlib ZIP] [--modules]
 //
 // Prints one JSON object: {"python": version, "results": {NAME: answer}, "session":
 // [answer of each request of session-requests.json], "doctests": {module: [failed,
@@ -11,7 +11,9 @@
 // (doctests.py). With --restore, Python is started plainly, snapshotted
 // (docs/assets/js/snapshot.mjs), and everything then runs in a second Python restored
 // from that snapshot ("restored": true, "snapshot_bytes": its size). With --stdlib,
-// Python loads that standard library instead of Pyodide's own.
+// Python loads that standard library instead of Pyodide's own. With --modules,
+// "stdlib" lists the standard library's files that Python has imported by then (paths
+// inside python_stdlib.zip): what site_plugins/lansquenet_site/stdlib.txt must keep.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,6 +64,13 @@ if (flags.includes("--doctest")) {
   scope.destroy();
 }
 const python = pyodide.runPython("import sys; sys.version.split()[0]");
+const stdlibFiles = flags.includes("--modules") ? JSON.parse(pyodide.runPython(`
+import json, sys
+_zip = sys.version_info[:2]
+_zip = "/lib/python%d%d.zip/" % _zip
+json.dumps(sorted({f[len(_zip):] for m in list(sys.modules.values())
+                   if isinstance(f := getattr(m, "__file__", None), str) and f.startswith(_zip)}))
+`)) : [];
 process.stdout.write(JSON.stringify({
-  python, results, session, doctests, restored, snapshot_bytes: snapshotBytes,
+  python, results, session, doctests, restored, snapshot_bytes: snapshotBytes, stdlib: stdlibFiles,
 }));

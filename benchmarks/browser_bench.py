@@ -393,7 +393,7 @@ def measure(site: Path, plain_site: Path, repeats: int = 5) -> dict[str, Any]:
         ):
             return {
                 "return": return_visit(browser, ours, repeats),
-                "bytes": bytes_against_before(browser, ours, before_url),
+                "bytes": bytes_against_before(browser, ours, before_url, min(2, repeats)),
                 "engine": engine_ready(browser, ours, bare_url, repeats),
                 "stepper": stepper_interactive(browser, ours, repeats=repeats),
                 "weight": page_weight(browser, ours, plain),

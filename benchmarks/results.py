@@ -292,22 +292,12 @@ def play_rows(play: dict[str, Any] | None, missing: str) -> list[tuple[str, str,
             "9c",
             (
                 "the language switcher's link (the game carried to the other language): from the click to the"
-                f" game shown with its engine ready, time at {sizes} actions"
-            ),
-            switch,
-            "≤ 1.5×",
-            met("switch"),
-            cmd,
-        ),
-        (
-            "9c′",
-            (
-                f"the same switch at {_n(play['long']) if play else '1 000'} actions / engine ready on a first"
-                " visit to /play/ (fresh context, plain start)"
+                f" game shown with its engine ready, at {_n(play['long']) if play else '1 000'} actions"
+                " / engine ready on a first visit to /play/ (fresh context, plain start)"
             ),
             (
                 f"{play['switch']['first_ratio']}× ({_n(play['switch']['long_ms'])} ms vs"
-                f" {_n(play['switch']['first_visit_ms'])} ms, medians)"
+                f" {_n(play['switch']['first_visit_ms'])} ms, medians); {switch}"
             )
             if play and "first_ratio" in play["switch"]
             else missing,

@@ -67,26 +67,48 @@ def answers(page: Page) -> dict[str, Any]:
     return found
 
 
-def test_a_return_visit_restores_python_and_answers_the_same(page: Page) -> None:
+def follow_status(page: Page) -> list[tuple[str, str]]:
+    """Every (data-status, text) the status line shows, from the next page load on."""
+    seen: list[tuple[str, str]] = []
+    page.expose_function("lqStatus", lambda status, text: seen.append((status, text)))
+    page.add_init_script(
+        "new MutationObserver(() => { const s = document.getElementById('lq-status');"
+        " if (s) window.lqStatus(s.dataset.status, s.textContent); }).observe(document,"
+        " {attributes: true, characterData: true, childList: true, subtree: true});"
+    )
+    return seen
+
+
+def stages(seen: list[tuple[str, str]]) -> list[str]:
+    """The statuses in the order shown, each once."""
+    return [status for i, (status, _) in enumerate(seen) if i == 0 or seen[i - 1][0] != status]
+
+
+def test_a_return_visit_restores_python_and_answers_the_same(page: Page, site_server: Any) -> None:
+    seen = follow_status(page)
     page.goto(PLAY["fr"])
     ready(page, "plain")
     expect(page.locator("#lq-status")).to_have_text(WORDS("fr", "play.loading.ready"))
+    # Honest progress: megabytes of the total, then Python starting, then the engine.
+    facts = (site_server.root / "assets" / "pyodide" / "runtime.mjs").read_text("utf-8")
+    found = re.search(r'"bytes": (\d+)', facts)
+    assert found, facts
+    total = f"{int(found[1]) / 1e6:.1f}".replace(".", ",")
+    download = WORDS("fr", "play.loading.download", loaded="X", total=total)
+    pattern = re.escape(download).replace("X", r"\d+,\d")
+    assert any(s == "runtime" and re.fullmatch(pattern, t) for s, t in seen), seen
+    assert stages(seen)[-3:] == ["starting", "engine", "ready"], stages(seen)
+    assert ("starting", WORDS("fr", "play.loading.starting")) in seen
     first = answers(page)
     [url] = kept(page)
     assert re.search(r"/python-snapshot/pyodide-[\d.]+/wheel-[0-9a-f]{16}/stdlib-[0-9a-f]{16}$", url), url
     # Another visit, in the other language: Python restored, the same answers.
-    statuses: list[str] = []
-    page.expose_function("lqStatus", lambda status: statuses.append(status))
-    page.add_init_script(
-        "new MutationObserver(() => { const s = document.getElementById('lq-status');"
-        " if (s) window.lqStatus(s.dataset.status); }).observe(document,"
-        " {attributes: true, subtree: true, attributeFilter: ['data-status']});"
-    )
+    seen.clear()
     page.goto(PLAY["en"])
     ready(page, "snapshot")
     # Said while it happens: restoring, never downloading then starting Python.
-    assert "restoring" in statuses and "starting" not in statuses, statuses
-    assert statuses[statuses.index("restoring") :] == ["restoring", "engine", "ready"], statuses
+    assert stages(seen)[-4:] == ["runtime", "restoring", "engine", "ready"], stages(seen)
+    assert ("restoring", WORDS("en", "play.loading.restoring")) in seen
     assert answers(page) == first
     # A restored Python keeps no new snapshot: the one kept is still the only one.
     page.wait_for_timeout(500)

@@ -11,6 +11,14 @@
   that is no long task at all.
 - **stepper interactive**: on a rule page, from DOMContentLoaded to the first scenario's
   ``data-stepper="ready"`` (a MutationObserver installed before the page's scripts).
+- **3c, a return visit**: engine ready on the play page in a browser that has already
+  started Python there once (the memory snapshot kept, the service worker in place),
+  against the first visit in the same fresh context, medians. Goal <= 0.25.
+- **3d, bytes of a first visit**: every byte the server sends from a fresh context's
+  navigation to /play/ until the engine is ready (service worker allowed, as a reader
+  gets it), against the same for the build of ``BEFORE`` (the commit before issue 18),
+  both served by the same server (localsite/serve.py, which compresses as GitHub Pages
+  does). Goal <= 0.75.
 - **page weight**: every byte the server sends for a rule page and whatever it loads
   (search worker and index included), counted by the server itself
   (localsite/serve.py), against the same page of a plain mkdocs-material build
@@ -24,8 +32,12 @@ with their flags: nothing leaves 127.0.0.1.
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
+import subprocess
+import sys
+import tarfile
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -41,6 +53,10 @@ READY_GOAL = 1.15
 LONGTASK_GOAL_MS = 50
 WEIGHT_GOAL = 1.1
 PYTHON_PATHS = ("/assets/pyodide/", "/assets/wheels/")
+RETURN_GOAL = 0.25  # 3c
+BYTES_GOAL = 0.75  # 3d
+BEFORE = "d2940d9"  # the commit before issue 18 (memory snapshot, trimmed stdlib)
+REPO = Path(__file__).resolve().parents[1]
 
 # Installed before any script of the page: long tasks, the engine's and the stepper's
 # readiness, each as performance.now() (ms from navigation start).
@@ -273,12 +289,111 @@ def page_weight(
     }
 
 
+def _ready(page: Page, url: str) -> float:
+    page.goto(url)
+    page.wait_for_function("() => window.__lqb && window.__lqb.ready !== null", timeout=180_000)
+    ready: float = page.evaluate("() => window.__lqb.ready")
+    return ready
+
+
+def return_visit(browser: Browser, site_url: str, repeats: int = 5) -> dict[str, Any]:
+    """3c: engine ready on a return visit to the play page / on the first visit."""
+    first: list[float] = []
+    again: list[float] = []
+    started: list[str] = []
+    for _ in range(repeats):
+        context = browser.new_context()
+        try:
+            context.add_init_script(PROBE)
+            page = context.new_page()
+            first.append(_ready(page, site_url + "play/"))
+            page.wait_for_selector("[data-lq-snapshot=kept]", state="attached", timeout=180_000)
+            page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+            page.wait_for_timeout(1000)  # the service worker keeps Python's files
+            page.close()
+            page = context.new_page()
+            again.append(_ready(page, site_url + "play/"))
+            started.append(str(page.locator("#lq-play").get_attribute("data-lq-python")))
+        finally:
+            context.close()
+    ratio = statistics.median(again) / statistics.median(first)
+    return {
+        "repeats": repeats,
+        "first_ms": round(statistics.median(first)),
+        "return_ms": round(statistics.median(again)),
+        "first_all_ms": [round(t) for t in first],
+        "return_all_ms": [round(t) for t in again],
+        "started": started,
+        "ratio": round(ratio, 2),
+        "goal": RETURN_GOAL,
+        "ok": ratio <= RETURN_GOAL and set(started) == {"snapshot"},
+    }
+
+
+def first_visit_bytes(browser: Browser, site_url: str) -> int:
+    """Bytes the server sends from a fresh context's visit to /play/ until the engine is ready."""
+    context = browser.new_context()
+    try:
+        context.add_init_script(PROBE)
+        Handler.sent.clear()
+        _ready(context.new_page(), site_url + "play/")
+        return sum(size for _, size in Handler.sent)
+    finally:
+        context.close()
+
+
+def build_before(folder: Path, commit: str = BEFORE) -> Path:
+    """The site as ``commit`` built it (its sources from git, this repository's tools and
+    node_modules), into ``folder/site``."""
+    source = folder / "source"
+    source.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", commit], cwd=REPO, capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
+        tar.extractall(source, filter="data")
+    (source / "node_modules").symlink_to(REPO / "node_modules")
+    env = {**os.environ, "PYTHONPATH": f"{source / 'site_plugins'}{os.pathsep}{source / 'engine'}"}
+    site = folder / "site"
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(source / "mkdocs.yml"), "-d", str(site)],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    return site
+
+
+def bytes_against_before(
+    browser: Browser, site_url: str, before_url: str, repeats: int = 2
+) -> dict[str, Any]:
+    """3d: bytes of a first visit to /play/ until ready / the same for the build of BEFORE."""
+    ours = [first_visit_bytes(browser, site_url) for _ in range(repeats)]
+    theirs = [first_visit_bytes(browser, before_url) for _ in range(repeats)]
+    ratio = statistics.median(ours) / statistics.median(theirs)
+    return {
+        "before": BEFORE,
+        "ours_bytes": round(statistics.median(ours)),
+        "before_bytes": round(statistics.median(theirs)),
+        "ratio": round(ratio, 2),
+        "goal": BYTES_GOAL,
+        "ok": ratio <= BYTES_GOAL,
+    }
+
+
 def measure(site: Path, plain_site: Path, repeats: int = 5) -> dict[str, Any]:
     """Every browser figure, against the built ``site`` and ``plain_site``."""
     with tempfile.TemporaryDirectory(prefix="lq-bench-bare-") as tmp:
-        bare = bare_site(site, Path(tmp))
-        with serve(site) as ours, serve(bare) as bare_url, serve(plain_site) as plain, chromium() as browser:
+        bare = bare_site(site, Path(tmp) / "bare")
+        before = build_before(Path(tmp) / "before")
+        with (
+            serve(site) as ours,
+            serve(bare) as bare_url,
+            serve(plain_site) as plain,
+            serve(before) as before_url,
+            chromium() as browser,
+        ):
             return {
+                "return": return_visit(browser, ours, repeats),
+                "bytes": bytes_against_before(browser, ours, before_url, min(2, repeats)),
                 "engine": engine_ready(browser, ours, bare_url, repeats),
                 "stepper": stepper_interactive(browser, ours, repeats=repeats),
                 "weight": page_weight(browser, ours, plain),

@@ -2,10 +2,16 @@
 
 Pyodide comes from the pinned npm package (``node_modules/pyodide``, put there by
 ``npm ci``), never from a CDN: only the five files a module worker needs to start Python
-are copied, into ``assets/pyodide/``. The engine travels as its own wheel, built in pure
-Python (:mod:`lansquenet_site.wheel`), into ``assets/wheels/``. Both go once into the
+are copied, into ``assets/pyodide/``, the standard library (``python_stdlib.zip``,
+2.5 MB) trimmed to the files the engine needs (``stdlib.txt``: 0.86 MB). The engine
+travels as its own wheel, built in pure Python (:mod:`lansquenet_site.wheel`), into ``assets/wheels/``. Both go once into the
 top site folder, which every language's pages share (the English pages under ``en/``
 reach it with one more ``../``).
+
+Beside them, ``assets/pyodide/runtime.mjs`` tells the engine's worker what it downloads
+(``bytes``: the WebAssembly, the standard library, the lock file and the wheel, for its
+progress) and which standard library it loads (``stdlib``, with its digest: a memory
+snapshot is only restored over the same one).
 
 A file already in place with the same size and modification time is not copied again,
 so ``mkdocs serve`` stays fast.
@@ -13,7 +19,11 @@ so ``mkdocs serve`` stays fast.
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
 import shutil
+import zipfile
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -29,6 +39,11 @@ PYODIDE_FILES = (
 )
 PYODIDE_DIR = "assets/pyodide"
 WHEELS_DIR = "assets/wheels"
+RUNTIME_MODULE = "runtime.mjs"
+STDLIB = "python_stdlib.zip"
+STDLIB_LIST = Path(__file__).with_name("stdlib.txt")
+# What the worker downloads with fetch (pyodide.asm.mjs is imported, not counted).
+FETCHED = ("pyodide.asm.wasm", STDLIB, "pyodide-lock.json")
 
 
 def pyodide_source(root: Path) -> Path:
@@ -50,17 +65,60 @@ def _same(source: Path, target: Path) -> bool:
     return a.st_size == b.st_size and int(a.st_mtime) == int(b.st_mtime)
 
 
+def kept_stdlib() -> list[str]:
+    """The standard library's files the engine needs (stdlib.txt), paths in the zip."""
+    lines = STDLIB_LIST.read_text("utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def trimmed_stdlib(full: Path) -> bytes:
+    """Pyodide's ``python_stdlib.zip`` with only the files of stdlib.txt and their folders
+    (deterministic: same entries, same order, same times). A listed file that the zip
+    lacks (another Pyodide) is a build error."""
+    keep = set(kept_stdlib())
+    folders = {name.rsplit("/", 1)[0] + "/" for name in keep if "/" in name}
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(full) as source, zipfile.ZipFile(buffer, "w") as out:
+        missing = keep - set(source.namelist())
+        if missing:
+            raise PluginError(
+                f"{full} lacks {', '.join(sorted(missing))}: update site_plugins/lansquenet_site/"
+                "stdlib.txt for this Pyodide (its header says how)."
+            )
+        for info in source.infolist():
+            if info.filename in keep or any(f.startswith(info.filename) for f in folders if info.is_dir()):
+                entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                entry.external_attr = info.external_attr
+                entry.compress_type = zipfile.ZIP_DEFLATED if not info.is_dir() else zipfile.ZIP_STORED
+                out.writestr(entry, source.read(info))
+    return buffer.getvalue()
+
+
 def copy_pyodide(root: Path, site: Path) -> list[Path]:
-    """Copy the Pyodide runtime into ``site/assets/pyodide``; return the files copied."""
+    """Copy the Pyodide runtime into ``site/assets/pyodide``, the standard library
+    trimmed to what the engine needs; return the files copied."""
     source = pyodide_source(root)
     target = site / PYODIDE_DIR
     target.mkdir(parents=True, exist_ok=True)
     copied = []
     for name in PYODIDE_FILES:
-        if not _same(source / name, target / name):
+        if name == STDLIB:
+            data = trimmed_stdlib(source / name)
+            if not ((target / name).is_file() and (target / name).read_bytes() == data):
+                (target / name).write_bytes(data)
+                copied.append(target / name)
+        elif not _same(source / name, target / name):
             shutil.copy2(source / name, target / name)  # copy2 keeps the mtime we compare
             copied.append(target / name)
     return copied
+
+
+def runtime_module(pyodide: Path, wheel: Wheel) -> str:
+    """The worker's ``runtime.mjs`` for the Pyodide files in ``pyodide`` and ``wheel``."""
+    stdlib = hashlib.sha256((pyodide / STDLIB).read_bytes()).hexdigest()[:16]
+    size = sum((pyodide / name).stat().st_size for name in FETCHED) + len(wheel.data)
+    facts = {"stdlib": STDLIB, "stdlib_digest": stdlib, "bytes": size}
+    return f"export default {json.dumps(facts, sort_keys=True)};\n"
 
 
 def copy_runtime(root: Path, site: Path) -> Wheel:
@@ -68,4 +126,8 @@ def copy_runtime(root: Path, site: Path) -> Wheel:
     copy_pyodide(root, site)
     wheel = build_engine_wheel(root)
     write_wheel(wheel, site / WHEELS_DIR)
+    module = site / PYODIDE_DIR / RUNTIME_MODULE
+    text = runtime_module(site / PYODIDE_DIR, wheel)
+    if not (module.is_file() and module.read_text("utf-8") == text):
+        module.write_text(text, "utf-8")
     return wheel

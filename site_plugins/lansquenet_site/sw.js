@@ -7,7 +7,10 @@
 // - install: fetch and keep every PRECACHE file in the cache of this version (a
 //   failed download fails the install, and the previous version stays in charge);
 //   the ~14 MB of ON_USE files are kept the first time a page that runs Python asks
-//   for them, so a visit to a rule page never downloads Python;
+//   for them, so a visit to a rule page never downloads Python; a page that started
+//   Python before this worker controlled it (the first page of a visit) says so once
+//   Python is ready ({keep: "python", urls}: the wheel's address as the page asked for
+//   it), and the worker keeps them then, from the browser's HTTP cache;
 // - activate: delete this site's caches of other versions, take over the open pages;
 // - fetch: pages network first (a fresh page when the server answers, the kept one
 //   otherwise), every other listed file from the cache first (the cache holds exactly
@@ -64,6 +67,26 @@ function kept(url) {
     return new Response(found.body, { status: found.status, statusText: found.statusText, headers: found.headers });
   });
 }
+
+// Python's files, kept once a page has run Python (offline.js): each ON_USE file not
+// kept yet, fetched as the page fetched it (same address, so from the HTTP cache).
+self.addEventListener("message", function (event) {
+  const data = event.data || {};
+  if (data.keep !== "python") return;
+  const asked = {};
+  (data.urls || []).forEach(function (url) { asked[key(new URL(url))] = url; });
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return Promise.all(ON_USE.map(function (path) {
+      const address = new URL(path, SCOPE).href;
+      return cache.match(address).then(function (found) {
+        if (found) return null;
+        return fetch(asked[address] || address).then(function (response) {
+          return response.ok ? cache.put(address, response) : null;
+        });
+      });
+    }));
+  }).catch(function () { /* offline reading is a bonus; the next visit tries again */ }));
+});
 
 self.addEventListener("fetch", function (event) {
   const request = event.request;

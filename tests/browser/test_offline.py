@@ -276,3 +276,53 @@ def test_mkdocs_serve_removes_a_worker_left_by_a_build(
     page.reload()  # pages come from the network first: this one says "off"
     wait_for(page, "() => navigator.serviceWorker.getRegistrations().then(r => r.length === 0)", None, 30)
     wait_for(page, "() => caches.keys().then(k => k.length === 0)", None, 30)
+
+
+def runtime_kept(page: Page) -> bool:
+    """Whether the offline cache holds every file Python needs (the site's runtime)."""
+    kept: bool = page.evaluate(
+        """() => caches.keys().then(k => caches.open(k.find(n => n.startsWith("lansquenet:/:"))))
+          .then(c => c.keys()).then(r => {
+            const urls = r.map(q => q.url);
+            return ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                    "pyodide-lock.json", "runtime.mjs"].every(f => urls.some(u => u.endsWith("/assets/pyodide/" + f)))
+                && urls.some(u => /\\/assets\\/wheels\\/lansquenet-.*\\.whl$/.test(u));
+        })"""
+    )
+    return kept
+
+
+def test_the_first_engine_page_leaves_python_for_offline_visits(page: Page, server: Server) -> None:
+    # A fresh profile whose first page is the play page: Python started before the
+    # service worker was there, and is kept all the same once it has started.
+    page.goto(server.url + PLAY["en"])
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    wait_until_offline_ready(page)
+    wait_for(page, "() => navigator.serviceWorker.controller !== null")
+    deadline = time.monotonic() + 60
+    while not runtime_kept(page):
+        assert time.monotonic() < deadline, "Python's files were not kept"
+        time.sleep(0.2)
+
+    server.stop()
+
+    page.reload()
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    page.locator("[data-act=quick]").click()
+    expect(page.locator("#lq-game")).to_be_visible()
+
+
+def test_offline_with_python_never_fetched_the_page_says_so_plainly(page: Page, server: Server) -> None:
+    page.goto(server.url + SETTLEMENT["fr"])  # a rule page: the site kept, Python not
+    wait_until_offline_ready(page)
+
+    server.stop()
+
+    for lang in LANGS:
+        page.goto(server.url + PLAY[lang])
+        status = page.locator("#lq-status")
+        expect(status).to_have_attribute("data-status", "offline", timeout=READY_MS)
+        expect(status).to_have_text(WORDS(lang, "play.loading.offline"))
+        # Nothing to press: no quick game, no table to set up; no progress bar.
+        for hidden in ("[data-act=quick]", "#lq-setup", "#lq-game", "#lq-progress"):
+            expect(page.locator(hidden)).to_be_hidden()

@@ -1,14 +1,19 @@
 // Replays scenarios inside Pyodide under Node.js, through the very code the site's worker
 // runs (boot() of docs/assets/js/engine-worker.mjs) and lansquenet.web.handle.
 //
-//   node replay.mjs WHEEL CASES_DIR [--doctest]
+//   node replay.mjs WHEEL CASES_DIR [--doctest] [--restore] [--stdlib ZIP] [--modules]
 //
 // Prints one JSON object: {"python": version, "results": {NAME: answer}, "session":
 // [answer of each request of session-requests.json], "doctests": {module: [failed,
 // attempted]}}, where each NAME.json of CASES_DIR (not the
 // .expected.json files) was sent as {"op": "replay", "scenario": <its object>}, and
 // --doctest ran the doctests of every module of the installed wheel inside Pyodide
-// (doctests.py).
+// (doctests.py). With --restore, Python is started plainly, snapshotted
+// (docs/assets/js/snapshot.mjs), and everything then runs in a second Python restored
+// from that snapshot ("restored": true, "snapshot_bytes": its size). With --stdlib,
+// Python loads that standard library instead of Pyodide's own. With --modules,
+// "stdlib" lists the standard library's files that Python has imported by then (paths
+// inside python_stdlib.zip): what site_plugins/lansquenet_site/stdlib.txt must keep.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,12 +23,22 @@ import { boot } from "../../docs/assets/js/engine-worker.mjs";
 const [wheelPath, casesDir, ...flags] = process.argv.slice(2);
 const pyodideURL = new URL("../../node_modules/pyodide/", import.meta.url);
 const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
-
-const { pyodide, handle } = await boot({
+const stdlib = flags.includes("--stdlib") ? flags[flags.indexOf("--stdlib") + 1] : undefined;
+const options = {
   loadPyodide,
   indexURL: fileURLToPath(pyodideURL),
+  stdLibURL: stdlib,
   wheel: new Uint8Array(readFileSync(wheelPath)),
-});
+};
+
+let started = await boot({ ...options, snapshots: flags.includes("--restore") });
+let snapshotBytes = 0;
+if (flags.includes("--restore")) {
+  const bytes = started.snapshot();
+  snapshotBytes = bytes.length;
+  started = await boot({ ...options, saved: new Uint8Array(bytes) });
+}
+const { pyodide, handle, restored } = started;
 
 // Whatever Python prints (a failing doctest's report) goes to stderr: stdout is the JSON.
 pyodide.setStdout({ batched: function (line) { process.stderr.write(line + "\n"); } });
@@ -49,4 +64,13 @@ if (flags.includes("--doctest")) {
   scope.destroy();
 }
 const python = pyodide.runPython("import sys; sys.version.split()[0]");
-process.stdout.write(JSON.stringify({ python, results, session, doctests }));
+const stdlibFiles = flags.includes("--modules") ? JSON.parse(pyodide.runPython(`
+import json, sys
+_zip = sys.version_info[:2]
+_zip = "/lib/python%d%d.zip/" % _zip
+json.dumps(sorted({f[len(_zip):] for m in list(sys.modules.values())
+                   if isinstance(f := getattr(m, "__file__", None), str) and f.startswith(_zip)}))
+`)) : [];
+process.stdout.write(JSON.stringify({
+  python, results, session, doctests, restored, snapshot_bytes: snapshotBytes, stdlib: stdlibFiles,
+}));

@@ -112,11 +112,19 @@ def test_pip_installs_the_wheel(tmp_path: Path) -> None:
 def test_the_runtime_copy_takes_five_files_once(tmp_path: Path) -> None:
     site = tmp_path / "site"
     wheel = runtime.copy_runtime(REPO, site)
-    assert sorted(p.name for p in (site / "assets" / "pyodide").iterdir()) == sorted(runtime.PYODIDE_FILES)
+    shipped = sorted((*runtime.PYODIDE_FILES, runtime.RUNTIME_MODULE))
+    assert sorted(p.name for p in (site / "assets" / "pyodide").iterdir()) == shipped
     assert (site / "assets" / "wheels" / wheel.filename).read_bytes() == wheel.data
     assert runtime.copy_pyodide(REPO, site) == []  # already there: nothing copied again
     (site / "assets" / "pyodide" / "pyodide.mjs").write_text("stale")
-    assert [p.name for p in runtime.copy_pyodide(REPO, site)] == ["pyodide.mjs"]
+    (site / "assets" / "pyodide" / runtime.STDLIB).write_text("stale")
+    assert sorted(p.name for p in runtime.copy_pyodide(REPO, site)) == ["pyodide.mjs", runtime.STDLIB]
+    # The worker's facts: the trimmed standard library's digest, the bytes it downloads.
+    facts = (site / "assets" / "pyodide" / runtime.RUNTIME_MODULE).read_text("utf-8")
+    stdlib = (site / "assets" / "pyodide" / runtime.STDLIB).read_bytes()
+    assert f'"stdlib_digest": "{hashlib.sha256(stdlib).hexdigest()[:16]}"' in facts
+    fetched = sum((site / "assets" / "pyodide" / n).stat().st_size for n in runtime.FETCHED)
+    assert f'"bytes": {fetched + len(wheel.data)}' in facts
 
 
 def test_a_missing_node_modules_says_to_run_npm_ci(tmp_path: Path) -> None:
@@ -126,7 +134,8 @@ def test_a_missing_node_modules_says_to_run_npm_ci(tmp_path: Path) -> None:
 
 def test_the_built_site_ships_the_runtime_once_at_its_top(built_site: Any) -> None:
     site = built_site.path
-    assert sorted(p.name for p in (site / "assets" / "pyodide").iterdir()) == sorted(runtime.PYODIDE_FILES)
+    shipped = sorted((*runtime.PYODIDE_FILES, runtime.RUNTIME_MODULE))
+    assert sorted(p.name for p in (site / "assets" / "pyodide").iterdir()) == shipped
     wheels = list((site / "assets" / "wheels").iterdir())
     assert [p.name for p in wheels] == [build_engine_wheel(REPO).filename]
     assert not list(site.glob("*/assets/pyodide")) and not list(site.glob("**/en/assets"))

@@ -2,31 +2,80 @@
 // lansquenet wheel, answering JSON requests through lansquenet.web.handle. A module
 // worker (Pyodide 314 supports no other kind), started by engine.js.
 //
+// How Python starts (README, "How the engine starts"): the first time, a plain
+// loadPyodide, the wheel, the engine's imports, "ready"; then, before the first request,
+// a memory snapshot of that Python, kept gzip-compressed in Cache Storage under Pyodide's
+// version and the wheel's and the standard library's digests (snapshot.mjs). Later
+// starts restore it (well under a second), and fall back to a plain start when it is
+// missing, stale, corrupt or refused: the reader sees no difference but time.
+//
 // Protocol (all messages are plain objects):
 //   page -> worker  {id, request}     request: the JSON text of a request (lansquenet/web.py)
 //   worker -> page  {id, response}    response: the JSON text of the answer
-//                   {progress}        "runtime" (Python loading), "engine" (installing
-//                                     the wheel), "ready"
+//                   {progress, loaded, total}   "runtime": downloading Python (bytes so
+//                                     far, of the total), "starting": starting it,
+//                                     "restoring": restoring the snapshot, "engine":
+//                                     installing the wheel, "ready" (with from:
+//                                     "snapshot" or "plain")
 //                   {progress: "failed", error}   Python could not start; every request,
 //                                     pending or later, is then answered {id, error}
+//                   {progress: "offline"}   the same, because Python's files cannot be
+//                                     reached (no network, never kept)
 // The wheel's address comes in the worker's own URL: engine-worker.mjs?wheel=<URL>.
+import { find, forget, keep, making, restoring, snapshotKey, take } from "./snapshot.mjs";
 
-// Start Python and install the engine; resolves to {pyodide, handle}, where
-// handle(requestJSON) -> answerJSON. Exported so that the Node.js tests (tests/pyodide)
-// run this very code.
-export async function boot({ loadPyodide, indexURL, wheel, progress = () => {} }) {
-  progress("runtime");
+// Start Python and install the engine; resolves to {pyodide, handle, restored,
+// snapshot}, where handle(requestJSON) -> answerJSON and snapshot() -> the bytes of a
+// memory snapshot (a plain start with snapshots: true only, before any request).
+// ``saved``: a snapshot's bytes to restore (a failed restore falls back to a plain start).
+// Exported so that the Node.js tests (tests/pyodide) run this very code.
+export async function boot({
+  loadPyodide, indexURL, stdLibURL, wheel, saved = null, snapshots = false, progress = () => {},
+}) {
   const bytes = typeof wheel === "string" ? fetchBytes(wheel) : Promise.resolve(wheel);
   bytes.catch(function () {}); // its failure is reported below, once awaited
-  const pyodide = await untilLoaded(loadPyodide({ indexURL }));
-  const data = await bytes;
+  const where = stdLibURL ? { indexURL, stdLibURL } : { indexURL };
+  if (saved) {
+    progress("restoring");
+    try {
+      const pyodide = await untilLoaded(loadPyodide({ ...where, ...restoring(saved) }));
+      return install(pyodide, await bytes, progress, true);
+    } catch (error) {
+      await bytes; // a wheel that cannot be fetched fails the start, restored or not
+    }
+  }
+  progress("runtime");
+  const pyodide = await untilLoaded(loadPyodide({ ...where, ...(snapshots ? making() : {}) }));
+  return install(pyodide, await bytes, progress, false, snapshots);
+}
+
+function install(pyodide, data, progress, restored, snapshots = false) {
   progress("engine");
+  // A snapshot holds memory, not files: the wheel is unpacked after a restore too.
   const purelib = pyodide.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
   pyodide.unpackArchive(data, "wheel", { extractDir: purelib });
   const handle = pyodide.pyimport("lansquenet.web").handle;
-  progress("ready");
-  return { pyodide, handle: function (requestJSON) { return handle(requestJSON); } };
+  progress("ready", { from: restored ? "snapshot" : "plain" });
+  return {
+    pyodide,
+    restored,
+    handle: function (requestJSON) { return handle(requestJSON); },
+    // Everything the engine will import, imported; then the memory, as bytes.
+    snapshot: snapshots ? function () {
+      pyodide.runPython(PREPARE);
+      return take(pyodide);
+    } : null,
+  };
 }
+
+// Every module of the engine imported (their imports with them), nothing else run.
+const PREPARE = `
+import importlib, pkgutil, lansquenet
+for _m in pkgutil.iter_modules(lansquenet.__path__):
+    if _m.name != "__main__":
+        importlib.import_module("lansquenet." + _m.name)
+del _m
+`;
 
 // Pyodide only warns when its WebAssembly cannot be fetched or compiled, and its
 // loadPyodide() then never settles: that warning is turned into a failure here.
@@ -53,16 +102,80 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// Counts the bytes of every response fetched from now on whose address starts with one
+// of ``prefixes``: report(bytes) at each chunk. (Pyodide fetches its WebAssembly, its
+// standard library and its lock file with fetch; the wheel is fetched above.)
+function countDownloads(prefixes, report) {
+  const plain = self.fetch.bind(self);
+  self.fetch = async function (input, init) {
+    const response = await plain(input, init);
+    const url = String(input && input.url ? input.url : input);
+    if (!response.ok || !response.body || !prefixes.some(function (p) { return url.startsWith(p); })) {
+      return response;
+    }
+    const counter = new TransformStream({
+      transform: function (chunk, out) { report(chunk.byteLength); out.enqueue(chunk); },
+    });
+    return new Response(response.body.pipeThrough(counter), {
+      status: response.status, statusText: response.statusText, headers: response.headers,
+    });
+  };
+}
+
+// Whether Python's files cannot be reached at all (offline, and never kept).
+async function unreachable(indexURL) {
+  try {
+    await fetch(new URL("pyodide.mjs", indexURL).href, { cache: "no-store" });
+    return false;
+  } catch (error) {
+    return true;
+  }
+}
+
 const inWorker = typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope;
 
 if (inWorker) {
   const indexURL = new URL("../pyodide/", import.meta.url).href;
-  const wheel = new URL(self.location.href).searchParams.get("wheel");
+  const scope = new URL("../../", import.meta.url).href; // the site's top folder
+  const params = new URL(self.location.href).searchParams;
+  const wheel = params.get("wheel");
   const post = function (message) { self.postMessage(message); };
   const engine = (async function () {
     if (!wheel) throw new Error("no wheel address given to the worker");
-    const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-    const started = await boot({ loadPyodide, indexURL, wheel, progress: function (p) { post({ progress: p }); } });
+    const { loadPyodide, version } = await import(new URL("pyodide.mjs", indexURL).href);
+    const runtime = (await import(new URL("runtime.mjs", indexURL).href)).default;
+    const stdLibURL = new URL(runtime.stdlib, indexURL).href;
+    let stage = "idle";
+    let loaded = 0;
+    let told = 0;
+    countDownloads([indexURL, new URL(wheel).href.split("?")[0]], function (n) {
+      loaded += n;
+      if (stage !== "runtime") return;
+      if (loaded >= runtime.bytes) { stage = "starting"; post({ progress: "starting" }); return; }
+      const now = Date.now();
+      if (now - told >= 100) { told = now; post({ progress: "runtime", loaded, total: runtime.bytes }); }
+    });
+    const progress = function (name, more) {
+      stage = name;
+      if (name === "runtime") post({ progress: name, loaded, total: runtime.bytes });
+      else post(Object.assign({ progress: name }, more));
+    };
+    // Under `mkdocs serve` (no service worker) the engine changes with every save.
+    const snapshots = params.get("snapshots") !== "off";
+    if (!snapshots) await forget(scope);
+    const key = snapshotKey({
+      pyodide: version,
+      wheel: new URL(wheel).searchParams.get("v") || wheel,
+      stdlib: runtime.stdlib_digest,
+    });
+    const saved = snapshots ? await find(scope, key) : null;
+    const started = await boot({ loadPyodide, indexURL, stdLibURL, wheel, saved, snapshots, progress });
+    if (started.snapshot) {
+      // After "ready", before the first request: the engine imported, no game in it.
+      let bytes = null;
+      try { bytes = started.snapshot(); } catch (error) { bytes = null; }
+      if (bytes) keep(scope, key, bytes).then(function (kept) { post({ progress: "kept", kept }); });
+    }
     return started.handle;
   })();
   let ready = false;
@@ -70,7 +183,10 @@ if (inWorker) {
   const fail = function (error) {
     if (failed) return;
     failed = true;
-    post({ progress: "failed", error: String((error && error.message) || error) });
+    unreachable(indexURL).then(function (offline) {
+      if (offline) post({ progress: "offline" });
+      else post({ progress: "failed", error: String((error && error.message) || error) });
+    });
   };
   engine.then(function () { ready = true; }, fail);
   // Until Python has started, a promise it leaves rejected (a file that could not be

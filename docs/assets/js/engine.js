@@ -7,31 +7,51 @@
 //   window.lansquenet.replay(scenario);         // the same, from anywhere in the page
 //
 // The wheel's address is written by the site plugin on the element [data-lq-wheel].
+// That element also says how Python started, once it has: data-lq-python="snapshot"
+// (restored from the memory snapshot of an earlier visit) or "plain", and
+// data-lq-snapshot="kept" once a plain start has left its snapshot for the next visit.
 
 let worker = null;
 let nextId = 1;
 let failure = null; // the loading failure, once there is one
-let status = "idle"; // "idle" | "runtime" | "engine" | "ready" | "failed"
+// "idle" | "runtime" (downloading; detail {loaded, total}) | "starting" | "restoring" |
+// "engine" | "ready" | "failed" (detail: the error) | "offline" (Python's files out of reach)
+let status = "idle";
 const pending = new Map(); // id -> {resolve, reject}
 const listeners = new Set();
 
 function setStatus(next, detail) {
   status = next;
   listeners.forEach(function (listener) { listener(status, detail); });
+  // offline.js waits for this before it registers the service worker (and has it keep
+  // Python's files): the first start's downloads are Python's alone.
+  if (next === "ready" || next === "failed" || next === "offline") {
+    document.documentElement.setAttribute("data-lq-engine", next);
+    window.dispatchEvent(new CustomEvent("lansquenet:engine", { detail: next }));
+  }
 }
 
-function fail(message) {
+function fail(message, offline) {
   if (failure) return;
   failure = new Error(message);
-  setStatus("failed", message);
+  setStatus(offline ? "offline" : "failed", offline ? undefined : message);
   pending.forEach(function (waiting) { waiting.reject(failure); });
   pending.clear();
 }
 
+function holder() {
+  const found = document.querySelector("[data-lq-wheel]");
+  if (!found) throw new Error("no [data-lq-wheel] in this page");
+  return found;
+}
+
 function wheelURL() {
-  const holder = document.querySelector("[data-lq-wheel]");
-  if (!holder) throw new Error("no [data-lq-wheel] in this page");
-  return new URL(holder.getAttribute("data-lq-wheel"), document.baseURI).href;
+  return new URL(holder().getAttribute("data-lq-wheel"), document.baseURI).href;
+}
+
+// Under `mkdocs serve` (offline.js told "off"), no snapshot is kept: the engine changes.
+function serving() {
+  return document.querySelector('script[data-lq-sw="off"]') !== null;
 }
 
 // Start the worker if it is not running yet (safe to call any number of times).
@@ -40,16 +60,26 @@ export function start() {
   try {
     const url = new URL("engine-worker.mjs", import.meta.url);
     url.searchParams.set("wheel", wheelURL());
+    if (serving()) url.searchParams.set("snapshots", "off");
     worker = new Worker(url, { type: "module" });
   } catch (error) {
     fail(String((error && error.message) || error));
     return;
   }
+  document.documentElement.setAttribute("data-lq-engine", "starting");
   setStatus("runtime");
   worker.addEventListener("message", function (event) {
     const message = event.data || {};
     if (message.progress === "failed") fail(message.error || "failed");
-    else if (message.progress) setStatus(message.progress);
+    else if (message.progress === "offline") fail("offline", true);
+    else if (message.progress === "kept") {
+      if (message.kept) holder().setAttribute("data-lq-snapshot", "kept");
+    } else if (message.progress === "ready") {
+      holder().setAttribute("data-lq-python", message.from);
+      setStatus("ready");
+    } else if (message.progress === "runtime") {
+      setStatus("runtime", { loaded: message.loaded, total: message.total });
+    } else if (message.progress) setStatus(message.progress);
     else if (pending.has(message.id)) {
       const waiting = pending.get(message.id);
       pending.delete(message.id);

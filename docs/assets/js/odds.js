@@ -72,7 +72,7 @@ function setup(root) {
   function engineStatus(name, detail) {
     engine = name;
     el.progress.value = STAGES[name] || 0;
-    el.progress.hidden = !started || name === "ready" || name === "failed";
+    el.progress.hidden = !started || name === "ready" || name === "failed" || name === "offline";
     if (name === "failed") {
       status("failed", word("odds.sim.loading.failed", { detail: detail || "" }), true);
       el.run.disabled = true;
@@ -124,7 +124,7 @@ function setup(root) {
     ).finally(function () {
       running = 0;
       root.setAttribute("aria-busy", "false");
-      el.run.disabled = engine === "failed";
+      el.run.disabled = engine === "failed" || engine === "offline";
     });
     if (engine === "ready") engineStatus("ready"); // Python was already there: say it plays
   }

@@ -38,7 +38,28 @@
       });
   }
 
-  // After the page's own files: the worker then downloads the rest of the site.
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  // Once Python has started on this page, the worker keeps its files (they were fetched
+  // before the worker controlled the page, on a first visit).
+  function keepPython() {
+    const wheel = document.querySelector("[data-lq-wheel]");
+    const urls = wheel ? [new URL(wheel.getAttribute("data-lq-wheel"), document.baseURI).href] : [];
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ keep: "python", urls: urls });
+    }, function () {});
+  }
+
+  // After the page's own files: the worker then downloads the rest of the site. On a page
+  // where Python is starting (engine.js marks <html data-lq-engine>), after Python: its
+  // download comes first, and then the worker keeps it.
+  function whenLoaded() {
+    const engine = document.documentElement.getAttribute("data-lq-engine");
+    if (engine !== "starting") register();
+    if (engine === "ready") keepPython();
+    window.addEventListener("lansquenet:engine", function (event) {
+      register(); // again is harmless: the same worker, the same scope
+      if (event.detail === "ready") keepPython();
+    });
+  }
+  if (document.readyState === "complete") whenLoaded();
+  else window.addEventListener("load", whenLoaded, { once: true });
 })();

@@ -1,5 +1,7 @@
 // What the play page says of the engine: Python's loading (a progress bar and a status
-// line, or its failure, in the page's language), and the table while the engine works
+// line in the page's language: megabytes downloaded of the total, then "starting
+// Python", or "restoring" it from the last visit, then ready; or its failure; offline
+// with Python never kept, one sentence and no play controls), and the table while the engine works
 // on a move (a busy state, the turn's controls off, "the engine is working" after a
 // quarter of a second, so that a quick move does not flash it).
 //
@@ -7,18 +9,36 @@
 //   const busy = busyTable(el, function (working) { ... });
 //   busy(true); busy(false);                // sessionClient's onBusy
 import { onProgress } from "./engine.js";
-import { STAGES } from "./words.js";
+
+// The progress bar's value (of 100) at each stage; downloading fills 5 to 80.
+const AT = { idle: 0, runtime: 5, starting: 85, restoring: 50, engine: 95, ready: 100 };
 
 const BUSY_DELAY = 250; // ms before "the engine is working" shows
 
 export function showLoading(el, word) {
+  const megabytes = new Intl.NumberFormat(el.root.lang || document.documentElement.lang || "en", {
+    minimumFractionDigits: 1, maximumFractionDigits: 1,
+  });
+  el.progress.max = 100;
   onProgress(function (status, detail) {
     el.status.dataset.status = status;
-    el.progress.value = STAGES[status] || 0;
-    el.progress.hidden = status === "ready" || status === "failed";
+    el.progress.hidden = status === "ready" || status === "failed" || status === "offline";
+    el.progress.value = AT[status] || 0;
     if (status === "failed") {
       el.status.textContent = word("play.loading.failed", { detail: detail || "" });
       el.status.classList.add("lq-refusal");
+    } else if (status === "offline") {
+      // Nothing to play with: the sentence alone, no controls.
+      el.status.textContent = word("play.loading.offline");
+      [el.setup, el.game, el.root.querySelector(".lq-quick")].forEach(function (part) {
+        if (part) part.hidden = true;
+      });
+    } else if (status === "runtime" && detail && detail.total) {
+      const share = Math.min(detail.loaded / detail.total, 1);
+      el.progress.value = AT.runtime + share * (AT.starting - AT.runtime - 5);
+      el.status.textContent = word("play.loading.download", {
+        loaded: megabytes.format(detail.loaded / 1e6), total: megabytes.format(detail.total / 1e6),
+      });
     } else {
       el.status.textContent = word("play.loading." + status);
     }

@@ -6,7 +6,9 @@
 //   word("play.turn", { player: "Anne" });   // "{placeholders}" filled, as text
 
 // The loading stages of engine.js, as the value of a <progress max="3">.
-export const STAGES = { idle: 0, runtime: 1, engine: 2, ready: 3, failed: 0 };
+export const STAGES = {
+  idle: 0, runtime: 1, starting: 1.5, restoring: 1.5, engine: 2, ready: 3, failed: 0, offline: 0,
+};
 
 // A function that gives a word of ``words`` (the page's, written at build time from
 // site.po) with its {placeholders} filled in; a missing word is a bug, said at once.

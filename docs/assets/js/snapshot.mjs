@@ -1,0 +1,104 @@
+// Python restored from a memory snapshot: Pyodide's private options, fenced here and
+// nowhere else, and the snapshot kept in the browser (Cache Storage, gzip-compressed).
+//
+// Pyodide 314 marks these options private (`@ignore` in pyodide.d.ts): `_makeSnapshot`
+// (a loadPyodide that can be snapshotted; pyodide.makeMemorySnapshot() throws without
+// it), `_loadSnapshot` (the bytes to restore, instead of starting the interpreter) and
+// `makeMemorySnapshot()` (WebAssembly memory + the JS objects Python holds, as bytes).
+// A snapshot holds memory only: files (the engine's wheel) are unpacked again after a
+// restore, and the standard library must be the same file (its zip directory is cached
+// in memory): the key below names Pyodide's version, the wheel's and the stdlib's digests.
+// Pyodide itself refuses a snapshot of another build ("Snapshot build id mismatch").
+// tests/pyodide/test_snapshot.py fails when an update renames or changes these.
+//
+//   loadPyodide({ indexURL, ...making() })             // a start that may be snapshotted
+//   const bytes = take(pyodide);                       // right after the engine's imports
+//   loadPyodide({ indexURL, ...restoring(bytes) })     // a later start
+//   await keep(key, bytes); await find(key);           // Cache Storage (browsers only)
+
+export const OPTIONS = { make: "_makeSnapshot", load: "_loadSnapshot" };
+export const METHOD = "makeMemorySnapshot";
+
+// loadPyodide's options for a start that may be snapshotted afterwards.
+export function making() {
+  return { [OPTIONS.make]: true };
+}
+
+// loadPyodide's options to restore ``bytes`` (a Uint8Array).
+export function restoring(bytes) {
+  return { [OPTIONS.load]: bytes };
+}
+
+// The snapshot of a Pyodide started with making(): a Uint8Array.
+export function take(pyodide) {
+  return pyodide[METHOD]();
+}
+
+// The key of a snapshot: what must be the same to restore it.
+export function snapshotKey({ pyodide, wheel, stdlib }) {
+  return ["pyodide-" + pyodide, "wheel-" + wheel, "stdlib-" + stdlib].join("/");
+}
+
+// --- kept in the browser ----------------------------------------------------------------
+// One Cache Storage cache per site (its path: several sites may share an origin), one
+// entry in it: a newer key replaces the older one. Not the service worker's caches
+// (named "lansquenet:<path>:<version>", replaced at each build): a snapshot outlives a
+// build that changes neither Pyodide nor the engine.
+
+const CACHE = "lansquenet-python:";
+const LENGTH = "x-lq-length"; // the snapshot's size before compression
+
+function cacheName(scope) {
+  return CACHE + new URL(scope).pathname;
+}
+
+function entry(scope, key) {
+  return new URL("python-snapshot/" + key, scope).href;
+}
+
+// The bytes kept under ``key`` (a Uint8Array), or null: none, another key, unreadable
+// (corrupt bytes fail gzip's check, or the size), or no Cache Storage here. A bad entry is
+// deleted.
+export async function find(scope, key) {
+  if (typeof caches === "undefined") return null;
+  let cache;
+  try {
+    cache = await caches.open(cacheName(scope));
+    const found = await cache.match(entry(scope, key));
+    if (!found) return null;
+    const length = Number(found.headers.get(LENGTH));
+    const bytes = new Uint8Array(
+      await new Response(found.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer(),
+    );
+    if (bytes.length !== length) throw new Error("snapshot of the wrong size");
+    return bytes;
+  } catch (error) {
+    if (cache) await cache.delete(entry(scope, key)).catch(function () {});
+    return null;
+  }
+}
+
+// Keep ``bytes`` under ``key``, compressed, in place of any other snapshot. Resolves to
+// whether it was kept (no Cache Storage, a full quota: false, and nothing else happens).
+export async function keep(scope, key, bytes) {
+  if (typeof caches === "undefined" || typeof CompressionStream === "undefined") return false;
+  try {
+    const cache = await caches.open(cacheName(scope));
+    const zipped = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+    const body = await new Response(zipped).blob();
+    const headers = { "content-type": "application/octet-stream", [LENGTH]: String(bytes.length) };
+    await cache.put(entry(scope, key), new Response(body, { headers }));
+    for (const request of await cache.keys()) {
+      if (request.url !== entry(scope, key)) await cache.delete(request);
+    }
+    return true;
+  } catch (error) {
+    return false;
+  }
+}
+
+// Forget every snapshot of this site (mkdocs serve: the engine changes with each save).
+export async function forget(scope) {
+  if (typeof caches === "undefined") return;
+  await caches.delete(cacheName(scope)).catch(function () {});
+}

@@ -1,0 +1,158 @@
+"""How Python starts in the browser (docs/assets/js/engine-worker.mjs, snapshot.mjs).
+
+A first visit starts Python plainly, then keeps a memory snapshot of it (the engine
+imported) in Cache Storage; a return visit restores it, and says so on the engine's
+element (``data-lq-python="snapshot"``). A corrupt snapshot, or one made for another
+wheel, is not restored: Python starts plainly, answers the same, and keeps a new one.
+The conformance cases get the same answers from a restored Python and a plain one.
+
+Service workers are blocked here (every file from the server): what is tested is the
+snapshot alone; tests/browser/test_offline.py tests the service worker.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+from spec_cases import conformance_cases
+
+import lansquenet
+from lansquenet_site.words import Words
+
+REPO = Path(__file__).resolve().parents[2]
+WORDS = Words(REPO / "locales")
+PLAY = {"fr": "/play/", "en": "/en/play/"}
+READY_MS = 180_000  # a cold Pyodide start on a busy machine
+ENGINE = "#lq-play"  # the element with data-lq-wheel
+SNAPSHOTS = "lansquenet-python:/"
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "service_workers": "block"}
+
+
+def ready(page: Page, how: str) -> None:
+    """The engine is ready on ``page``, started ``how`` ("snapshot" or "plain")."""
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    expect(page.locator(ENGINE)).to_have_attribute("data-lq-python", how)
+
+
+def kept(page: Page) -> list[str]:
+    """Once the page's Python has kept its snapshot: the addresses kept."""
+    expect(page.locator(ENGINE)).to_have_attribute("data-lq-snapshot", "kept", timeout=READY_MS)
+    urls: list[str] = page.evaluate(
+        "name => caches.open(name).then(c => c.keys()).then(k => k.map(r => r.url))", SNAPSHOTS
+    )
+    return urls
+
+
+def answers(page: Page) -> dict[str, Any]:
+    """Every conformance case, replayed by the page's engine."""
+    scenarios = {p.stem: json.loads(p.read_text("utf-8")) for p in conformance_cases()}
+    found: dict[str, Any] = page.evaluate(
+        """async scenarios => {
+            const out = {};
+            for (const [name, scenario] of Object.entries(scenarios)) out[name] = await window.lansquenet.replay(scenario);
+            return out;
+        }""",
+        scenarios,
+    )
+    assert found == {name: lansquenet.replay(s) for name, s in scenarios.items()}
+    return found
+
+
+def follow_status(page: Page) -> list[tuple[str, str]]:
+    """Every (data-status, text) the status line shows, from the next page load on."""
+    seen: list[tuple[str, str]] = []
+    page.expose_function("lqStatus", lambda status, text: seen.append((status, text)))
+    page.add_init_script(
+        "new MutationObserver(() => { const s = document.getElementById('lq-status');"
+        " if (s) window.lqStatus(s.dataset.status, s.textContent); }).observe(document,"
+        " {attributes: true, characterData: true, childList: true, subtree: true});"
+    )
+    return seen
+
+
+def stages(seen: list[tuple[str, str]]) -> list[str]:
+    """The statuses in the order shown, each once."""
+    return [status for i, (status, _) in enumerate(seen) if i == 0 or seen[i - 1][0] != status]
+
+
+def test_a_return_visit_restores_python_and_answers_the_same(page: Page, site_server: Any) -> None:
+    seen = follow_status(page)
+    page.goto(PLAY["fr"])
+    ready(page, "plain")
+    expect(page.locator("#lq-status")).to_have_text(WORDS("fr", "play.loading.ready"))
+    # Honest progress: megabytes of the total, then Python starting, then the engine.
+    facts = (site_server.root / "assets" / "pyodide" / "runtime.mjs").read_text("utf-8")
+    found = re.search(r'"bytes": (\d+)', facts)
+    assert found, facts
+    total = f"{int(found[1]) / 1e6:.1f}".replace(".", ",")
+    download = WORDS("fr", "play.loading.download", loaded="X", total=total)
+    pattern = re.escape(download).replace("X", r"\d+,\d")
+    assert any(s == "runtime" and re.fullmatch(pattern, t) for s, t in seen), seen
+    assert stages(seen)[-3:] == ["starting", "engine", "ready"], stages(seen)
+    assert ("starting", WORDS("fr", "play.loading.starting")) in seen
+    first = answers(page)
+    [url] = kept(page)
+    assert re.search(r"/python-snapshot/pyodide-[\d.]+/wheel-[0-9a-f]{16}/stdlib-[0-9a-f]{16}$", url), url
+    # Another visit, in the other language: Python restored, the same answers.
+    seen.clear()
+    page.goto(PLAY["en"])
+    ready(page, "snapshot")
+    # Said while it happens: restoring, never downloading then starting Python.
+    assert stages(seen)[-4:] == ["runtime", "restoring", "engine", "ready"], stages(seen)
+    assert ("restoring", WORDS("en", "play.loading.restoring")) in seen
+    assert answers(page) == first
+    # A restored Python keeps no new snapshot: the one kept is still the only one.
+    page.wait_for_timeout(500)
+    assert page.locator(ENGINE).get_attribute("data-lq-snapshot") is None
+
+
+def test_a_corrupt_snapshot_falls_back_to_a_plain_start(page: Page) -> None:
+    page.goto(PLAY["en"])
+    ready(page, "plain")
+    first = answers(page)
+    [url] = kept(page)
+    # Bytes changed in the middle of the kept snapshot (the gzip check fails).
+    page.evaluate(
+        """async ([name, url]) => {
+            const cache = await caches.open(name);
+            const found = await cache.match(url);
+            const bytes = new Uint8Array(await found.arrayBuffer());
+            for (let i = bytes.length >> 1; i < (bytes.length >> 1) + 64; i++) bytes[i] ^= 0x5a;
+            await cache.put(url, new Response(bytes, { headers: found.headers }));
+        }""",
+        [SNAPSHOTS, url],
+    )
+    page.reload()
+    ready(page, "plain")
+    expect(page.locator("#lq-status")).to_have_text(WORDS("en", "play.loading.ready"))
+    assert answers(page) == first
+    assert kept(page) == [url]  # and a sound snapshot in its place
+    page.reload()
+    ready(page, "snapshot")
+
+
+def test_a_new_wheel_invalidates_the_snapshot(page: Page) -> None:
+    page.goto(PLAY["fr"])
+    ready(page, "plain")
+    [old] = kept(page)
+
+    # The same site with another engine: the page names a wheel of another digest.
+    def other_wheel(route: Route) -> None:
+        response = route.fetch()
+        html = re.sub(r"(\.whl\?v=)[0-9a-f]{16}", r"\g<1>0123456789abcdef", response.text())
+        route.fulfill(response=response, body=html)
+
+    page.route("**/play/", other_wheel)
+    page.reload()
+    ready(page, "plain")
+    [new] = kept(page)
+    assert new != old and "/wheel-0123456789abcdef/" in new

@@ -14,7 +14,7 @@
   "use strict";
 
   const KEYS = { ArrowLeft: "previous", ArrowRight: "next", " ": "next", Home: "first", End: "last" };
-  let open = null; // { box, inert: [elements made inert], scroll }
+  let open = null; // { box, inert: [elements made inert], scroll, full: in full screen }
 
   function containers() {
     return Array.from(document.querySelectorAll("[data-projector]"));
@@ -41,32 +41,43 @@
   }
 
   function enter(box) {
-    if (open) leave(false);
-    open = { box: box, inert: quiet(box), scroll: window.scrollY };
+    const scroll = open ? open.scroll : window.scrollY;
+    if (open) leave(false, true); // another container: full screen passes to it
+    open = { box: box, inert: quiet(box), scroll: scroll };
     box.classList.add("lq-projecting");
     document.documentElement.classList.add("lq-projector-on");
     const button = buttonOf(box);
     if (button) button.setAttribute("aria-pressed", "true");
     if (!box.hasAttribute("tabindex")) box.tabIndex = -1;
     box.focus({ preventScroll: true });
+    // A story that scrolls in the view (a lesson's) shows its latest lines, and takes the
+    // keyboard's focus to scroll.
+    box.querySelectorAll(".lq-story").forEach(function (story) {
+      story.tabIndex = 0;
+      story.scrollTop = story.scrollHeight;
+    });
     if (box.requestFullscreen && document.fullscreenEnabled) {
       // Refused (no user gesture, a browser that forbids it): the full-window layout stays.
-      box.requestFullscreen({ navigationUI: "hide" }).catch(function () {});
+      const shown = open;
+      box.requestFullscreen({ navigationUI: "hide" }).then(function () { shown.full = true; }, function () {});
     }
   }
 
-  function leave(focus) {
+  function leave(focus, switching) {
     if (!open) return;
     const box = open.box;
     const scroll = open.scroll;
     open.inert.forEach(function (node) { node.inert = false; });
     open = null;
     box.classList.remove("lq-projecting");
+    box.querySelectorAll(".lq-story").forEach(function (story) { story.removeAttribute("tabindex"); });
     document.documentElement.classList.remove("lq-projector-on");
     const button = buttonOf(box);
     if (button) button.setAttribute("aria-pressed", "false");
+    if (switching) return;
     if (document.fullscreenElement) document.exitFullscreen().catch(function () {});
     window.scrollTo(0, scroll);
+    box.scrollIntoView({ block: "nearest" }); // the one shown last, when the keys went on
     if (focus !== false) (button || box).focus({ preventScroll: true });
   }
 
@@ -136,7 +147,7 @@
 
   // Leaving the browser's full screen (its own Escape) leaves the view.
   document.addEventListener("fullscreenchange", function () {
-    if (!document.fullscreenElement && open) leave();
+    if (open && open.full && document.fullscreenElement !== open.box) leave();
   });
 
   function init() {

@@ -161,3 +161,18 @@ def test_the_play_page_table_projected(page: Page) -> None:
     check_view(page, box)  # the bank is covered: the cards are turned
     page.keyboard.press("Escape")
     expect(box).not_to_have_class(PROJECTING)
+
+
+def test_a_step_address_shows_the_stepper_buttons_below_the_header_and_nothing_over_them(page: Page) -> None:
+    # As after a language switch: the address names step 5 of the first scenario.
+    page.set_viewport_size(SIZE)
+    page.goto("/en/rules/settlement/#step-5")
+    box = page.locator("#lq-scenario-1")
+    expect(counter(box)).to_have_text(f"Step 5 / {box.get_attribute('data-steps')}")
+    header = page.locator(".md-header").bounding_box()
+    controls = box.locator(".lq-controls").bounding_box()
+    assert header and controls and controls["y"] >= header["y"] + header["height"], (header, controls)
+    page.mouse.wheel(0, -200)  # scrolling up is when Material showed its "back to top" pill
+    page.wait_for_timeout(300)
+    assert box.evaluate(UNCOVERED) == []
+    expect(page.locator(".md-top")).to_have_count(0)

@@ -14,6 +14,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import lansquenet
@@ -86,8 +87,10 @@ def counter(box: Locator) -> Locator:
     return box.locator(".lq-counter")
 
 
-def test_a_rule_page_stepper_projected_and_stepped_with_the_keys(page: Page) -> None:
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_rule_page_stepper_projected_and_stepped_with_the_keys(page: Page, scheme: str) -> None:
     page.set_viewport_size(SIZE)
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     page.goto("/rules/settlement/")
     box = page.locator("#lq-scenario-1")
     total = int(box.get_attribute("data-steps") or 0)

@@ -50,12 +50,35 @@ def _choices(question: dict[str, Any], ident: str) -> str:
     return f'<div class="lq-choices" role="group" aria-labelledby="{ident}-ask">{buttons}</div>'
 
 
+def story_items(steps: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The story as numbered items: each event's sentence, with the reason a computer
+    player gave for it (the ``computer`` step just before it), so that a move is one
+    line, never two. learn.js groups the steps a right answer brings the same way.
+
+    >>> said = {"event": {"code": "computer"}, "text": "Anne bets 5: why."}
+    >>> story_items([{"event": {"code": "x"}, "text": "Start."}, said, {"event": {"code": "staked"}, "text": "Anne stakes 5."}])
+    [('Start.', ''), ('Anne stakes 5.', 'Anne bets 5: why.')]
+    """
+    items: list[tuple[str, str]] = []
+    reason = ""
+    for step in steps:
+        if step["event"]["code"] == "computer":
+            reason = step["text"]
+            continue
+        items.append((step["text"], reason))
+        reason = ""
+    if reason:
+        items.append((reason, ""))
+    return items
+
+
 def _story(steps: list[dict[str, Any]]) -> str:
-    """The narrated steps; a computer player's reason is marked ``lq-said``."""
-    said = ' class="lq-said"'
+    """The narrated steps; a computer player's reason in its move's item (``lq-said``)."""
     return "".join(
-        f"<li{said if step['event']['code'] == 'computer' else ''}>{escape(step['text'])}</li>"
-        for step in steps
+        f"<li>{escape(text)}"
+        + (f' <span class="lq-said">{escape(reason)}</span>' if reason else "")
+        + "</li>"
+        for text, reason in story_items(steps)
     )
 
 
@@ -78,11 +101,12 @@ def lesson_html(lesson: lessons.Lesson, number: int, lang: str, words: Words, ro
         rule = f'<p class="lq-rule"><a href="{root}{prefix}{lesson.rule}/">{escape(words(lang, "learn.rule"))}</a></p>'
     summary = escape(lessons.words(lesson, "summary", lang))
     return (
-        f'<section class="lq-lesson" id="{ident}" data-lesson="{lesson.id}" data-state="idle"'
+        f'<section class="lq-lesson" id="{ident}" data-lesson="{lesson.id}" data-state="idle" data-projector'
         f' aria-labelledby="{ident}-title">'
         f'<h2 id="{ident}-title">{number}. {escape(title)}'
         f' <span class="lq-done-mark" hidden>{escape(words(lang, "learn.done"))}</span></h2>'
         f'<p class="lq-intro">{escape(lessons.words(lesson, "intro", lang))}</p>{rule}'
+        f'<p class="lq-lesson-tools">{render.projector_button(lang, words)}</p>'
         f'<div class="lq-lesson-body"><div class="lq-figure">{diagram(opening["state"], lang)}</div>'
         f'<div class="lq-lesson-play"><h3 class="lq-story-title">{escape(words(lang, "learn.story"))}</h3>'
         f'<ol class="lq-story">{_story(opening["steps"])}</ol>'

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from lansquenet.rules import DEFAULT_BALANCE
 
-from .render import keep
+from .render import keep, projector_button
 from .wheel import Wheel, build_engine_wheel
 from .words import Words
 
@@ -173,8 +173,8 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
         f'<p class="lq-pace"><label for="lq-pace">{w("play.pace")}</label> <select id="lq-pace">'
         + "".join(f'<option value="{ms}">{w("play.pace." + key)}</option>' for key, ms in PACES)
         + "</select></p>",
-        f'<section class="lq-view" id="lq-view" aria-label="{w("play.view")}"><h3>{w("play.view")}</h3>',
-        f'<div class="lq-controls">{steppers}<span class="lq-counter" id="lq-counter" aria-live="polite"></span></div>',
+        f'<section class="lq-view" id="lq-view" data-projector aria-label="{w("play.view")}"><h3>{w("play.view")}</h3>',
+        f'<div class="lq-controls">{steppers}{projector_button(lang, words)}<span class="lq-counter" id="lq-counter" aria-live="polite"></span></div>',
         '<p class="lq-text"><span id="lq-step-text"></span> <span id="lq-step-cards"></span></p>',
         '<p class="lq-result" id="lq-result" hidden></p>',
         '<div class="lq-body"><div class="lq-figure" id="lq-figure"></div>',

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from jinja2 import Environment
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
@@ -90,8 +91,18 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         suffix = stem.rsplit(".", 1)[-1] if "." in stem else ""
         return suffix if suffix in ("fr", "en") else self.config.default_language
 
+    def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
+        # Material's own words that its translations miss ("Made with", in
+        # overrides/partials/copyright.html), in the language being built.
+        env.globals["site_word"] = lambda key: self.words(self.building(), key)
+        return env
+
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         root = Path(config.config_file_path).parent
+        # The headings' "Permanent link" (the toc extension's, Markdown's English) in the
+        # page's language: mkdocs makes each page's Markdown from these options.
+        toc = config.mdx_configs.setdefault("toc", {})
+        toc["permalink_title"] = self.words(self.page_language(page), "chrome.permalink")
         markdown = play.render_play(
             markdown, self.page_language(page), self.words, page.url, root, self.stash
         )

@@ -137,6 +137,16 @@ def _balances(step: dict[str, Any], lang: str, words: Words) -> str:
     )
 
 
+def projector_button(lang: str, words: Words) -> str:
+    """The button that opens a table's projector view (assets/js/projector.js shows it,
+    inside an element marked ``data-projector``)."""
+    label = escape(words(lang, "projector.open"))
+    return (
+        f'<button type="button" class="md-button lq-project" data-action="projector"'
+        f' aria-pressed="false" hidden>{label}</button>'
+    )
+
+
 def step_hashes(words: Words, number: int | None) -> str:
     """The words of a step's address (``#etape-4``, ``#step-4``; for the second
     scenario of a page ``#exemple-2-etape-4``) in every language, as JSON: the stepper
@@ -189,11 +199,12 @@ def scenario_html(
         f'<button type="button" class="md-button lq-{key}" data-go="{key}">{escape(words(lang, "stepper." + key))}</button>'
         for key in ("first", "previous", "next", "last")
     )
+    buttons += projector_button(lang, words)
     name = words(lang, "steps.label") if number is None else words(lang, "steps.label_n", n=number)
     # data-search-exclude: the steps' sentences, tables and diagram text stay out of
     # Material's search index (they were nearly half of it, loaded by every page).
     return (
-        f'<section class="lansquenet-scenario" id="{ident}" data-steps="{total}" data-search-exclude'
+        f'<section class="lansquenet-scenario" id="{ident}" data-steps="{total}" data-search-exclude data-projector'
         f' data-hash="{escape(step_hashes(words, number))}" aria-label="{escape(name)}">'
         f'<div class="lq-controls" hidden>{buttons}'
         f'<span class="lq-counter" aria-live="polite" data-template="{counter}"></span></div>'

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from lansquenet import lessons
+from lansquenet_site.learn_page import story_items
 from lansquenet_site.words import Words
 
 REPO = Path(__file__).resolve().parents[2]
@@ -71,11 +72,20 @@ def test_every_lesson_is_completed_by_clicking_and_a_wrong_move_is_explained(pag
 def test_the_whole_deal_against_computer_players_tells_their_reasons(page: Page, lang: str) -> None:
     open_learn(page, lang)
     section = page.locator('section[data-lesson="whole-deal"]')
-    expect(section.locator(".lq-story li.lq-said").first).to_be_visible()
+    expect(section.locator(".lq-story li .lq-said").first).to_be_visible()
     section.locator('[data-choice="2"]').click()  # banco: any legal move will do
     expect(section).to_have_attribute("data-state", "done")
     told = lessons.run(lessons.get("whole-deal"), [2], lang)["steps"]
-    expect(section.locator(".lq-story li.lq-new")).to_have_text([s["text"] for s in told])
+    # One numbered item a move, its computer player's reason inside it.
+    items = [text + (f" {reason}" if reason else "") for text, reason in story_items(told)]
+    expect(section.locator(".lq-story li.lq-new")).to_have_text(items)
+    story = section.locator(".lq-story > li").all_inner_texts()
+    assert len(story) == len(set(story)), story  # no line told twice
+    # Numbered 1, 2, 3... without a gap: every item is a counted list item.
+    numbers = section.locator(".lq-story > li").evaluate_all(
+        "items => items.map((li) => getComputedStyle(li).display + ':' + getComputedStyle(li).listStyleType)"
+    )
+    assert set(numbers) == {"list-item:decimal"}, numbers
 
 
 def test_a_lesson_is_played_with_the_keyboard_alone(page: Page) -> None:
@@ -83,12 +93,12 @@ def test_a_lesson_is_played_with_the_keyboard_alone(page: Page) -> None:
     section = page.locator('section[data-lesson="keep-sell"]')
     section.locator('[data-choice="0"]').focus()
     page.keyboard.press("Tab")
-    page.keyboard.press("Tab")  # to "Leave the bank"
+    page.keyboard.press("Tab")  # to "Leave"
     page.keyboard.press("Enter")
     expect(section.locator(".lq-ask")).to_contain_text("offered to Bruno")
     expect(section.locator('[data-choice="0"]')).to_be_focused()  # the next question's first choice
     page.keyboard.press("Tab")
-    page.keyboard.press("Space")  # "Buy the bank"
+    page.keyboard.press("Space")  # "Buy"
     expect(section.locator(".lq-summary")).to_be_focused()
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")  # start the lesson again
@@ -163,3 +173,49 @@ def test_the_lessons_are_linked_from_home_teachers_and_every_rule_page(
             link.click()
             target = href.split("#")[1]
             expect(page.locator(f"section#{target}[data-lesson]")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_on_a_phone_a_choice_looks_chosen_only_once_tapped_and_a_wrong_one_says_so(
+    browser: Browser, base_url: str, lang: str
+) -> None:
+    context = browser.new_context(
+        base_url=base_url, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        open_learn(page, lang)
+        lesson = lessons.get("cover")
+        section = page.locator('section[data-lesson="cover"]')
+        section.locator(".lq-choices").scroll_into_view_if_needed()
+        path = lessons.expected_path(lesson)
+        wrong = a_wrong_choice(lesson, 0)
+        assert wrong is not None
+        button = section.locator(f'[data-choice="{wrong}"]')
+        button.tap()
+        # Marked in words and with a sign, on the button and beside the choices, in view.
+        expect(button).to_contain_text(WORDS(lang, "learn.wrong_choice"))
+        expect(button).to_have_attribute("data-picked", "wrong")
+        said = lessons.run(lesson, [wrong], lang)["message"]
+        feedback = section.locator(".lq-feedback")
+        expect(feedback).to_have_text(WORDS(lang, "learn.wrong", message=said))
+        assert WORDS(lang, "learn.wrong", message="").startswith("✗")  # a sign, not colour alone
+        expect(feedback).to_be_in_viewport()
+        # Choices not tapped look like every other button: not filled.
+        for other in section.locator("[data-choice]:not([data-picked])").all():
+            fill = other.evaluate("b => getComputedStyle(b).backgroundColor")
+            assert fill == "rgba(0, 0, 0, 0)", fill
+        section.locator(f'[data-choice="{path[0]}"]').tap()
+        expect(section).to_have_attribute("data-state", "done")
+    finally:
+        context.close()
+
+
+def test_the_next_question_s_first_choice_is_focused_but_not_filled(page: Page) -> None:
+    open_learn(page, "en")
+    section = page.locator('section[data-lesson="keep-sell"]')
+    path = lessons.expected_path(lessons.get("keep-sell"))
+    section.locator(f'[data-choice="{path[0]}"]').click()
+    first = section.locator('[data-choice="0"]')
+    expect(first).to_be_focused()
+    assert first.evaluate("b => getComputedStyle(b).backgroundColor") == "rgba(0, 0, 0, 0)"

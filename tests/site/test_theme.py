@@ -1,7 +1,8 @@
 """Where the site leans on Material and mkdocs-static-i18n beyond their options: each
 such place fails here, loudly, when an update of either changes what it relies on.
 
-- overrides/ copies Material's partials/search.html and partials/alternate.html and
+- overrides/ copies Material's partials/search.html, partials/alternate.html and
+  partials/copyright.html (its "Made with" in the page's language) and
   replaces its base.html block ``site_meta``, and overrides/sitemap.xml is
   static-i18n's sitemap with x-default added: each copy was made from the installed
   version whose sha256 is below. When one changes, compare it with our copy, carry the
@@ -42,6 +43,11 @@ COPIED = {
         MATERIAL / "partials" / "alternate.html",
         None,
         "572b1d4dae611aa5fd65107edec95e44331b6141abf86834ea4dc6c1ddd7241b",
+    ),
+    "overrides/partials/copyright.html": (
+        MATERIAL / "partials" / "copyright.html",
+        None,
+        "bc86bca3bf75070fe5d72e2a3463bdddf87c10f4d6459c945fe81c5d384e35ea",
     ),
     "overrides/main.html": (
         MATERIAL / "base.html",

@@ -83,20 +83,59 @@ function setup(root) {
       enable();
     }
 
+    // Each event's sentence is one numbered item; a computer player's reason (the
+    // "computer" step before its move) goes inside its move's item, as the page's
+    // HTML has it (learn_page.py, story_items).
     function tell(steps) {
       const story = el(".lq-story");
+      let reason = null;
+      function item(text) {
+        const li = document.createElement("li");
+        li.textContent = text;
+        li.className = "lq-new";
+        story.appendChild(li);
+        return li;
+      }
       steps.forEach(function (step) {
-        const item = document.createElement("li");
-        item.textContent = step.text;
-        if (step.event.code === "computer") item.className = "lq-said";
-        item.classList.add("lq-new");
-        story.appendChild(item);
+        if (step.event.code === "computer") { reason = step.text; return; }
+        const li = item(step.text);
+        if (reason !== null) {
+          const said = document.createElement("span");
+          said.className = "lq-said";
+          said.textContent = reason;
+          li.append(" ", said);
+          reason = null;
+        }
       });
+      if (reason !== null) item(reason);
+    }
+
+    // The choice tapped looks chosen (filled) while the engine judges it; a wrong one
+    // keeps a sign and words, not a colour alone (learn.css).
+    function pick(index, kind) {
+      const button = el('[data-choice="' + index + '"]');
+      if (!button) return;
+      button.dataset.picked = kind;
+      if (kind === "wrong" && !button.querySelector(".lq-mark")) {
+        const mark = document.createElement("span");
+        mark.className = "lq-mark";
+        mark.textContent = word("learn.wrong_choice");
+        button.append(" ", mark);
+      }
+    }
+
+    // The engine's refusal or the hint: beside the choices, scrolled into view if the
+    // choices sat at the screen's edge.
+    function inView() {
+      const line = el(".lq-feedback");
+      const box = line.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) line.scrollIntoView({ block: "nearest" });
     }
 
     function answer(index) {
       if (busy) return;
       busy = true;
+      pick(index, "pending");
       section.dataset.state = "busy";
       section.setAttribute("aria-busy", "true");
       enable();
@@ -104,11 +143,15 @@ function setup(root) {
       call({ op: "lesson", id: id, answers: answers.concat([index]), lang: lang }).then(
         function (result) {
           if (result.error) {
+            delete el('[data-choice="' + index + '"]').dataset.picked;
             feedback(word("learn.error", { detail: result.error.message }), "error");
+            inView();
             return;
           }
           if (!result.accepted) {
+            pick(index, "wrong");
             feedback(word("learn.wrong", { message: result.message }), "wrong");
+            inView();
             return;
           }
           answers = answers.concat([index]);
@@ -134,7 +177,10 @@ function setup(root) {
           if (first) first.focus();
         },
         function (error) {
+          const button = el('[data-choice="' + index + '"]');
+          if (button) delete button.dataset.picked;
           feedback(word("learn.error", { detail: String((error && error.message) || error) }), "error");
+          inView();
         },
       ).finally(function () {
         busy = false;

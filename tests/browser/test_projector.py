@@ -1,0 +1,181 @@
+"""The projector view (docs/assets/js/projector.js, projector.css) at 1280×720, as a
+teacher would use it: on a rule page's stepper, a lesson and the play page's table.
+
+Opened by its button (``data-action="projector"``) or the ``f`` key, it covers the
+whole window over Material's chrome; the table's cards are at least 90 px tall, the
+players' names and the narration at least 28 px; ←/→/Space/Home/End step; nothing
+covers its buttons; the page behind is inert; Escape leaves; axe finds nothing in it.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import lansquenet
+from browser.test_accessibility import AXE, TAGS, report
+
+SIZE = {"width": 1280, "height": 720}
+PROJECTING = re.compile(r"(^|\s)lq-projecting(\s|$)")
+READY_MS = 120_000
+
+# The table's own cards (the bank card and the players' card), their height on screen;
+# the players' names in the drawing (the seat's first line) and in the balances table,
+# and the narration, in CSS pixels as shown.
+MEASURE = """(box) => {
+  const px = (el) => parseFloat(getComputedStyle(el).fontSize);
+  const shown = (el) => el.getClientRects().length > 0;
+  const svg = Array.from(box.querySelectorAll(".lq-figure svg")).find(shown);
+  const cards = Array.from(svg.querySelectorAll("[data-card]"))
+    .filter((c) => !/scale/.test(c.getAttribute("transform") || ""))
+    .map((c) => c.querySelector("rect").getBoundingClientRect().height);
+  const names = Array.from(svg.querySelectorAll(".lq-seat text:first-of-type"))
+    .map((t) => t.getScreenCTM().a * px(t));
+  const heads = Array.from(box.querySelectorAll(".lq-balances tbody th")).filter(shown).map(px);
+  const text = Array.from(box.querySelectorAll(".lq-text, .lq-ask")).filter(shown).map(px);
+  const r = box.getBoundingClientRect();
+  return { cards, names, heads, text, unit: svg.getScreenCTM().d,
+           box: [r.left, r.top, r.width, r.height] };
+}"""
+
+# Each visible button of the view is the topmost element at its own centre.
+UNCOVERED = """(box) => Array.from(box.querySelectorAll("button")).filter((b) => b.getClientRects().length)
+  .filter((b) => { const r = b.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !(top && b.contains(top)); }).map((b) => b.textContent)"""
+
+
+def axe_in(page: Page, box: Locator) -> list[dict[str, Any]]:
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text("utf-8") + "\n;undefined")
+    found: list[dict[str, Any]] = box.evaluate(
+        """async (el, tags) => (await axe.run(el, {
+            runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })).violations
+          .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })) }))""",
+        TAGS,
+    )
+    return found
+
+
+def check_view(page: Page, box: Locator, *, cards: bool = True) -> None:
+    """The view fills the window, reads from the back of a room, hides nothing, and
+    passes axe."""
+    expect(box).to_have_class(PROJECTING)
+    expect(box.locator('[data-action="projector"]')).to_have_attribute("aria-pressed", "true")
+    seen = box.evaluate(MEASURE)
+    assert seen["box"] == [0, 0, SIZE["width"], SIZE["height"]], seen["box"]
+    if cards:
+        assert seen["cards"] and min(seen["cards"]) >= 90, seen["cards"]
+    assert 68 * seen["unit"] >= 90, seen["unit"]  # any card the drawing shows here
+    assert seen["names"] and min(seen["names"]) >= 28, seen["names"]
+    assert all(size >= 28 for size in seen["heads"]), seen["heads"]
+    assert seen["text"] and min(seen["text"]) >= 28, seen["text"]
+    assert box.evaluate(UNCOVERED) == []
+    # The page behind takes no focus and no click: Material's header is inert.
+    assert page.evaluate("() => document.querySelector('.md-header').closest('[inert]') !== null")
+    violations = axe_in(page, box)
+    assert not violations, report(violations)
+
+
+def counter(box: Locator) -> Locator:
+    return box.locator(".lq-counter")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_rule_page_stepper_projected_and_stepped_with_the_keys(page: Page, scheme: str) -> None:
+    page.set_viewport_size(SIZE)
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    page.goto("/rules/settlement/")
+    box = page.locator("#lq-scenario-1")
+    total = int(box.get_attribute("data-steps") or 0)
+    box.locator('[data-action="projector"]').click()
+    page.keyboard.press("End")
+    expect(counter(box)).to_have_text(f"Étape {total} / {total}")
+    check_view(page, box)
+    page.keyboard.press("Home")
+    expect(counter(box)).to_have_text(f"Étape 1 / {total}")
+    page.keyboard.press("ArrowRight")
+    expect(counter(box)).to_have_text(f"Étape 2 / {total}")
+    page.keyboard.press("Space")
+    expect(counter(box)).to_have_text(f"Étape 3 / {total}")
+    page.keyboard.press("ArrowLeft")
+    expect(counter(box)).to_have_text(f"Étape 2 / {total}")
+    page.keyboard.press("Escape")
+    expect(box).not_to_have_class(PROJECTING)
+    assert page.evaluate("() => document.fullscreenElement") is None
+    expect(box.locator('[data-action="projector"]')).to_be_focused()
+    expect(box.locator('[data-action="projector"]')).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("() => document.querySelector('.md-header').closest('[inert]')") is None
+
+
+def test_the_f_key_projects_the_stepper_on_screen_not_material_search(page: Page) -> None:
+    page.set_viewport_size(SIZE)
+    page.goto("/en/rules/settlement/")
+    box = page.locator("#lq-scenario-1")
+    box.scroll_into_view_if_needed()
+    page.locator("body").press("f")
+    expect(box).to_have_class(PROJECTING)
+    assert not page.locator("#__search").is_checked()  # Material's own "f" opens search
+    page.keyboard.press("ArrowRight")
+    expect(counter(box)).to_have_text(f"Step 2 / {box.get_attribute('data-steps')}")
+    page.keyboard.press("f")
+    expect(box).not_to_have_class(PROJECTING)
+
+
+def test_a_lesson_projected_its_choices_in_view_and_the_arrows_go_to_the_next_lesson(page: Page) -> None:
+    page.set_viewport_size(SIZE)
+    page.goto("/learn/")
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    box = page.locator('section[data-lesson="keep-sell"]')
+    box.locator('[data-action="projector"]').click()
+    check_view(page, box)
+    expect(box.locator("[data-choice]").first).to_be_in_viewport(ratio=1)
+    page.keyboard.press("ArrowRight")
+    after = page.locator('section[data-lesson="keep-sell"] + section[data-lesson]')
+    expect(after).to_have_class(PROJECTING)
+    expect(box).not_to_have_class(PROJECTING)
+    page.keyboard.press("Escape")
+    expect(page.locator(".lq-projecting")).to_have_count(0)
+
+
+def test_the_play_page_table_projected(page: Page) -> None:
+    page.set_viewport_size(SIZE)
+    page.goto("/play/")
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    game = json.dumps(lansquenet.load("worked-example"), separators=(",", ":")).encode()
+    fragment = "#scenario=" + base64.urlsafe_b64encode(game).decode().rstrip("=")
+    page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
+    box = page.locator("[data-projector]:has(.lq-figure)").first
+    expect(box.locator(".lq-figure svg")).to_be_attached(timeout=READY_MS)
+    box.locator('[data-action="projector"]').click()
+    page.keyboard.press("Home")
+    total = int((counter(box).text_content() or "").split("/")[-1])
+    expect(counter(box)).to_have_text(f"Étape 1 / {total}")
+    page.keyboard.press("ArrowRight")
+    expect(counter(box)).to_have_text(f"Étape 2 / {total}")
+    page.keyboard.press("End")
+    expect(counter(box)).to_have_text(f"Étape {total} / {total}")
+    check_view(page, box)  # the bank is covered: the cards are turned
+    page.keyboard.press("Escape")
+    expect(box).not_to_have_class(PROJECTING)
+
+
+def test_a_step_address_shows_the_stepper_buttons_below_the_header_and_nothing_over_them(page: Page) -> None:
+    # As after a language switch: the address names step 5 of the first scenario.
+    page.set_viewport_size(SIZE)
+    page.goto("/en/rules/settlement/#step-5")
+    box = page.locator("#lq-scenario-1")
+    expect(counter(box)).to_have_text(f"Step 5 / {box.get_attribute('data-steps')}")
+    header = page.locator(".md-header").bounding_box()
+    controls = box.locator(".lq-controls").bounding_box()
+    assert header and controls and controls["y"] >= header["y"] + header["height"], (header, controls)
+    page.mouse.wheel(0, -200)  # scrolling up is when Material showed its "back to top" pill
+    page.wait_for_timeout(300)
+    assert box.evaluate(UNCOVERED) == []
+    expect(page.locator(".md-top")).to_have_count(0)

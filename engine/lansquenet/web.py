@@ -304,8 +304,17 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
     session, stop = until_refused(data)
     if session is None:  # the table itself is refused: the session before stays
         return _refusal(cast(Stop, stop).refusal, lang)  # no session: always a refusal
-    answer = _position(session, 0, 0, lang)
-    answer["scenario"] = session.scenario()
+    previous = _worker.computer, _worker.seed
+    kept = session.scenario()
+    found = kept.get("computer")  # the reasons of the answer read them
+    _worker.computer = found if isinstance(found, dict) else {}
+    _worker.seed = kept.get("seed") or 0
+    try:
+        answer = _position(session, 0, 0, lang)
+    except BaseException:  # the session before stays, with its computer players
+        _worker.computer, _worker.seed = previous
+        raise
+    answer["scenario"] = kept
     if stop is not None and stop.index is not None:
         answer["refused"] = {
             "index": stop.index,
@@ -314,10 +323,6 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
             "message": refusal_text(stop.refusal, lang),
         }
     _worker.session, _worker.lang = session, lang  # only once the answer is made
-    kept = session.scenario()
-    found = kept.get("computer")
-    _worker.computer = found if isinstance(found, dict) else {}
-    _worker.seed = kept.get("seed") or 0
     return answer
 
 

@@ -266,3 +266,14 @@ def test_a_quick_game_is_seeded_and_its_deals_one_of_three():
     assert ask(op="quick", deals=7)["error"]["code"] == "bad_request"
     assert ask(op="quick", seed=-1)["error"]["code"] == "bad_request"
     assert ask(op="undo")["error"]["code"] == "nothing_to_undo"
+
+
+def test_reasons_come_from_the_opened_game_not_the_one_before():
+    # A link opened in a fresh worker (or after another game) explains its computer
+    # players' moves from its own scenario: the reasons do not depend on what was open.
+    reasons, _ = play_along("en")
+    scenario = ask(op="scenario")["scenario"]
+    ask(op="open", scenario="worked-example", lang="en")  # a game without computer players
+    assert ask(op="open", scenario=scenario, lang="en")["reasons"] == reasons
+    assert ask(op="open", scenario="not a scenario")["error"]["code"] == "not_a_scenario"
+    assert ask(op="scenario")["scenario"] == scenario  # the session before stays

@@ -36,9 +36,10 @@ with an ``op``:
   ``"variant": "six_packs"`` (one of :data:`lansquenet.odds.VARIANTS`), the deals use
   that variant's pack, and the answer also holds ``variant`` and its simulated ``edge``.
 
-A *position* is ``{count, actions, deals, ended, from, texts, step, to_act, ledger}``:
-``count`` steps in all, ``actions`` played, ``deals`` played; ``texts`` are the
-sentences of steps ``from`` to ``count - 1``; ``step`` is the last step, display-ready
+A *position* is ``{count, actions, deals, ended, from, texts, deal_starts, step, to_act,
+ledger}``: ``count`` steps in all, ``actions`` played, ``deals`` played; ``texts`` are the
+sentences of steps ``from`` to ``count - 1``, ``deal_starts`` the ``[step, deal]`` pairs
+among them where a deal of the story begins; ``step`` is the last step, display-ready
 with its diagram; ``to_act`` is who acts now, with each legal move, whether it takes
 an amount and its ``min`` and ``max`` (null once finished). Any op but ``replay`` and
 ``simulate`` may carry ``"lang"``: the session then speaks that language from now on
@@ -154,6 +155,17 @@ def _full(session: Session, start: int, stop: int, lang: str) -> list[dict[str, 
     return steps
 
 
+def _deal_starts(session: Session, since: int) -> list[list[int]]:
+    """The story's deals: ``[step, deal]`` for each new step where a deal begins."""
+    starts, last = [], session.deal_of(since - 1) if since else 0
+    for index in range(since, session.count):
+        deal = session.deal_of(index)
+        if deal != last:
+            starts.append([index, deal])
+            last = deal
+    return starts
+
+
 def _position(session: Session, since: int, deals: int, lang: str) -> dict[str, Any]:
     """Where the session stands (see the module's docstring), what is new since step
     ``since`` and deal ``deals``."""
@@ -165,6 +177,7 @@ def _position(session: Session, since: int, deals: int, lang: str) -> dict[str, 
         "ended": session.ended,
         "from": since,
         "texts": [event_text(session.event(i).json(), lang) for i in range(since, session.count)],
+        "deal_starts": _deal_starts(session, since),
         "step": last,
         "to_act": last["state"]["to_act"],
         "ledger": session.ledger(deals, lang),

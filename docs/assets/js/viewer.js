@@ -1,21 +1,27 @@
-// The game's steps as the page holds them: the journal (every step's sentence) and the
-// viewer that goes from step to step. Steps are drawn from the engine's display-ready
-// steps, asked for when first shown (the worker's ``steps`` op, a few around the one
-// wanted) and kept for a while; nothing here grows with the game but the journal.
+// The game's steps as the page holds them: the story (every step's sentence, grouped by
+// deal), the feed (its last sentences, under the table) and the viewer that goes from
+// step to step. The story keeps its whole text in memory but draws only what is shown:
+// the current deal and the deals the reader opens (a <details> each; a closed deal is a
+// line). Steps are drawn from the engine's display-ready steps, asked for when first
+// shown (the worker's ``steps`` op, a few around the one wanted) and kept for a while.
+// Nothing here lays out the whole game: a move costs the same at move 10 and at 1 000.
 //
-//   const steps = viewer(el, session, view, onView);
+//   const steps = viewer(el, session, view, onView, word);
 //   steps.update(position);   // an engine position: new sentences, the last step
 //   steps.goTo(index);        // show step ``index`` (onView(index, count) is told)
 import { node } from "./words.js";
 
 const WINDOW = 8; // steps asked for on each side of the one wanted
 const KEPT = 400; // steps kept drawn-ready in the page
+const FEED = 3; // the latest sentences under the table
 
-export function viewer(el, session, view, onView) {
+export function viewer(el, session, view, onView, word) {
   const kept = new Map(); // step index -> the engine's step
   let count = 0;
   let viewed = 0;
-  let marked = null; // the journal's item of the step shown
+  let marked = null; // the story's item of the step shown
+  let texts = []; // every step's sentence: the story's whole text
+  let deals = []; // the story's deals: {deal, start, box, list, byHand}
 
   function keep(step) {
     kept.set(step.index, step);
@@ -26,17 +32,77 @@ export function viewer(el, session, view, onView) {
     count = 0;
     viewed = 0;
     marked = null;
+    texts = [];
+    deals = [];
     kept.clear();
     el.journal.textContent = "";
+    el.feed.textContent = "";
+  }
+
+  // --- the story, by deal ---------------------------------------------------------------
+
+  function end(d) {
+    const next = deals[deals.indexOf(d) + 1];
+    return next ? next.start : texts.length;
+  }
+
+  // Write the deal's sentences (only those not written yet; extra ones, after an undo, go).
+  function fill(d) {
+    if (!d.list) {
+      d.list = node("ol", null, { start: String(d.start + 1) });
+      d.box.append(d.list);
+    }
+    const want = end(d) - d.start;
+    while (d.list.children.length > want) d.list.lastElementChild.remove();
+    const items = document.createDocumentFragment();
+    for (let i = d.start + d.list.children.length; i < d.start + want; i++) items.append(node("li", texts[i]));
+    d.list.append(items);
+  }
+
+  function clear(d) {
+    if (d.list) d.list.remove();
+    d.list = null;
+  }
+
+  function addDeal(start, number) {
+    const box = node("details");
+    const d = { deal: number, start: start, box: box, list: null, byHand: false };
+    box.append(node("summary", word("play.deal_n", { n: number })));
+    box.querySelector("summary").addEventListener("click", function () { d.byHand = true; });
+    box.addEventListener("toggle", function () {
+      if (box.open) { fill(d); markJournal(); } else if (d !== deals[deals.length - 1]) clear(d);
+    });
+    deals.push(d);
+    return box;
+  }
+
+  function story(position) {
+    const from = position.from;
+    texts.length = Math.min(texts.length, from);
+    position.texts.forEach(function (text) { texts.push(text); });
+    while (deals.length && deals[deals.length - 1].start >= from && deals[deals.length - 1].start > 0) {
+      deals.pop().box.remove();
+    }
+    const was = deals[deals.length - 1];
+    const boxes = document.createDocumentFragment();
+    if (!deals.length) boxes.append(addDeal(0, 1));
+    (position.deal_starts || []).forEach(function (pair) {
+      if (pair[0] > 0) boxes.append(addDeal(pair[0], pair[1]));
+    });
+    el.journal.append(boxes);
+    const current = deals[deals.length - 1];
+    if (was && was !== current && !was.byHand) { was.box.open = false; clear(was); }
+    else if (was && was !== current && was.list) fill(was); // opened by the reader: its end is known now
+    current.box.open = true;
+    fill(current);
+    el.feed.replaceChildren.apply(el.feed, texts.slice(-FEED).map(function (text) { return node("li", text); }));
+    el.feed.scrollTop = el.feed.scrollHeight; // the feed's own box, never the page
   }
 
   // Take what is new in an engine position (lansquenet/web.py), and show its last step.
   function update(position) {
     count = position.count;
-    while (el.journal.children.length > position.from) el.journal.lastElementChild.remove();
-    const items = document.createDocumentFragment();
-    position.texts.forEach(function (text) { items.append(node("li", text)); });
-    el.journal.append(items);
+    story(position);
     kept.forEach(function (_, index) { if (index >= position.from) kept.delete(index); });
     keep(position.step);
     goTo(count - 1);
@@ -45,6 +111,7 @@ export function viewer(el, session, view, onView) {
   function goTo(index) {
     viewed = Math.max(0, Math.min(count - 1, index));
     view.counter(viewed, count);
+    el.view.classList.toggle("lq-past", viewed < count - 1);
     markJournal();
     onView(viewed, count);
     const wanted = viewed;
@@ -56,16 +123,20 @@ export function viewer(el, session, view, onView) {
     }, function () { /* the loading failure is already on the page */ });
   }
 
+  // The story's sentence of the step shown, when its deal is drawn (nothing is laid out).
   function markJournal() {
     if (marked) marked.removeAttribute("aria-current");
-    marked = el.journal.children[viewed] || null;
-    if (!marked) return;
-    marked.setAttribute("aria-current", "step");
-    // Scroll the journal (not the page) to the sentence of the step shown.
-    const box = el.journal;
-    if (marked.offsetTop < box.scrollTop || marked.offsetTop + marked.offsetHeight > box.scrollTop + box.clientHeight) {
-      box.scrollTop = marked.offsetTop - box.clientHeight / 2;
+    marked = null;
+    let low = 0;
+    let high = deals.length - 1;
+    while (low < high) { // the last deal starting at or before the step shown
+      const mid = (low + high + 1) >> 1;
+      if (deals[mid].start <= viewed) low = mid; else high = mid - 1;
     }
+    const d = deals[low];
+    if (!d || !d.list) return;
+    marked = d.list.children[viewed - d.start] || null;
+    if (marked) marked.setAttribute("aria-current", "step");
   }
 
   // Go "first", "previous", "next" or "last" (buttons and arrow keys).
@@ -73,7 +144,7 @@ export function viewer(el, session, view, onView) {
     if (!count) return;
     goTo({ first: 0, previous: viewed - 1, next: viewed + 1, last: count - 1 }[go]);
     const active = document.activeElement;
-    if (active && active.disabled) el.view.focus();
+    if (active && active.disabled) el.view.focus({ preventScroll: true });
   }
 
   el.view.addEventListener("keydown", function (event) {

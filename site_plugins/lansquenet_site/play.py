@@ -37,7 +37,12 @@ FENCE = re.compile(
 SHARED = ("stepper.", "steps.")
 PACES = (("slow", 1500), ("normal", 700), ("instant", 0))  # a computer player's pause, in ms
 # The game screen's tabs: what the stage shows (the table first).
-TABS = (("table", "play.tab.table"), ("story", "play.tab.story"), ("ledger", "play.tab.ledger"), ("more", "play.tab.more"))
+TABS = (
+    ("table", "play.tab.table"),
+    ("story", "play.tab.story"),
+    ("ledger", "play.tab.ledger"),
+    ("more", "play.tab.more"),
+)
 STEPPERS = (("first", "«"), ("previous", "‹"), ("next", "›"), ("last", "»"))  # each named by its word
 
 
@@ -73,7 +78,9 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel, overrides: Path) 
         return words(lang, key, **params)
 
     def button(action: str, key: str) -> Markup:
-        return Markup('<button type="button" class="md-button" data-act="{}">{}</button>').format(action, w(key))
+        return Markup('<button type="button" class="md-button" data-act="{}">{}</button>').format(
+            action, w(key)
+        )
 
     # The default table, written as play.js writes it.
     names = [name.strip() for name in words(lang, "play.default_names").split(",")][:3]

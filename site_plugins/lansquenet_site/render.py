@@ -114,7 +114,9 @@ def _result(step: dict[str, Any], lang: str, words: Words) -> str:
     return f'<p class="lq-result">{escape(words(lang, "steps.result", changes="{changes}")).replace("{changes}", line)}</p>'
 
 
-def balance_row(player: str, balance: str, change: str = "", stake: str = "", *, template: bool = False) -> str:
+def balance_row(
+    player: str, balance: str, change: str = "", stake: str = "", *, template: bool = False
+) -> str:
     """One row of a step's balances (escaped HTML): the player, their counters, the signed
     change and the stake. The rule pages' steps are written with it, and the play page
     gets it as a ``<template>`` (``template=True``: every part, empty) that step-view.js

@@ -31,6 +31,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 import lansquenet
 from lansquenet.diagram import diagram
 from lansquenet_site.words import Words
+from tests.browser.story import whole_story
 
 LANGS = ("fr", "en")
 PLAY = {"fr": "/play/", "en": "/en/play/"}
@@ -107,7 +108,7 @@ def play(shared: Shared, lang: str) -> Page:
     """The language's play page, engine ready, showing an empty table."""
     page = shared.play(lang)
     if page.locator("#lq-game").is_visible():
-        page.locator("[data-act=new-table]").click()
+        tool(page, "new-table")
     expect(page.locator("#lq-setup")).to_be_visible()
     return page
 
@@ -149,6 +150,12 @@ def set_table(
     settle(page)
 
 
+def tool(page: Page, act: str) -> None:
+    """A tool of the game screen's "More" tab (undo is always on screen)."""
+    page.locator("[data-tab=more]").click()
+    page.locator(f"[data-act={act}]").click()
+
+
 def move(page: Page, do: str, amount: int | str | None = None) -> None:
     if amount is not None:
         page.fill("#lq-amount", str(amount))
@@ -185,7 +192,7 @@ def balances(page: Page) -> dict[str, str]:
 
 
 def journal(page: Page) -> list[str]:
-    return page.locator("#lq-journal li").all_inner_texts()
+    return whole_story(page)  # every deal of the story, opened
 
 
 def offered(page: Page) -> list[str]:
@@ -277,13 +284,14 @@ def test_a_whole_deal_then_undo_and_replay(play: Page, lang: str) -> None:
     # The cards as the page's language writes them: D for the queen (dame) in French.
     cards = {"fr": "7♠ D♥ · 2♣ D♦", "en": "7♠ Q♥ · 2♣ Q♦"}[lang]
     assert table_rows(play, "#lq-ledger") == [["1", "A", "12", cards, winner, "−12", "+5", "+7"]]
-    journal = play.locator("#lq-journal").inner_text()
+    journal = "\n".join(whole_story(play))
     assert journal.count(cards[-2:]) == 1 and (lang == "en" or "Q♦" not in journal)
     # Undo: back to C's turn, exactly as before the last stake.
     play.locator("[data-act=undo]").click()
     settle(play)
     assert scenario_of(play) == before_last
     check_against_engine(play, lang)
+    play.locator("[data-tab=ledger]").click()  # the ledger is one tab away
     expect(play.locator("#lq-ledger-empty")).to_be_visible()
     move(play, "stake", 7)
     assert check_against_engine(play, lang) == state
@@ -421,7 +429,7 @@ def test_names_are_text_never_markup(play: Page, lang: str, shared: Shared) -> N
     expect(play.locator("#lq-turn-text")).to_have_text(WORDS(lang, "play.turn", player=XSS))
     move(play, "bank", 3)
     check_against_engine(play, lang)
-    assert XSS in play.locator("#lq-journal").inner_text()
+    assert XSS in "\n".join(whole_story(play))
     assert XSS in play.locator("#lq-balances").inner_text()
     assert XSS in str(play.locator("#lq-figure svg").evaluate("svg => svg.textContent"))
     assert play.locator("#lq-play img, #lq-play svg[onload]").count() == 0
@@ -450,7 +458,7 @@ def test_time_is_up_ends_the_session_and_undo_takes_it_back(play: Page, lang: st
     set_table(play, ["A", "B", "C"], banker="A")
     move(play, "bank", 12)
     move(play, "stake", 5)
-    play.locator("[data-act=end]").click()
+    tool(play, "end")
     settle(play)
     state = check_against_engine(play, lang)
     assert scenario_of(play)["ended"] is True  # the link keeps the ending
@@ -549,7 +557,7 @@ def test_exports_replay_on_the_command_line(play: Page, lang: str, tmp_path: Pat
         move(play, do, amount)
     state = check_against_engine(play, lang)
     with play.expect_download() as download:
-        play.locator("[data-act=export-json]").click()
+        tool(play, "export-json")
     path = tmp_path / "session.json"
     download.value.save_as(path)
     assert json.loads(path.read_text("utf-8")) == scenario_of(play)
@@ -559,7 +567,7 @@ def test_exports_replay_on_the_command_line(play: Page, lang: str, tmp_path: Pat
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == lansquenet.replay(scenario_of(play))
     with play.expect_download() as download:
-        play.locator("[data-act=export-csv]").click()
+        tool(play, "export-csv")
     rows = list(csv.reader(io.StringIO(download.value.path().read_text("utf-8-sig"))))
     assert rows[0][-3:] == ["Anne", "Bruno", "Chloé"]
     assert len(rows) == 1 + len(state["deals"]) == 3

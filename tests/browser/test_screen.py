@@ -136,7 +136,9 @@ MANY_CARDS = {
 
 
 @pytest.mark.parametrize("size", [(360, 640), PHONE], ids=["360x640", "360x740"])
-def test_turned_cards_show_their_indices_at_least_14_px_tall_on_a_phone(page: Page, size: tuple[int, int]) -> None:
+def test_turned_cards_show_their_indices_at_least_14_px_tall_on_a_phone(
+    page: Page, size: tuple[int, int]
+) -> None:
     ready(page, PLAY["fr"] + link_to(MANY_CARDS), size)
     settle(page)
     page.locator("#lq-amount").fill("7")
@@ -180,7 +182,9 @@ def test_after_a_move_the_focus_is_on_the_next_decision(page: Page, lang: str) -
             page.wait_for_timeout(30)
             continue
         # The reader's turn: the focus is on its first control (the amount, else the first move).
-        first = "#lq-amount" if page.locator("#lq-amount-box").is_visible() else "#lq-moves [data-move] >> nth=0"
+        first = (
+            "#lq-amount" if page.locator("#lq-amount-box").is_visible() else "#lq-moves [data-move] >> nth=0"
+        )
         expect(page.locator(first)).to_be_focused()
         page.keyboard.press("Enter" if first == "#lq-amount" else "Space")
         moved += 1
@@ -190,9 +194,10 @@ def test_after_a_move_the_focus_is_on_the_next_decision(page: Page, lang: str) -
     # The player to act is a computer player, or the reader: the feed, or the reader's control.
     settle(page)
     focused = page.evaluate("() => document.activeElement.id || document.activeElement.dataset.move || ''")
-    assert focused in ("lq-feed", "lq-amount", "lq-standings-title") or page.locator(
-        "#lq-moves [data-move]:focus"
-    ).count() == 1, focused
+    assert (
+        focused in ("lq-feed", "lq-amount", "lq-standings-title")
+        or page.locator("#lq-moves [data-move]:focus").count() == 1
+    ), focused
 
 
 def test_a_skip_link_reaches_the_game_within_5_tabs(page: Page) -> None:

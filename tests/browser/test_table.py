@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from lansquenet_site.words import Words
+from tests.browser.story import whole_story
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
@@ -90,7 +91,7 @@ def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Pag
     assert said, "the computer players said why they moved"
     # The engine narrates with the seat's name: no sentence takes "you" for a player
     # (« À Vous de jouer », « Vous mise 5 », "You wins").
-    journal = [t.strip() for t in page.locator("#lq-journal li").all_text_contents()]
+    journal = [t.strip() for t in whole_story(page)]
     assert any(reader in line for line in journal)
     you = YOU[lang]
     for line in journal + sorted(said):
@@ -236,6 +237,7 @@ def test_the_permanent_link_copies_itself_and_says_so(browser: Browser, base_url
         data = {"players": ["Anne", "Bruno"], "first_banker": "Anne", "actions": []}
         ready(page, PLAY[lang] + link_to(data))
         settle(page)
+        page.locator("[data-tab=more]").click()  # the link is among the tools, one tab away
         page.locator("#lq-permalink").click()
         expect(page.locator("#lq-copied")).to_have_text(WORDS(lang, "play.copied"))
         copied = page.evaluate("navigator.clipboard.readText()")

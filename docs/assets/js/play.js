@@ -83,6 +83,7 @@ function setup(root) {
     accept(reply);
     links.remember(false);
     show(el.said, reply.bot.text);
+    el.said.parentElement.scrollTop = el.said.parentElement.scrollHeight; // the news' own box, not the page
     el.announce.textContent = [reply.bot.text].concat(reply.texts).join(" ");
     // The reader's turn again: to its first control, unless the reader went elsewhere.
     if (document.activeElement === el.feed || document.activeElement === document.body) focusTurn();

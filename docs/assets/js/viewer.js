@@ -13,7 +13,7 @@ import { node } from "./words.js";
 
 const WINDOW = 8; // steps asked for on each side of the one wanted
 const KEPT = 400; // steps kept drawn-ready in the page
-const FEED = 3; // the latest sentences under the table
+const FEED = 6; // the latest sentences under the table (a phone shows the last few, the rest scrolls in its box)
 
 export function viewer(el, session, view, onView, word) {
   const kept = new Map(); // step index -> the engine's step
@@ -96,7 +96,7 @@ export function viewer(el, session, view, onView, word) {
     current.box.open = true;
     fill(current);
     el.feed.replaceChildren.apply(el.feed, texts.slice(-FEED).map(function (text) { return node("li", text); }));
-    el.feed.scrollTop = el.feed.scrollHeight; // the feed's own box, never the page
+    el.feed.parentElement.scrollTop = el.feed.parentElement.scrollHeight; // the feed's own box, never the page
   }
 
   // Take what is new in an engine position (lansquenet/web.py), and show its last step.

@@ -117,21 +117,23 @@ def _result(step: dict[str, Any], lang: str, words: Words) -> str:
 def balance_row(
     player: str, balance: str, change: str = "", stake: str = "", *, template: bool = False
 ) -> str:
-    """One row of a step's balances (escaped HTML): the player, their counters, the signed
-    change and the stake. The rule pages' steps are written with it, and the play page
+    """One row of a step's balances (escaped HTML): the player, their counters (the cell's
+    first text), the signed change and the stake. The rule pages' steps are written with it, and the play page
     gets it as a ``<template>`` (``template=True``: every part, empty) that step-view.js
     fills with the engine's values: one table, drawn from one source.
 
     >>> balance_row("A", "88", "+5")
-    '<tr><th scope="row">A</th><td><span class="lq-n">88</span><span class="lq-change"> (<span>+5</span>)</span></td></tr>'
+    '<tr><th scope="row">A</th><td>88<span class="lq-change"> (+5)</span></td></tr>'
     """
-    changed = f'<span class="lq-change"> (<span>{escape(change)}</span>)</span>' if change or template else ""
+    # In the template, the change is a placeholder the script replaces (as in the words).
+    changed = (
+        f'<span class="lq-change"> ({escape("{change}" if template else change)})</span>'
+        if change or template
+        else ""
+    )
     # The stake on its own line: the column stays narrow beside the diagram.
     staked = f' <span class="lq-stake">{escape(stake)}</span>' if stake or template else ""
-    return (
-        f'<tr><th scope="row">{escape(player)}</th><td><span class="lq-n">{escape(balance)}</span>'
-        f"{changed}{staked}</td></tr>"
-    )
+    return f'<tr><th scope="row">{escape(player)}</th><td>{escape(balance)}{changed}{staked}</td></tr>'
 
 
 def balances_table(lang: str, words: Words, rows: str = "", ident: str = "") -> str:

@@ -45,9 +45,10 @@ export function stepView(el, word) {
   function row(player, balance, change, stake) {
     const tr = rowTemplate.cloneNode(true);
     tr.querySelector("th").textContent = player;
-    tr.querySelector(".lq-n").textContent = String(balance);
-    if (change) tr.querySelector(".lq-change > span").textContent = change;
-    else tr.querySelector(".lq-change").remove();
+    tr.querySelector("td").prepend(String(balance));
+    const changed = tr.querySelector(".lq-change");
+    if (change) changed.textContent = changed.textContent.replace("{change}", change);
+    else changed.remove();
     const staked = tr.querySelector(".lq-stake");
     if (stake) staked.textContent = stake;
     else {

@@ -258,15 +258,17 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
     cards = view["cards"] or {}
     wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE
     # R-D1: the bank card at the banker's left (the reader's left), the players' card at the right
-    for code, key, left in (
-        (cards.get("bank_card"), "bank_card", CX - 6 - wide),
-        (cards.get("players_card"), "players_card", CX + 6),
+    # Each label runs outwards from the middle, under its card: the two never meet.
+    for code, key, left, anchor in (
+        (cards.get("bank_card"), "bank_card", CX - 6 - wide, "end"),
+        (cards.get("players_card"), "players_card", CX + 6, "start"),
     ):
         if code:
             out.append(_card(code, left, CY - 26, _word(key, lang), lang))
+            x = left + wide if anchor == "end" else left
             out.append(
-                f'<text x="{left + wide / 2:.0f}" y="{CY - 26 + high + 14:.0f}" font-size="13" fill="{GREEN}">'
-                f"{escape(_word(key + '_label', lang))}</text>"
+                f'<text x="{x:.0f}" y="{CY - 26 + high + 14:.0f}" font-size="13" text-anchor="{anchor}"'
+                f' fill="{GREEN}">{escape(_word(key + "_label", lang))}</text>'
             )
     # The last exposed cards side by side, each showing its index; the earlier ones counted.
     exposed = cards.get("exposed") or []

@@ -321,7 +321,7 @@ def measure(site: Path, repeats: int = 5) -> dict[str, Any]:
         browser = p.chromium.launch(**launch_options())
         try:
             figures = measure_pages(browser, url, max(3, 3 * repeats), max(1, repeats))
-            figures["open"] = measure_open(browser, url)
+            figures["open"] = measure_open(browser, url, rounds=min(3, max(1, repeats)))
             return figures
         finally:
             browser.close()

@@ -35,6 +35,8 @@ FENCE = re.compile(
 )
 # Words play.js reads from the page (besides every play.* entry).
 SHARED = ("stepper.", "steps.")
+# The form's default balance: lansquenet.rules.DEFAULT_BALANCE where the engine has it (issue 20.6).
+DEFAULT_BALANCE = 100
 PACES = (("slow", 1500), ("normal", 700), ("instant", 0))  # a computer player's pause, in ms
 # The game screen's tabs: what the stage shows (the table first).
 TABS = (
@@ -90,6 +92,7 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel, overrides: Path) 
         wheel_url=f"{root}assets/wheels/{wheel.filename}?v={wheel.sha256[:16]}",
         words_json=_json_script(page_words(words, lang)),
         names=names,
+        balance=DEFAULT_BALANCE,
         paces=PACES,
         tabs=TABS,
         steppers=STEPPERS,

@@ -1,9 +1,15 @@
-"""Reading the play page's story, which draws only the current deal and the deals the
-reader opens (docs/assets/js/viewer.js): the whole text is there, one deal at a time."""
+"""Reading the play page's story and ledger, which draw only what is shown
+(docs/assets/js/viewer.js, ledger.js): the story's tab lists every deal, and a deal's
+sentences are written when it is opened; the ledger's rows are drawn in its tab."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from playwright.sync_api import Page
+
+T = TypeVar("T")
 
 WHOLE_STORY = """async () => {
   const boxes = Array.from(document.querySelectorAll("#lq-journal details"));
@@ -18,10 +24,24 @@ WHOLE_STORY = """async () => {
 }"""
 
 
+def in_tab(page: Page, tab: str, read: Callable[[], T]) -> T:
+    """What ``read`` finds with the game screen's ``tab`` shown; then back to the table."""
+    page.locator(f"[data-tab={tab}]").click()
+    try:
+        return read()
+    finally:
+        page.locator("[data-tab=table]").click()
+
+
 def whole_story(page: Page) -> list[str]:
     """Every sentence of the story, in order: each deal opened, read, and closed again."""
-    texts: list[str] = page.evaluate(WHOLE_STORY)
+    texts: list[str] = in_tab(page, "story", lambda: page.evaluate(WHOLE_STORY))
     return texts
+
+
+def ledger_count(page: Page) -> int:
+    """How many deals the ledger lists."""
+    return in_tab(page, "ledger", lambda: page.locator("#lq-ledger tbody tr").count())
 
 
 def drawn(page: Page) -> int:

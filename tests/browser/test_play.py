@@ -31,7 +31,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 import lansquenet
 from lansquenet.diagram import diagram
 from lansquenet_site.words import Words
-from tests.browser.story import whole_story
+from tests.browser.story import in_tab, ledger_count, whole_story
 
 LANGS = ("fr", "en")
 PLAY = {"fr": "/play/", "en": "/en/play/"}
@@ -222,7 +222,7 @@ def check_against_engine(page: Page, lang: str) -> dict[str, Any]:
         )
     else:
         expect(page.locator("#lq-turn")).to_be_hidden()
-    assert page.locator("#lq-ledger tbody tr").count() == len(state["deals"])
+    assert ledger_count(page) == len(state["deals"])
     return state
 
 
@@ -283,7 +283,9 @@ def test_a_whole_deal_then_undo_and_replay(play: Page, lang: str) -> None:
     winner = WORDS(lang, "play.winner.players")
     # The cards as the page's language writes them: D for the queen (dame) in French.
     cards = {"fr": "7♠ D♥ · 2♣ D♦", "en": "7♠ Q♥ · 2♣ Q♦"}[lang]
-    assert table_rows(play, "#lq-ledger") == [["1", "A", "12", cards, winner, "−12", "+5", "+7"]]
+    assert in_tab(play, "ledger", lambda: table_rows(play, "#lq-ledger")) == [
+        ["1", "A", "12", cards, winner, "−12", "+5", "+7"]
+    ]
     journal = "\n".join(whole_story(play))
     assert journal.count(cards[-2:]) == 1 and (lang == "en" or "Q♦" not in journal)
     # Undo: back to C's turn, exactly as before the last stake.

@@ -41,7 +41,7 @@ from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean
     tool,
 )
 from localsite.games import long_scenario
-from tests.browser.story import whole_story
+from tests.browser.story import ledger_count, whole_story
 
 __all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by name
 BIG_MS = 60_000  # opening a 5 000-action game: Python replays it once
@@ -73,7 +73,7 @@ def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(
     expect(play.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
     expect(play.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     expect(play.locator("#lq-step-text")).to_have_text(last["text"])
-    expect(play.locator("#lq-ledger tbody tr")).to_have_count(session.deals)
+    assert ledger_count(play) == session.deals
     assert play.locator("#lq-journal li").count() < 40  # the story draws its current deal only
     assert len(whole_story(play)) == session.count
     assert scenario_of(play) == data
@@ -88,7 +88,7 @@ def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(
     expect(play.locator("#lq-step-text")).to_have_text(lansquenet.event_text(played[-1][0].json(), lang))
     assert scenario_of(play)["actions"] == [*data["actions"], action]
     assert len(whole_story(play)) == session.count
-    expect(play.locator("#lq-ledger tbody tr")).to_have_count(session.deals)
+    assert ledger_count(play) == session.deals
     # Undo: back where the link was.
     play.locator("[data-act=undo]").click()
     settle(play)

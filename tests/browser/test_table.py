@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from lansquenet_site.words import Words
-from tests.browser.story import whole_story
+from tests.browser.story import ledger_count, whole_story
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
@@ -97,7 +97,7 @@ def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Pag
     for line in journal + sorted(said):
         assert not re.search(rf"(^|[^\w’']){you}\b", line), line
     expect(page.locator("#lq-standings tbody th", has_text=marked)).to_have_count(1)
-    assert page.locator("#lq-ledger tbody tr").count() <= 3
+    assert ledger_count(page) <= 3
     assert page.evaluate(WIDEST) <= 360
 
 

@@ -71,7 +71,10 @@ function setup(root) {
   };
   const form = setupForm(el, word);
   const view = stepView(el, word);
-  const screen = gameScreen(el, root);
+  const screen = gameScreen(el, root, function (key) { // the story and the ledger drawn only when shown
+    table.ledger.show(key === "ledger");
+    steps.showStory(key === "story");
+  });
   const help = helps(el, word);
   const session = table.session = sessionClient(root.lang, busyTable(el, function (busy) { tools.enable(busy); }));
   const links = table.links = gameLinks(table);

@@ -3,13 +3,13 @@
 // tabs swap what the stage shows (the table, the story, the ledger, the tools); the
 // odds of each move are shown on demand (data-action="odds"), remembered by the browser.
 //
-//   const screen = gameScreen(el, root);
+//   const screen = gameScreen(el, root, onTab);  // onTab(key): the tab now shown
 //   screen.show(true);        // a game: the screen on, the page behind inert
 //   screen.select("story");   // the story's tab
 const ODDS = "lq.odds"; // localStorage: "on" when the reader asked for the odds
 const KEEP = ".md-header, [data-md-component=skip], #lq-announce, script, template";
 
-export function gameScreen(el, root) {
+export function gameScreen(el, root, onTab) {
   const tabs = Array.from(root.querySelectorAll('[role="tab"]'));
   const toggle = root.querySelector('[data-action="odds"]');
   let inert = [];
@@ -38,6 +38,7 @@ export function gameScreen(el, root) {
       document.getElementById(tab.getAttribute("aria-controls")).hidden = !on;
       if (on && focus) tab.focus({ preventScroll: true });
     });
+    onTab(key);
   }
 
   function odds(on) {

@@ -2,7 +2,7 @@
 // deal), the feed (its last sentences, under the table) and the viewer that goes from
 // step to step. The story keeps its whole text in memory but draws only what is shown:
 // the current deal and the deals the reader opens (a <details> each; a closed deal is a
-// line). Steps are drawn from the engine's display-ready steps, asked for when first
+// line, written only while the story's tab is shown). Steps are drawn from the engine's display-ready steps, asked for when first
 // shown (the worker's ``steps`` op, a few around the one wanted) and kept for a while.
 // Nothing here lays out the whole game: a move costs the same at move 10 and at 1 000.
 //
@@ -22,6 +22,7 @@ export function viewer(el, session, view, onView, word) {
   let marked = null; // the story's item of the step shown
   let texts = []; // every step's sentence: the story's whole text
   let deals = []; // the story's deals: {deal, start, box, list, byHand}
+  let storyShown = false; // the story's tab is selected: every deal has its line
 
   function keep(step) {
     kept.set(step.index, step);
@@ -65,15 +66,39 @@ export function viewer(el, session, view, onView, word) {
   }
 
   function addDeal(start, number) {
-    const box = node("details");
-    const d = { deal: number, start: start, box: box, list: null, byHand: false };
-    box.append(node("summary", word("play.deal_n", { n: number })));
+    const d = { deal: number, start: start, box: null, list: null, byHand: false };
+    deals.push(d);
+    return d;
+  }
+
+  // The deal's line (a closed <details>), made when it is to be shown.
+  function boxOf(d) {
+    if (d.box) return d.box;
+    const box = d.box = node("details");
+    box.append(node("summary", word("play.deal_n", { n: d.deal })));
     box.querySelector("summary").addEventListener("click", function () { d.byHand = true; });
     box.addEventListener("toggle", function () {
       if (box.open) { fill(d); markJournal(); } else if (d !== deals[deals.length - 1]) clear(d);
     });
-    deals.push(d);
     return box;
+  }
+
+  // The deals in the page: all of them while the story is shown, else the current one
+  // and those the reader opened.
+  function lay() {
+    const current = deals[deals.length - 1];
+    const boxes = [];
+    deals.forEach(function (d) {
+      if (storyShown || d === current || d.byHand) boxes.push(boxOf(d));
+      else if (d.box) { clear(d); d.box = null; }
+    });
+    el.journal.replaceChildren.apply(el.journal, boxes);
+  }
+
+  function showStory(on) {
+    storyShown = on;
+    if (deals.length) lay();
+    markJournal();
   }
 
   function story(position) {
@@ -81,18 +106,20 @@ export function viewer(el, session, view, onView, word) {
     texts.length = Math.min(texts.length, from);
     position.texts.forEach(function (text) { texts.push(text); });
     while (deals.length && deals[deals.length - 1].start >= from && deals[deals.length - 1].start > 0) {
-      deals.pop().box.remove();
+      const gone = deals.pop();
+      if (gone.box) gone.box.remove();
     }
     const was = deals[deals.length - 1];
-    const boxes = document.createDocumentFragment();
-    if (!deals.length) boxes.append(addDeal(0, 1));
+    if (!deals.length) addDeal(0, 1);
     (position.deal_starts || []).forEach(function (pair) {
-      if (pair[0] > 0) boxes.append(addDeal(pair[0], pair[1]));
+      if (pair[0] > 0) addDeal(pair[0], pair[1]);
     });
-    el.journal.append(boxes);
     const current = deals[deals.length - 1];
-    if (was && was !== current && !was.byHand) { was.box.open = false; clear(was); }
-    else if (was && was !== current && was.list) fill(was); // opened by the reader: its end is known now
+    if (was && was !== current) {
+      if (!was.byHand && was.box) { was.box.open = false; clear(was); }
+      else if (was.list) fill(was); // opened by the reader: its end is known now
+    }
+    if (!current.box || was !== current || !current.box.isConnected) lay();
     current.box.open = true;
     fill(current);
     el.feed.replaceChildren.apply(el.feed, texts.slice(-FEED).map(function (text) { return node("li", text); }));
@@ -156,7 +183,7 @@ export function viewer(el, session, view, onView, word) {
   el.view.tabIndex = 0;
 
   return {
-    reset: reset, update: update, goTo: goTo, step: step,
+    reset: reset, update: update, goTo: goTo, step: step, showStory: showStory,
     get count() { return count; },
   };
 }

@@ -21,6 +21,7 @@ export function viewer(el, session, view, onView, word) {
   let viewed = 0;
   let marked = null; // the story's item of the step shown
   let texts = []; // every step's sentence: the story's whole text
+  let reasons = new Map(); // step index -> a computer player's reason (an answer's ``reasons``)
   let deals = []; // the story's deals: {deal, start, box, list, byHand}
   let storyShown = false; // the story's tab is selected: every deal has its line
 
@@ -34,6 +35,7 @@ export function viewer(el, session, view, onView, word) {
     viewed = 0;
     marked = null;
     texts = [];
+    reasons = new Map();
     deals = [];
     kept.clear();
     el.journal.textContent = "";
@@ -56,8 +58,16 @@ export function viewer(el, session, view, onView, word) {
     const want = end(d) - d.start;
     while (d.list.children.length > want) d.list.lastElementChild.remove();
     const items = document.createDocumentFragment();
-    for (let i = d.start + d.list.children.length; i < d.start + want; i++) items.append(node("li", texts[i]));
+    for (let i = d.start + d.list.children.length; i < d.start + want; i++) items.append(line(i));
     d.list.append(items);
+  }
+
+  // A sentence of the story, with the computer player's reason when there is one.
+  function line(i) {
+    const item = node("li", texts[i]);
+    const why = reasons.get(i);
+    if (why) item.append(node("br"), node("small", why, { class: "lq-reason" }));
+    return item;
   }
 
   function clear(d) {
@@ -105,6 +115,9 @@ export function viewer(el, session, view, onView, word) {
     const from = position.from;
     texts.length = Math.min(texts.length, from);
     position.texts.forEach(function (text) { texts.push(text); });
+    if (texts.length < position.count) texts.push(position.step.text); // an answer that leaves out the last step's
+    reasons.forEach(function (_, index) { if (index >= from) reasons.delete(index); });
+    Object.keys(position.reasons || {}).forEach(function (index) { reasons.set(Number(index), position.reasons[index]); });
     while (deals.length && deals[deals.length - 1].start >= from && deals[deals.length - 1].start > 0) {
       const gone = deals.pop();
       if (gone.box) gone.box.remove();
@@ -122,7 +135,8 @@ export function viewer(el, session, view, onView, word) {
     if (!current.box || was !== current || !current.box.isConnected) lay();
     current.box.open = true;
     fill(current);
-    el.feed.replaceChildren.apply(el.feed, texts.slice(-FEED).map(function (text) { return node("li", text); }));
+    const first = Math.max(0, texts.length - FEED);
+    el.feed.replaceChildren.apply(el.feed, texts.slice(first).map(function (_, i) { return line(first + i); }));
     el.feed.parentElement.scrollTop = el.feed.parentElement.scrollHeight; // the feed's own box, never the page
   }
 

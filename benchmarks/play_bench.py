@@ -23,7 +23,13 @@ Both pages stay open side by side and are measured in turns:
   loading Python (Pyodide, the wheel, the import) and reopening the game (the
   worker's ``open`` replays every action, then the page draws the position).
 
-Each figure is time at ``LONG`` / time at ``SHORT``, medians, measured in the same run:
+- **9d, opening a long link**: the play page opened from a permalink of ``OPENED``
+  actions (about 33 000 story sentences), to the game shown with its engine ready; the
+  longest task of the page's main thread in that time (a ``PerformanceObserver`` of
+  ``longtask`` entries, buffered from the start), and the longest one after the engine
+  answered (the page drawing the game). Goal: none over ``TASK_GOAL`` ms.
+
+9a to 9c are time at ``LONG`` / time at ``SHORT``, medians, measured in the same run:
 the machine is shared and noisy. No test asserts these timings. 9c is also read against
 a first visit (issue 18): the switch at ``LONG`` / engine ready on a first visit to
 /play/ in a fresh context (a plain start of Python), goal <= 0.4: after the first
@@ -54,6 +60,8 @@ from localsite.games import cycle
 from localsite.serve import serve
 
 SHORT, LONG = 10, 1000  # 10 = 1 000 modulo 9: three deals of three actions, the balances back
+OPENED = 8000  # 9d: the link opened
+TASK_GOAL = 200.0  # 9d: ms, the longest main-thread task
 MOVE_GOAL = 1.5  # 9a and 9b: time at LONG / time at SHORT
 SWITCH_GOAL = 1.5  # 9c: Python's loading is the same, the reopening grows with the game
 SWITCH_FIRST_GOAL = 0.4  # 9c: the switch at LONG / a first visit's engine ready
@@ -272,13 +280,74 @@ def measure_pages(browser: Browser, site: str, rounds: int = 15, switches: int =
         context.close()
 
 
+# 9d: every long task of the page (50 ms and more), from the first script on.
+LONG_TASKS = """
+(function () {
+  const tasks = window.__lqTasks = [];
+  new PerformanceObserver(function (list) {
+    list.getEntries().forEach(function (e) { tasks.push({ start: e.startTime, duration: e.duration }); });
+  }).observe({ type: "longtask", buffered: true });
+  new MutationObserver(function (records) {
+    records.forEach(function (r) {
+      if (r.target.id === "lq-status" && r.target.getAttribute("data-status") === "ready" && !window.__lqReady) {
+        window.__lqReady = performance.now();
+      }
+    });
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-status"] });
+})();
+"""
+
+
+def measure_open(browser: Browser, site: str, rounds: int = 3) -> dict[str, Any]:
+    """Figure 9d against a site served at ``site``: the longest main-thread task while the
+    play page opens a link of ``OPENED`` actions, ``rounds`` times (the worst one kept)."""
+    link = link_to(cycle(OPENED))
+    longest: list[float] = []
+    after: list[float] = []
+    for _ in range(rounds):
+        context = browser.new_context(viewport={"width": 1280, "height": 720}, service_workers="block")
+        context.set_default_timeout(ENGINE_MS)
+        try:
+            context.add_init_script(LONG_TASKS)
+            page = context.new_page()
+            page.goto(site + PLAY["fr"] + link)
+            page.wait_for_function(
+                """() => document.getElementById("lq-status").dataset.status === "ready"
+                    && !document.getElementById("lq-game").hidden
+                    && document.getElementById("lq-play").getAttribute("aria-busy") === "false" """,
+                timeout=ENGINE_MS,
+            )
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 300)))")
+            tasks: list[dict[str, float]] = page.evaluate("() => window.__lqTasks")
+            ready = float(page.evaluate("() => window.__lqReady || 0"))
+            longest.append(max((t["duration"] for t in tasks), default=0.0))
+            after.append(
+                max((t["duration"] for t in tasks if t["start"] + t["duration"] >= ready), default=0.0)
+            )
+        finally:
+            context.close()
+    worst = max(longest)
+    return {
+        "actions": OPENED,
+        "link_bytes": len(link),
+        "rounds": rounds,
+        "longest_ms": round(worst, 1),
+        "longest_all_ms": [round(t, 1) for t in longest],
+        "after_ready_ms": round(max(after), 1),
+        "goal_ms": TASK_GOAL,
+        "ok": worst <= TASK_GOAL,
+    }
+
+
 def measure(site: Path, repeats: int = 5) -> dict[str, Any]:
     """Figure 9 against the built ``site``: ``3 * repeats`` moves and undos and
     ``repeats`` language switches on each page."""
     with serve(site) as url, sync_playwright() as p:
         browser = p.chromium.launch(**launch_options())
         try:
-            return measure_pages(browser, url, max(3, 3 * repeats), max(1, repeats))
+            figures = measure_pages(browser, url, max(3, 3 * repeats), max(1, repeats))
+            figures["open"] = measure_open(browser, url, rounds=min(3, max(1, repeats)))
+            return figures
         finally:
             browser.close()
 

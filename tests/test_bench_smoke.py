@@ -77,6 +77,8 @@ def test_every_benchmark_returns_numbers(quick_run: dict[str, Any]) -> None:
         for key in ("short_ms", "long_ms", "ratio"):
             assert is_number(figures["play"][part][key]), (part, key, figures["play"][part])
     assert is_number(figures["play"]["switch"]["first_ratio"])
+    for key in ("longest_ms", "after_ready_ms"):  # figure 9d, a long link opened
+        assert is_number(figures["play"]["open"][key]), (key, figures["play"]["open"])
 
 
 def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
@@ -86,7 +88,7 @@ def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
     ]
     numbers = [row.split("|")[1].strip() for row in rows]
     figures = ["1", "2a", "2b", "3a", "3b", "3c", "3d", "4", "5a", "5b", "6", "7", "8a", "8b", "8c", "8d"]
-    assert numbers == [*figures, "9a", "9b", "9c"]
+    assert numbers == [*figures, "9a", "9b", "9c", "9d"]
     assert "not measured" not in text
     for field in ("date:", "commit:", "cores (`nproc`)", "memory"):
         assert field in text
@@ -99,7 +101,7 @@ def test_results_md_renders_without_figures() -> None:
         [sys.executable, "-c", render], cwd=REPO, capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    assert done.stdout.count("not measured in this run") == 19
+    assert done.stdout.count("not measured in this run") == 20
 
 
 def test_lighthouse_scores_a_rule_page_100_but_for_performance(tmp_path: Path) -> None:

@@ -3,7 +3,8 @@
 Seats sit around the table in seat order, anticlockwise (R-S2) with the banker at the
 bottom, facing the table: their left is the reader's left. The bank card lies at the
 banker's left, the players' card at the banker's right (R-D1), each labelled in the
-drawing; the exposed cards lie fanned above them, and an arrow shows the direction of
+drawing; the last four exposed cards lie above them, each index in view (the earlier
+ones counted), and an arrow shows the direction of
 covering (R-C1). The drawing is 440 units wide, so that it stays legible on a 360 px
 phone without scrolling sideways.
 
@@ -39,6 +40,9 @@ WIDTH, HEIGHT = 440, 450
 CX, CY, RX, RY = 220, 225, 165, 180  # seats lie on this ellipse
 FELT_RX, FELT_RY = 132, 122
 CARD_W, CARD_H = 48, 68
+CARD_SCALE = 1.25  # every card, turned or not, at the same size: 60 x 85 units
+SHOWN = 4  # the exposed cards drawn (the last ones); the others are counted
+STEP = 36  # each exposed card's shift: its index stays in view
 NAME_CAP = 10  # longer names are shortened in the drawing only (the text keeps them whole)
 RED, BLACK, INK, GREEN = "#b00020", "#111", "#111", "#1d4d2b"
 
@@ -96,8 +100,8 @@ def sprite(ranks: tuple[str, ...] | None = None) -> str:
     wanted = None if ranks is None else set(ranks)
     pip = "".join(f'<g style="display:var(--lq-{k},none)">{v}</g>' for k, v in _SUITS.items())
     symbols = [f'<symbol id="lq-pip" overflow="visible">{pip}</symbol>']
-    corner = '<use href="#lq-pip" transform="translate(4 17) scale(.7)"/>'
-    corners = corner + '<use href="#lq-pip" transform="rotate(180 24 34) translate(4 17) scale(.7)"/>'
+    corner = '<use href="#lq-pip" transform="translate(4 23) scale(.7)"/>'
+    corners = corner + '<use href="#lq-pip" transform="rotate(180 24 34) translate(4 23) scale(.7)"/>'
     symbols.append(f'<symbol id="lq-corners" overflow="visible">{corners}</symbol>')
     for rank, spots in _PIPS.items():
         if wanted is not None and rank not in wanted:
@@ -119,22 +123,24 @@ def sprite(ranks: tuple[str, ...] | None = None) -> str:
     )
 
 
-def _card(code: str | None, x: float, y: float, label: str, lang: str, scale: float = 1.0) -> str:
-    """One card face, its top-left corner at (x, y)."""
+def _card(code: str | None, x: float, y: float, label: str, lang: str) -> str:
+    """One card face, its top-left corner at (x, y), drawn :data:`CARD_SCALE` times its
+    48 x 68 units: its index, 19 units high with a white halo over the pips, is at least
+    14 CSS px tall wherever the drawing is 260 px high or more (a 360 px phone)."""
     if code is None:
         return ""
     card = Card.parse(code)
     colour = RED if card.red else BLACK
     shown = escape(rank_text(card, lang))
-    size = ' font-size="11"' if len(shown) > 1 else ""
-    move = f"translate({x:.0f},{y:.0f})" + (f" scale({scale:g})" if scale != 1 else "")
+    index = f'fill="{colour}" stroke="#fff" stroke-width="3" paint-order="stroke"'
     return (
-        f'<g class="lq-card" data-card="{card}" transform="{move}" fill="{colour}"'
-        f' text-anchor="start" font-size="13" font-weight="bold" style="--lq-{card.suit}:inline"><title>{escape(label)} {escape(card_text(card, lang))}</title>'
+        f'<g class="lq-card" data-card="{card}" transform="translate({x:.0f},{y:.0f}) scale({CARD_SCALE:g})"'
+        f' fill="{colour}" text-anchor="start" font-size="19" font-weight="bold" style="--lq-{card.suit}:inline">'
+        f"<title>{escape(label)} {escape(card_text(card, lang))}</title>"
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fff" stroke="#555"/>'
         f'<use href="#lq-corners"/><use href="#lq-r{card.rank}"/>'
-        f'<text x="4" y="14" fill="{colour}"{size}>{shown}</text>'
-        f'<text x="4" y="14" fill="{colour}"{size} transform="rotate(180 24 34)">{shown}</text></g>'
+        f'<text x="3" y="19" {index}>{shown}</text>'
+        f'<text x="3" y="19" {index} transform="rotate(180 24 34)">{shown}</text></g>'
     )
 
 
@@ -237,7 +243,7 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
         f'<path d="M{CX + 92} {CY + 40}A24 48 0 0 0 {CX + 92} {CY - 40}" fill="none" stroke="{GREEN}" stroke-width="2"/>',
         f'<path d="M{CX + 86} {CY - 40}l10-6v12z" fill="{GREEN}"/>',
         (
-            f'<text x="{CX}" y="{CY + 100}" font-size="13" fill="{GREEN}">'
+            f'<text x="{CX}" y="{CY + 112}" font-size="13" fill="{GREEN}">'
             f"↺ {escape(_word('direction', lang))}</text>"
         ),
     ]
@@ -246,25 +252,34 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
         out.append(_seat(state, name, offset, name == acting, lang))
     if bank:
         out.append(
-            f'<text x="{CX}" y="{CY + 80}" font-size="14" font-weight="bold" fill="{INK}">'
+            f'<text x="{CX}" y="{CY + 92}" font-size="14" font-weight="bold" fill="{INK}">'
             f"{escape(_word('bank', lang, amount=bank['amount']))}</text>"
         )
     cards = view["cards"] or {}
+    wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE
     # R-D1: the bank card at the banker's left (the reader's left), the players' card at the right
-    for code, key, left in (
-        (cards.get("bank_card"), "bank_card", CX - 79),
-        (cards.get("players_card"), "players_card", CX + 31),
+    # Each label runs outwards from the middle, under its card: the two never meet.
+    for code, key, left, anchor in (
+        (cards.get("bank_card"), "bank_card", CX - 6 - wide, "end"),
+        (cards.get("players_card"), "players_card", CX + 6, "start"),
     ):
         if code:
-            out.append(_card(code, left, CY - 30, _word(key, lang), lang))
+            out.append(_card(code, left, CY - 26, _word(key, lang), lang))
+            x = left + wide if anchor == "end" else left
             out.append(
-                f'<text x="{left + CARD_W / 2:.0f}" y="{CY + 54}" font-size="13" fill="{GREEN}">'
-                f"{escape(_word(key + '_label', lang))}</text>"
+                f'<text x="{x:.0f}" y="{CY - 26 + high + 14:.0f}" font-size="13" text-anchor="{anchor}"'
+                f' fill="{GREEN}">{escape(_word(key + "_label", lang))}</text>'
             )
-    exposed = (cards.get("exposed") or [])[-8:]
-    scale = 0.7
-    fan = CARD_W * scale + 16 * (len(exposed) - 1)
-    for i, code in enumerate(exposed):
-        out.append(_card(code, CX - fan / 2 + 16 * i, CY - 98, _word("exposed", lang), lang, scale))
+    # The last exposed cards side by side, each showing its index; the earlier ones counted.
+    exposed = cards.get("exposed") or []
+    shown = exposed[-SHOWN:]
+    fan = wide + STEP * (len(shown) - 1)
+    for i, code in enumerate(shown):
+        out.append(_card(code, CX - fan / 2 + STEP * i, CY - 31 - high, _word("exposed", lang), lang))
+    if len(exposed) > len(shown):
+        out.append(
+            f'<text class="lq-more" x="{CX - fan / 2 - 6:.0f}" y="{CY - 31 - high / 2 + 6:.0f}" font-size="16"'
+            f' font-weight="bold" text-anchor="end" fill="{GREEN}">+{len(exposed) - len(shown)}</text>'
+        )
     out.append("</svg>")
     return "".join(out)

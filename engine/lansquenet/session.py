@@ -236,6 +236,10 @@ class Session:
         """The event of step ``index``."""
         return self._steps[index][0]
 
+    def deal_of(self, index: int) -> int:
+        """The deal step ``index`` belongs to: the deals played before it, plus one."""
+        return len(self._steps[index - 1][1].deals) + 1 if index else 1
+
     @property
     def deals(self) -> int:
         """How many deals were played."""

@@ -49,7 +49,7 @@ with an ``op``:
   ``"variant": "six_packs"`` (one of :data:`lansquenet.odds.VARIANTS`), the deals use
   that variant's pack, and the answer also holds ``variant`` and its simulated ``edge``.
 
-A *position* is ``{count, actions, deals, ended, from, texts, step, reasons, said,
+A *position* is ``{count, actions, deals, ended, from, texts, deal_starts, step, reasons, said,
 undo, played, ledger}``, each said once: ``count`` steps in all, ``actions`` played,
 ``deals`` played; ``texts`` are the sentences of steps ``from`` to ``count - 2`` and
 ``step`` the last one (``count - 1``), display-ready with its diagram and its text
@@ -59,7 +59,8 @@ amount and its ``min`` and ``max`` (null once finished). ``reasons`` maps the in
 each new step that starts a computer player's move to its reason (one sentence);
 ``said`` is the reason of the last action while its deal goes on (null after the
 reader's move, a deal's end or the session's end: never a stale one); ``undo``
-whether ``undo`` back to the reader's move has something to take back; ``played`` the
+whether ``undo`` back to the reader's move has something to take back; ``deal_starts`` the ``[step, deal]`` pairs
+among the new steps where a deal of the story begins; ``played`` the
 actions this request played, as the session holds them (the page's link follows
 them; ``actions`` says how many the session keeps after an undo). Any op but ``replay`` and
 ``simulate`` may carry ``"lang"``: the session then speaks that language from now on
@@ -207,6 +208,17 @@ def _full(session: Session, start: int, stop: int, lang: str) -> list[dict[str, 
     return steps
 
 
+def _deal_starts(session: Session, since: int) -> list[list[int]]:
+    """The story's deals: ``[step, deal]`` for each new step where a deal begins."""
+    starts, last = [], session.deal_of(since - 1) if since else 0
+    for index in range(since, session.count):
+        deal = session.deal_of(index)
+        if deal != last:
+            starts.append([index, deal])
+            last = deal
+    return starts
+
+
 def _position(
     session: Session, since: int, deals: int, lang: str, acted: int | None = None
 ) -> dict[str, Any]:
@@ -222,6 +234,7 @@ def _position(
         "ended": session.ended,
         "from": since,
         "texts": [event_text(session.event(i).json(), lang) for i in range(since, session.count - 1)],
+        "deal_starts": _deal_starts(session, since),
         "step": last,
         "reasons": _reasons(session, since, lang),
         "said": _said(session, lang),

@@ -116,24 +116,38 @@ def _result(step: dict[str, Any], lang: str, words: Words) -> str:
     return f'<p class="lq-result">{escape(words(lang, "steps.result", changes="{changes}")).replace("{changes}", line)}</p>'
 
 
-def _balances(step: dict[str, Any], lang: str, words: Words) -> str:
-    rows = []
-    for row in step["rows"]:
-        change = f" ({row['change_text']})" if row["change_text"] else ""
-        if row["stake"]:  # on its own line: the column stays narrow beside the diagram
-            change += (
-                f' <span class="lq-stake">{escape(words(lang, "steps.stake", amount=row["stake"]))}</span>'
-            )
-        rows.append(f'<tr><th scope="row">{escape(row["player"])}</th><td>{row["balance"]}{change}</td></tr>')
-    if step["bank"] is not None:
-        rows.append(
-            f'<tr><th scope="row">{escape(words(lang, "steps.bank"))}</th><td>{step["bank"]}</td></tr>'
-        )
+def balance_row(
+    player: str, balance: str, change: str = "", stake: str = "", *, template: bool = False
+) -> str:
+    """One row of a step's balances (escaped HTML): the player, their counters (the cell's
+    first text), the signed change and the stake. The rule pages' steps are written with it, and the play page
+    gets it as a ``<template>`` (``template=True``: every part, empty) that step-view.js
+    fills with the engine's values: one table, drawn from one source.
+
+    >>> balance_row("A", "88", "+5")
+    '<tr><th scope="row">A</th><td>88<span class="lq-change"> (+5)</span></td></tr>'
+    """
+    # In the template, the change is a placeholder the script replaces (as in the words).
+    changed = (
+        f'<span class="lq-change"> ({escape("{change}" if template else change)})</span>'
+        if change or template
+        else ""
+    )
+    # The stake on its own line: the column stays narrow beside the diagram.
+    staked = f' <span class="lq-stake">{escape(stake)}</span>' if stake or template else ""
+    return f'<tr><th scope="row">{escape(player)}</th><td>{escape(balance)}{changed}{staked}</td></tr>'
+
+
+def balances_table(lang: str, words: Words, rows: str = "", ident: str = "") -> str:
+    """The balances of a step (its rows' HTML in ``rows``); the play page's has an ``ident``
+    and, beside it, the template of its rows."""
+    named = f' id="{ident}"' if ident else ""
+    template = f'<template id="{ident}-row">{balance_row("", "", template=True)}</template>' if ident else ""
     return (
-        f'<table class="lq-balances"><caption>{escape(words(lang, "steps.balances"))}</caption>'
+        f'<table class="lq-balances"{named}><caption>{escape(words(lang, "steps.balances"))}</caption>'
         f'<thead><tr><th scope="col">{escape(words(lang, "steps.player"))}</th>'
         f'<th scope="col">{escape(words(lang, "steps.counters"))}</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<tbody>{rows}</tbody></table>{template}"
     )
 
 
@@ -145,6 +159,21 @@ def projector_button(lang: str, words: Words) -> str:
         f'<button type="button" class="md-button lq-project" data-action="projector"'
         f' aria-pressed="false" hidden>{label}</button>'
     )
+
+
+def _balances(step: dict[str, Any], lang: str, words: Words) -> str:
+    rows = [
+        balance_row(
+            row["player"],
+            str(row["balance"]),
+            row["change_text"] or "",
+            words(lang, "steps.stake", amount=row["stake"]) if row["stake"] else "",
+        )
+        for row in step["rows"]
+    ]
+    if step["bank"] is not None:
+        rows.append(balance_row(words(lang, "steps.bank"), str(step["bank"])))
+    return balances_table(lang, words, "".join(rows))
 
 
 def step_hashes(words: Words, number: int | None) -> str:

@@ -230,6 +230,7 @@ def test_after_one_visit_the_site_works_with_no_server(page: Page, server: Serve
         expect(page.locator("#lq-turn-text")).to_have_text(WORDS(lang, "play.turn", player=player))
         page.fill("#lq-amount", str(amount))
         page.locator(f"#lq-moves [data-move={do}]").click()
+    page.locator("[data-tab=ledger]").click()  # the ledger is one tab away
     ledger = page.locator("#lq-ledger tbody tr")
     expect(ledger).to_have_count(1)
     cells = ledger.first.locator("th, td").all_inner_texts()

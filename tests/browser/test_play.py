@@ -32,6 +32,7 @@ import lansquenet
 import lansquenet.naming
 from lansquenet.diagram import diagram
 from lansquenet_site.words import Words
+from tests.browser.story import in_tab, ledger_count, whole_story
 
 LANGS = ("fr", "en")
 PLAY = {"fr": "/play/", "en": "/en/play/"}
@@ -108,7 +109,7 @@ def play(shared: Shared, lang: str) -> Page:
     """The language's play page, engine ready, showing an empty table."""
     page = shared.play(lang)
     if page.locator("#lq-game").is_visible():
-        page.locator("[data-act=new-table]").click()
+        tool(page, "new-table")
     expect(page.locator("#lq-setup")).to_be_visible()
     return page
 
@@ -150,6 +151,12 @@ def set_table(
     settle(page)
 
 
+def tool(page: Page, act: str) -> None:
+    """A tool of the game screen's "More" tab (undo is always on screen)."""
+    page.locator("[data-tab=more]").click()
+    page.locator(f"[data-act={act}]").click()
+
+
 def move(page: Page, do: str, amount: int | str | None = None) -> None:
     if amount is not None:
         page.fill("#lq-amount", str(amount))
@@ -186,7 +193,7 @@ def balances(page: Page) -> dict[str, str]:
 
 
 def journal(page: Page) -> list[str]:
-    return page.locator("#lq-journal li").all_inner_texts()
+    return whole_story(page)  # every deal of the story, opened
 
 
 def offered(page: Page) -> list[str]:
@@ -216,7 +223,7 @@ def check_against_engine(page: Page, lang: str) -> dict[str, Any]:
         )
     else:
         expect(page.locator("#lq-turn")).to_be_hidden()
-    assert page.locator("#lq-ledger tbody tr").count() == len(state["deals"])
+    assert ledger_count(page) == len(state["deals"])
     return state
 
 
@@ -277,14 +284,17 @@ def test_a_whole_deal_then_undo_and_replay(play: Page, lang: str) -> None:
     winner = WORDS(lang, "play.winner.players")
     # The cards as the page's language writes them: D for the queen (dame) in French.
     cards = {"fr": "7♠ D♥ · 2♣ D♦", "en": "7♠ Q♥ · 2♣ Q♦"}[lang]
-    assert table_rows(play, "#lq-ledger") == [["1", "A", "12", cards, winner, "−12", "+5", "+7"]]
-    journal = play.locator("#lq-journal").inner_text()
+    assert in_tab(play, "ledger", lambda: table_rows(play, "#lq-ledger")) == [
+        ["1", "A", "12", cards, winner, "−12", "+5", "+7"]
+    ]
+    journal = "\n".join(whole_story(play))
     assert journal.count(cards[-2:]) == 1 and (lang == "en" or "Q♦" not in journal)
     # Undo: back to C's turn, exactly as before the last stake.
     play.locator("[data-act=undo]").click()
     settle(play)
     assert scenario_of(play) == before_last
     check_against_engine(play, lang)
+    play.locator("[data-tab=ledger]").click()  # the ledger is one tab away
     expect(play.locator("#lq-ledger-empty")).to_be_visible()
     move(play, "stake", 7)
     assert check_against_engine(play, lang) == state
@@ -309,9 +319,9 @@ def test_keyboard_alone_plays_a_deal(play: Page, lang: str) -> None:
     state = check_against_engine(play, lang)
     assert state["bank"]["amount"] == 24 and state["to_act"]["player"] == "B"
     # The step viewer goes back and forth from the keyboard as well.
+    total = len(journal(play))  # the story read first: reading it goes through its tab
     view = play.locator("#lq-view")
     view.focus()
-    total = len(journal(play))
     keys.press("Home")
     expect(play.locator("#lq-counter")).to_have_text(WORDS(lang, "stepper.counter", index=1, total=total))
     keys.press("ArrowRight")
@@ -438,7 +448,7 @@ def test_names_are_text_never_markup(play: Page, lang: str, shared: Shared) -> N
     expect(play.locator("#lq-turn-text")).to_have_text(WORDS(lang, "play.turn", player=XSS))
     move(play, "bank", 3)
     check_against_engine(play, lang)
-    assert XSS in play.locator("#lq-journal").inner_text()
+    assert XSS in "\n".join(whole_story(play))
     assert XSS in play.locator("#lq-balances").inner_text()
     assert XSS in str(play.locator("#lq-figure svg").evaluate("svg => svg.textContent"))
     assert play.locator("#lq-play img, #lq-play svg[onload]").count() == 0
@@ -450,6 +460,7 @@ def test_the_finish_shows_standings_with_shared_places(play: Page, lang: str) ->
     set_table(play, ["A", "B", "C", "D"], balance="50", banker="B", decks="KH KS", finish="1")
     for who, amount in (("bank", 10), ("stake", 4), ("stake", 4), ("stake", 2)):
         move(play, who, amount)
+    expect(play.locator("#lq-standings-title")).to_be_focused()  # before the checks' taps on the tabs
     state = check_against_engine(play, lang)
     assert state["status"] == "finished"
     assert table_rows(play, "#lq-standings") == [
@@ -458,7 +469,6 @@ def test_the_finish_shows_standings_with_shared_places(play: Page, lang: str) ->
         ["3", "C", "46"],
         ["3", "D", "46"],
     ]
-    expect(play.locator("#lq-standings-title")).to_be_focused()
     expect(play.locator("#lq-turn")).to_be_hidden()
 
 
@@ -467,7 +477,7 @@ def test_time_is_up_ends_the_session_and_undo_takes_it_back(play: Page, lang: st
     set_table(play, ["A", "B", "C"], banker="A")
     move(play, "bank", 12)
     move(play, "stake", 5)
-    play.locator("[data-act=end]").click()
+    tool(play, "end")
     settle(play)
     state = check_against_engine(play, lang)
     assert scenario_of(play)["ended"] is True  # the link keeps the ending
@@ -567,7 +577,7 @@ def test_exports_replay_on_the_command_line(play: Page, lang: str, tmp_path: Pat
         move(play, do, amount)
     state = check_against_engine(play, lang)
     with play.expect_download() as download:
-        play.locator("[data-act=export-json]").click()
+        tool(play, "export-json")
     path = tmp_path / "session.json"
     download.value.save_as(path)
     assert json.loads(path.read_text("utf-8")) == scenario_of(play)
@@ -577,7 +587,7 @@ def test_exports_replay_on_the_command_line(play: Page, lang: str, tmp_path: Pat
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == lansquenet.replay(scenario_of(play))
     with play.expect_download() as download:
-        play.locator("[data-act=export-csv]").click()
+        tool(play, "export-csv")
     rows = list(csv.reader(io.StringIO(download.value.path().read_text("utf-8-sig"))))
     assert rows[0][-3:] == ["Anne", "Bruno", "Chloé"]
     assert len(rows) == 1 + len(state["deals"]) == 3

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from lansquenet.bots import quick_game
 from lansquenet_site.words import Words
+from tests.browser.story import ledger_count, whole_story
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
@@ -93,13 +94,13 @@ def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Pag
     assert said, "the computer players said why they moved"
     # The engine narrates with the seat's name: no sentence takes "you" for a player
     # (« À Vous de jouer », « Vous mise 5 », "You wins").
-    journal = [t.strip() for t in page.locator("#lq-journal li").all_text_contents()]
+    journal = [t.strip() for t in whole_story(page)]
     assert any(reader in line for line in journal)
     you = YOU[lang]
     for line in journal + sorted(said):
         assert not re.search(rf"(^|[^\w’']){you}\b", line), line
     expect(page.locator("#lq-standings tbody th", has_text=marked)).to_have_count(1)
-    assert page.locator("#lq-ledger tbody tr").count() <= 6
+    assert ledger_count(page) <= 6
     assert page.evaluate(WIDEST) <= 360
 
 
@@ -270,6 +271,7 @@ def test_the_permanent_link_copies_itself_and_says_so(browser: Browser, base_url
         data = {"players": ["Anne", "Bruno"], "first_banker": "Anne", "actions": []}
         ready(page, PLAY[lang] + link_to(data))
         settle(page)
+        page.locator("[data-tab=more]").click()  # the link is among the tools, one tab away
         page.locator("#lq-permalink").click()
         expect(page.locator("#lq-copied")).to_have_text(WORDS(lang, "play.copied"))
         copied = page.evaluate("navigator.clipboard.readText()")

@@ -175,5 +175,6 @@ def test_teach_link_opens_the_play_page_with_its_deal(
     assert players == balances
     assert sorted(n for name, n in numbers.items() if name not in balances) == ([bank] if bank else [])
     # Every deal of the scenario is in the ledger, and the address still holds the same scenario.
+    page.locator("[data-tab=ledger]").click()  # the ledger is one tab away
     assert page.locator("#lq-ledger tbody tr").count() == deals
     assert page.url.split("#", 1)[1] == href.split("#", 1)[1]

@@ -131,6 +131,7 @@ def test_no_field_of_a_move_answer_is_said_twice():
         "ended",
         "from",
         "texts",
+        "deal_starts",
         "step",
         "reasons",
         "said",

@@ -1,13 +1,15 @@
 // The ledger of played deals and the exports (JSON scenario, CSV ledger). Rows are the
 // engine's (lansquenet/view.py ``ledger_row``): cards as seen with their colour, each
 // change with its sign. The ledger grows by the rows each answer brings, and shrinks
-// to the engine's count of deals on undo: it is never rebuilt from the whole game.
+// to the engine's count of deals on undo: it is never rebuilt from the whole game. Its
+// rows are drawn only while it is shown (its tab, screen.js): a long game opens without
+// laying out thousands of rows nobody looks at.
 import { node } from "./words.js";
 
 export function ledgerView(el, word) {
   let players = [];
   let rows = [];
-
+  let shownNow = false; // the ledger's tab is selected
   function head() {
     return [word("play.ledger.deal"), word("play.ledger.banker"), word("play.ledger.bank"),
       word("play.ledger.cards"), word("play.ledger.winner")].concat(players);
@@ -36,6 +38,16 @@ export function ledgerView(el, word) {
     el.ledgerEmpty.hidden = !!rows.length;
   }
 
+  // The rows drawn: as many as the engine's deals while shown, none added while hidden.
+  function draw() {
+    const body = el.ledger.tBodies[0];
+    while (body.rows.length > rows.length) body.lastElementChild.remove();
+    if (!shownNow) return;
+    const fragment = document.createDocumentFragment();
+    for (let i = body.rows.length; i < rows.length; i++) fragment.append(line(rows[i]));
+    body.append(fragment);
+  }
+
   // A new game: its players, no deal yet.
   function reset(names) {
     players = names.slice();
@@ -49,11 +61,9 @@ export function ledgerView(el, word) {
 
   // Keep the first ``deals`` rows, then add ``more`` (the engine's new rows).
   function update(deals, more) {
-    const body = el.ledger.tBodies[0];
-    while (rows.length > deals) { rows.pop(); body.lastElementChild.remove(); }
-    const fragment = document.createDocumentFragment();
-    more.forEach(function (row) { rows.push(row); fragment.append(line(row)); });
-    body.append(fragment);
+    rows.length = Math.min(rows.length, deals);
+    more.forEach(function (row) { rows.push(row); });
+    draw();
     shown();
   }
 
@@ -67,7 +77,10 @@ export function ledgerView(el, word) {
     return lines.map(function (cells) { return cells.map(csvCell).join(","); }).join("\r\n") + "\r\n";
   }
 
-  return { reset: reset, update: update, csv: csv };
+  return {
+    reset: reset, update: update, csv: csv,
+    show: function (on) { shownNow = on; draw(); },
+  };
 }
 
 function csvCell(value) {

@@ -14,6 +14,7 @@
 //   viewer.js       the journal, stepping    computer.js  computer players, helps
 //   ledger.js       the deals, the exports   tools.js     quick game, undo, end,
 //   words.js        words, shared with odds.js            new table, exports
+//   screen.js       the game screen: tabs, the page behind it inert, the odds shown
 //
 // This module holds the page together: its elements, the game's start from the form,
 // the reader's moves, and what every engine position changes on the page.
@@ -27,6 +28,7 @@ import { start } from "./engine.js";
 import { ledgerView } from "./ledger.js";
 import { gameLinks } from "./links.js";
 import { problem, sessionClient } from "./session.js";
+import { gameScreen } from "./screen.js";
 import { checkSetup } from "./setup-check.js";
 import { quickChoices, setupForm, typed } from "./setup-form.js";
 import { busyTable, showLoading } from "./status.js";
@@ -49,7 +51,7 @@ function elements(root) {
     over: $("lq-over"), standingsTitle: $("lq-standings-title"), standings: $("lq-standings"),
     view: $("lq-view"), counter: $("lq-counter"), stepText: $("lq-step-text"), stepCards: $("lq-step-cards"),
     result: $("lq-result"), figure: $("lq-figure"), balances: $("lq-balances"),
-    journal: $("lq-journal"), ledger: $("lq-ledger"), ledgerEmpty: $("lq-ledger-empty"),
+    journal: $("lq-journal"), feed: $("lq-feed"), ledger: $("lq-ledger"), ledgerEmpty: $("lq-ledger-empty"),
     permalink: $("lq-permalink"), announce: $("lq-announce"), copied: $("lq-copied"),
     seat: $("lq-seat"), presets: $("lq-presets"), range: $("lq-amount-range"), help: $("lq-move-help"), said: $("lq-said"), pace: $("lq-pace"),
   };
@@ -69,15 +71,22 @@ function setup(root) {
   };
   const form = setupForm(el, word);
   const view = stepView(el, word);
+  const screen = gameScreen(el, root, function (key) { // the story and the ledger drawn only when shown
+    table.ledger.show(key === "ledger");
+    steps.showStory(key === "story");
+  });
   const help = helps(el, word);
   const session = table.session = sessionClient(root.lang, busyTable(el, function (busy) { tools.enable(busy); }));
   const links = table.links = gameLinks(table);
   const tools = tableTools(table);
-  const steps = table.steps = viewer(el, session, view, links.viewed);
+  const steps = table.steps = viewer(el, session, view, links.viewed, word);
   const computer = table.computer = computerPlayers(el, word, session, function (reply) {
     if (reply.error) { show(el.moveRefusal, problem(reply, word)); return; }
     accept(reply);
     el.announce.textContent = told(reply);
+    el.said.parentElement.scrollTop = el.said.parentElement.scrollHeight; // the news' own box, not the page
+    // The reader's turn again: to its first control, unless the reader went elsewhere.
+    if (document.activeElement === el.feed || document.activeElement === document.body) focusTurn();
   });
 
   // A request to the engine, and what to do with its answer; a failure of the engine's
@@ -127,6 +136,8 @@ function setup(root) {
     accept(reply);
     el.setup.hidden = true;
     el.game.hidden = false;
+    screen.select("table", false);
+    screen.show(true);
   }
 
   // The set-up form, filled with ``data``'s table (or the default one); no game shown.
@@ -135,13 +146,17 @@ function setup(root) {
     links.forget();
     computer.reset(null);
     form.reset(data);
+    screen.show(false);
     el.game.hidden = true;
     el.setup.hidden = false;
   }
 
+  // After a move: to the first control of the next decision, to the feed while computer
+  // players move, to the standings at the end. Never a scroll: the screen holds them.
   function focusTurn() {
-    if (!table.turn.current) el.standingsTitle.focus();
-    else table.turn.focus();
+    const now = table.turn.current;
+    if (!now) el.standingsTitle.focus({ preventScroll: true });
+    else if (computer.isComputer(now) || !table.turn.focus()) el.feed.focus({ preventScroll: true });
   }
 
   function startGame(event) {
@@ -161,7 +176,7 @@ function setup(root) {
       }
       links.opened(reply, false);
       newGame(reply);
-      table.turn.focus();
+      focusTurn();
     }, el.setupRefusal);
   }
 
@@ -193,8 +208,6 @@ function setup(root) {
       accept(reply);
       el.announce.textContent = told(reply);
       focusTurn();
-      // On a phone, the table and the new narration come into view after a tap.
-      if (window.matchMedia("(max-width: 44.9375em)").matches) el.view.scrollIntoView({ block: "start" });
     }, el.moveRefusal);
   }
 

@@ -37,21 +37,34 @@ export function stepView(el, word) {
     return spans;
   }
 
-  function balances(step) {
-    const body = el.balances.tBodies[0];
-    body.textContent = "";
-    step.rows.forEach(function (row) {
-      const td = node("td", String(row.balance) + (row.change_text ? " (" + row.change_text + ")" : ""));
-      if (row.stake) td.append(" ", node("span", word("steps.stake", { amount: row.stake }), { class: "lq-stake" }));
-      const tr = node("tr");
-      tr.append(node("th", seatName(row.player, readers, word), { scope: "row" }), td);
-      body.append(tr);
-    });
-    if (step.bank !== null) {
-      const tr = node("tr");
-      tr.append(node("th", word("steps.bank"), { scope: "row" }), node("td", step.bank));
-      body.append(tr);
+  // Each row is a copy of the page's <template id="lq-balances-row">, written at build
+  // time by the same function as the rule pages' balances (render.py balance_row): the
+  // engine's values go into its parts, an empty part goes.
+  const rowTemplate = document.getElementById("lq-balances-row").content.firstElementChild;
+
+  function row(player, balance, change, stake) {
+    const tr = rowTemplate.cloneNode(true);
+    tr.querySelector("th").textContent = player;
+    tr.querySelector("td").prepend(String(balance));
+    const changed = tr.querySelector(".lq-change");
+    if (change) changed.textContent = changed.textContent.replace("{change}", change);
+    else changed.remove();
+    const staked = tr.querySelector(".lq-stake");
+    if (stake) staked.textContent = stake;
+    else {
+      if (staked.previousSibling && staked.previousSibling.nodeType === Node.TEXT_NODE) staked.previousSibling.remove();
+      staked.remove();
     }
+    return tr;
+  }
+
+  function balances(step) {
+    const rows = step.rows.map(function (r) {
+      return row(seatName(r.player, readers, word), r.balance, r.change_text,
+        r.stake ? word("steps.stake", { amount: r.stake }) : "");
+    });
+    if (step.bank !== null) rows.push(row(word("steps.bank"), step.bank, "", ""));
+    el.balances.tBodies[0].replaceChildren.apply(el.balances.tBodies[0], rows);
   }
 
   function draw(step) {

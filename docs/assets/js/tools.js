@@ -44,7 +44,7 @@ export function tableTools(table) {
       if (reply.error) { show(el.setupRefusal, problem(reply, word)); return; }
       table.links.opened(reply, true);
       table.newGame(reply);
-      el.game.querySelector("h2").focus();
+      table.focusTurn(); // the first control of the first decision (or the feed)
     }, el.setupRefusal);
   }
 

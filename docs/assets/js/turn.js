@@ -1,7 +1,8 @@
 // Whose turn it is, and the moves they may make: the engine's ``to_act`` (who acts,
 // each legal move, whether it takes an amount and the amounts allowed), or the final
-// standings. Nothing here knows which move takes an amount or how much: the engine
-// says so.
+// standings. Nothing here knows which move takes an amount or how much, nor its odds:
+// the engine says so (each move's ``odds`` and ``odds_text``, lansquenet/odds.py), and
+// the page shows them beside the move when the reader asks (data-action="odds").
 import { node } from "./words.js";
 
 // A player's name where seats are listed: "Chloé (vous)" for a seat the reader plays.
@@ -32,10 +33,32 @@ export function turnView(el, word) {
     el.amountBox.hidden = !sized.length;
     if (!sized.length) el.amount.value = "";
     toAct.moves.forEach(function (move) {
-      el.moves.append(node("button", word("play.move." + move.do), {
+      const button = node("button", word("play.move." + move.do), {
         type: "button", class: "md-button", "data-move": move.do,
-      }));
+      });
+      el.moves.append(move.odds_text ? withOdds(button, move) : button);
     });
+  }
+
+  // The move's button, its odds in words under it and, when it risks something, a bar
+  // of its chance to win the deal (``odds.win``, a fraction such as "8/17").
+  function withOdds(button, move) {
+    const box = node("span", null, { class: "lq-move" });
+    const odds = node("span", null, { class: "lq-odds" });
+    if (move.odds && move.odds.win) {
+      const parts = String(move.odds.win).split("/");
+      const share = parts.length === 2 ? Number(parts[0]) / Number(parts[1]) : Number(parts[0]);
+      const bar = node("span", null, {
+        class: "lq-odds-bar", role: "img", "aria-label": word("play.odds.win", { win: move.odds.win }),
+      });
+      const filled = node("span");
+      filled.style.width = Math.round(Math.max(0, Math.min(1, share)) * 100) + "%"; // CSSOM: allowed by the page's policy
+      bar.append(filled);
+      odds.append(bar);
+    }
+    odds.append(node("span", move.odds_text, { class: "lq-odds-text" }));
+    box.append(button, odds);
+    return box;
   }
 
   // At the finish (R-F1): the players ranked, ties sharing a place.
@@ -61,9 +84,12 @@ export function turnView(el, word) {
     return current ? current.moves.find(function (move) { return move.amount; }) || null : null;
   }
 
+  // The first control of the decision: the amount, else the first move. Never scrolls
+  // the page (the game screen holds it in view).
   function focus() {
-    if (!el.amountBox.hidden) el.amount.focus();
-    else if (el.moves.querySelector("button")) el.moves.querySelector("button").focus();
+    const first = !el.amountBox.hidden ? el.amount : el.moves.querySelector("button");
+    if (first) first.focus({ preventScroll: true });
+    return !!first;
   }
 
   return {

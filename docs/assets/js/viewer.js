@@ -1,21 +1,29 @@
-// The game's steps as the page holds them: the journal (every step's sentence) and the
-// viewer that goes from step to step. Steps are drawn from the engine's display-ready
-// steps, asked for when first shown (the worker's ``steps`` op, a few around the one
-// wanted) and kept for a while; nothing here grows with the game but the journal.
+// The game's steps as the page holds them: the story (every step's sentence, grouped by
+// deal), the feed (its last sentences, under the table) and the viewer that goes from
+// step to step. The story keeps its whole text in memory but draws only what is shown:
+// the current deal and the deals the reader opens (a <details> each; a closed deal is a
+// line, written only while the story's tab is shown). Steps are drawn from the engine's display-ready steps, asked for when first
+// shown (the worker's ``steps`` op, a few around the one wanted) and kept for a while.
+// Nothing here lays out the whole game: a move costs the same at move 10 and at 1 000.
 //
-//   const steps = viewer(el, session, view, onView);
+//   const steps = viewer(el, session, view, onView, word);
 //   steps.update(position);   // an engine position: new sentences, the last step
 //   steps.goTo(index);        // show step ``index`` (onView(index, count) is told)
 import { node } from "./words.js";
 
 const WINDOW = 8; // steps asked for on each side of the one wanted
 const KEPT = 400; // steps kept drawn-ready in the page
+const FEED = 6; // the latest sentences under the table (a phone shows the last few, the rest scrolls in its box)
 
-export function viewer(el, session, view, onView) {
+export function viewer(el, session, view, onView, word) {
   const kept = new Map(); // step index -> the engine's step
   let count = 0;
   let viewed = 0;
-  let marked = null; // the journal's item of the step shown
+  let marked = null; // the story's item of the step shown
+  let texts = []; // every step's sentence: the story's whole text
+  let reasons = new Map(); // step index -> a computer player's reason (an answer's ``reasons``)
+  let deals = []; // the story's deals: {deal, start, box, list, byHand}
+  let storyShown = false; // the story's tab is selected: every deal has its line
 
   function keep(step) {
     kept.set(step.index, step);
@@ -26,22 +34,116 @@ export function viewer(el, session, view, onView) {
     count = 0;
     viewed = 0;
     marked = null;
+    texts = [];
+    reasons = new Map();
+    deals = [];
     kept.clear();
     el.journal.textContent = "";
+    el.feed.textContent = "";
+  }
+
+  // --- the story, by deal ---------------------------------------------------------------
+
+  function end(d) {
+    const next = deals[deals.indexOf(d) + 1];
+    return next ? next.start : texts.length;
+  }
+
+  // Write the deal's sentences (only those not written yet; extra ones, after an undo, go).
+  function fill(d) {
+    if (!d.list) {
+      d.list = node("ol", null, { start: String(d.start + 1) });
+      d.box.append(d.list);
+    }
+    const want = end(d) - d.start;
+    while (d.list.children.length > want) d.list.lastElementChild.remove();
+    const items = document.createDocumentFragment();
+    for (let i = d.start + d.list.children.length; i < d.start + want; i++) items.append(line(i));
+    d.list.append(items);
+  }
+
+  // A sentence of the story, with the computer player's reason when there is one.
+  function line(i) {
+    const item = node("li", texts[i]);
+    const why = reasons.get(i);
+    if (why) item.append(node("br"), node("small", why, { class: "lq-reason" }));
+    return item;
+  }
+
+  function clear(d) {
+    if (d.list) d.list.remove();
+    d.list = null;
+  }
+
+  function addDeal(start, number) {
+    const d = { deal: number, start: start, box: null, list: null, byHand: false };
+    deals.push(d);
+    return d;
+  }
+
+  // The deal's line (a closed <details>), made when it is to be shown.
+  function boxOf(d) {
+    if (d.box) return d.box;
+    const box = d.box = node("details");
+    box.append(node("summary", word("play.deal_n", { n: d.deal })));
+    box.querySelector("summary").addEventListener("click", function () { d.byHand = true; });
+    box.addEventListener("toggle", function () {
+      if (box.open) { fill(d); markJournal(); } else if (d !== deals[deals.length - 1]) clear(d);
+    });
+    return box;
+  }
+
+  // The deals in the page: all of them while the story is shown, else the current one
+  // and those the reader opened.
+  function lay() {
+    const current = deals[deals.length - 1];
+    const boxes = [];
+    deals.forEach(function (d) {
+      if (storyShown || d === current || d.byHand) boxes.push(boxOf(d));
+      else if (d.box) { clear(d); d.box = null; }
+    });
+    el.journal.replaceChildren.apply(el.journal, boxes);
+  }
+
+  function showStory(on) {
+    storyShown = on;
+    if (deals.length) lay();
+    markJournal();
+  }
+
+  function story(position) {
+    const from = position.from;
+    texts.length = Math.min(texts.length, from);
+    position.texts.forEach(function (text) { texts.push(text); });
+    if (texts.length < position.count) texts.push(position.step.text); // an answer that leaves out the last step's
+    reasons.forEach(function (_, index) { if (index >= from) reasons.delete(index); });
+    Object.keys(position.reasons || {}).forEach(function (index) { reasons.set(Number(index), position.reasons[index]); });
+    while (deals.length && deals[deals.length - 1].start >= from && deals[deals.length - 1].start > 0) {
+      const gone = deals.pop();
+      if (gone.box) gone.box.remove();
+    }
+    const was = deals[deals.length - 1];
+    if (!deals.length) addDeal(0, 1);
+    (position.deal_starts || []).forEach(function (pair) {
+      if (pair[0] > 0) addDeal(pair[0], pair[1]);
+    });
+    const current = deals[deals.length - 1];
+    if (was && was !== current) {
+      if (!was.byHand && was.box) { was.box.open = false; clear(was); }
+      else if (was.list) fill(was); // opened by the reader: its end is known now
+    }
+    if (!current.box || was !== current || !current.box.isConnected) lay();
+    current.box.open = true;
+    fill(current);
+    const first = Math.max(0, texts.length - FEED);
+    el.feed.replaceChildren.apply(el.feed, texts.slice(first).map(function (_, i) { return line(first + i); }));
+    el.feed.parentElement.scrollTop = el.feed.parentElement.scrollHeight; // the feed's own box, never the page
   }
 
   // Take what is new in an engine position (lansquenet/web.py), and show its last step.
   function update(position) {
     count = position.count;
-    while (el.journal.children.length > position.from) el.journal.lastElementChild.remove();
-    const items = document.createDocumentFragment();
-    position.texts.concat([position.step.text]).forEach(function (text, i) {
-      const item = node("li", text);
-      const why = position.reasons[String(position.from + i)]; // a computer player's reason
-      if (why) item.append(node("br"), node("small", why, { class: "lq-reason" }));
-      items.append(item);
-    });
-    el.journal.append(items);
+    story(position);
     kept.forEach(function (_, index) { if (index >= position.from) kept.delete(index); });
     keep(position.step);
     goTo(count - 1);
@@ -50,6 +152,7 @@ export function viewer(el, session, view, onView) {
   function goTo(index) {
     viewed = Math.max(0, Math.min(count - 1, index));
     view.counter(viewed, count);
+    el.view.classList.toggle("lq-past", viewed < count - 1);
     markJournal();
     onView(viewed, count);
     const wanted = viewed;
@@ -61,16 +164,20 @@ export function viewer(el, session, view, onView) {
     }, function () { /* the loading failure is already on the page */ });
   }
 
+  // The story's sentence of the step shown, when its deal is drawn (nothing is laid out).
   function markJournal() {
     if (marked) marked.removeAttribute("aria-current");
-    marked = el.journal.children[viewed] || null;
-    if (!marked) return;
-    marked.setAttribute("aria-current", "step");
-    // Scroll the journal (not the page) to the sentence of the step shown.
-    const box = el.journal;
-    if (marked.offsetTop < box.scrollTop || marked.offsetTop + marked.offsetHeight > box.scrollTop + box.clientHeight) {
-      box.scrollTop = marked.offsetTop - box.clientHeight / 2;
+    marked = null;
+    let low = 0;
+    let high = deals.length - 1;
+    while (low < high) { // the last deal starting at or before the step shown
+      const mid = (low + high + 1) >> 1;
+      if (deals[mid].start <= viewed) low = mid; else high = mid - 1;
     }
+    const d = deals[low];
+    if (!d || !d.list) return;
+    marked = d.list.children[viewed - d.start] || null;
+    if (marked) marked.setAttribute("aria-current", "step");
   }
 
   // Go "first", "previous", "next" or "last" (buttons and arrow keys).
@@ -78,7 +185,7 @@ export function viewer(el, session, view, onView) {
     if (!count) return;
     goTo({ first: 0, previous: viewed - 1, next: viewed + 1, last: count - 1 }[go]);
     const active = document.activeElement;
-    if (active && active.disabled) el.view.focus();
+    if (active && active.disabled) el.view.focus({ preventScroll: true });
   }
 
   el.view.addEventListener("keydown", function (event) {
@@ -90,7 +197,7 @@ export function viewer(el, session, view, onView) {
   el.view.tabIndex = 0;
 
   return {
-    reset: reset, update: update, goTo: goTo, step: step,
+    reset: reset, update: update, goTo: goTo, step: step, showStory: showStory,
     get count() { return count; },
   };
 }

@@ -1,0 +1,68 @@
+// The game screen (play.css): while a game is shown it fills the window under the
+// site's header, and the page behind it is inert and still (nothing scrolls it); its
+// tabs swap what the stage shows (the table, the story, the ledger, the tools); the
+// odds of each move are shown on demand (data-action="odds"), remembered by the browser.
+//
+//   const screen = gameScreen(el, root, onTab);  // onTab(key): the tab now shown
+//   screen.show(true);        // a game: the screen on, the page behind inert
+//   screen.select("story");   // the story's tab
+const ODDS = "lq.odds"; // localStorage: "on" when the reader asked for the odds
+const KEEP = ".md-header, [data-md-component=skip], #lq-announce, script, template";
+
+export function gameScreen(el, root, onTab) {
+  const tabs = Array.from(root.querySelectorAll('[role="tab"]'));
+  const toggle = root.querySelector('[data-action="odds"]');
+  let inert = [];
+
+  // The game on screen (or not): what lies behind it leaves the tab order and the page
+  // stops scrolling; the header (language, search, palette) stays.
+  function show(on) {
+    inert.forEach(function (node) { node.inert = false; });
+    inert = [];
+    document.documentElement.classList.toggle("lq-screen", on);
+    if (!on) return;
+    for (let node = el.game; node && node !== document.body; node = node.parentElement) {
+      Array.from(node.parentElement.children).forEach(function (other) {
+        if (other === node || other.matches(KEEP) || other.inert) return;
+        other.inert = true;
+        inert.push(other);
+      });
+    }
+  }
+
+  function select(key, focus) {
+    tabs.forEach(function (tab) {
+      const on = tab.dataset.tab === key;
+      tab.setAttribute("aria-selected", on ? "true" : "false");
+      tab.tabIndex = on ? 0 : -1;
+      document.getElementById(tab.getAttribute("aria-controls")).hidden = !on;
+      if (on && focus) tab.focus({ preventScroll: true });
+    });
+    onTab(key);
+  }
+
+  function odds(on) {
+    el.game.dataset.odds = on ? "on" : "off";
+    toggle.setAttribute("aria-pressed", on ? "true" : "false");
+    try { localStorage.setItem(ODDS, on ? "on" : "off"); } catch (error) { /* private mode: not remembered */ }
+  }
+
+  root.addEventListener("click", function (event) {
+    const tab = event.target.closest("[data-tab]");
+    if (tab) select(tab.dataset.tab, false);
+    else if (event.target.closest('[data-action="odds"]')) odds(el.game.dataset.odds !== "on");
+  });
+  // The tabs from the keyboard (ARIA tabs): arrows, Home and End move and select.
+  tabs[0].parentElement.addEventListener("keydown", function (event) {
+    const at = tabs.indexOf(document.activeElement);
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (at < 0 || to === undefined) return;
+    event.preventDefault();
+    select(tabs[(to + tabs.length) % tabs.length].dataset.tab, true);
+  });
+  let stored = null;
+  try { stored = localStorage.getItem(ODDS); } catch (error) { /* no storage: off */ }
+  odds(stored === "on");
+
+  return { show: show, select: select };
+}

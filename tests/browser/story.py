@@ -1,0 +1,49 @@
+"""Reading the play page's story and ledger, which draw only what is shown
+(docs/assets/js/viewer.js, ledger.js): the story's tab lists every deal, and a deal's
+sentences are written when it is opened; the ledger's rows are drawn in its tab."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from playwright.sync_api import Page
+
+T = TypeVar("T")
+
+WHOLE_STORY = """async () => {
+  const boxes = Array.from(document.querySelectorAll("#lq-journal details"));
+  const closed = boxes.filter((box) => !box.open);
+  closed.forEach((box) => { box.open = true; });  // as a reader's tap opens it
+  for (let i = 0; i < 200 && boxes.some((box) => !box.querySelector("ol")); i++) {
+    await new Promise((done) => setTimeout(done, 10));
+  }
+  const texts = Array.from(document.querySelectorAll("#lq-journal li"), (li) => li.textContent);
+  closed.forEach((box) => { box.open = false; });
+  return texts;
+}"""
+
+
+def in_tab(page: Page, tab: str, read: Callable[[], T]) -> T:
+    """What ``read`` finds with the game screen's ``tab`` shown; then back to the table."""
+    page.locator(f"[data-tab={tab}]").click()
+    try:
+        return read()
+    finally:
+        page.locator("[data-tab=table]").click()
+
+
+def whole_story(page: Page) -> list[str]:
+    """Every sentence of the story, in order: each deal opened, read, and closed again."""
+    texts: list[str] = in_tab(page, "story", lambda: page.evaluate(WHOLE_STORY))
+    return texts
+
+
+def ledger_count(page: Page) -> int:
+    """How many deals the ledger lists."""
+    return in_tab(page, "ledger", lambda: page.locator("#lq-ledger tbody tr").count())
+
+
+def drawn(page: Page) -> int:
+    """How many of the story's sentences are in the page now."""
+    return page.locator("#lq-journal li").count()

@@ -14,6 +14,7 @@ import json
 from importlib import resources
 from typing import Any
 
+from .languages import FALLBACK
 from .narration import refusal_text
 from .refusals import NotAScenario, Refusal
 from .session import Session, check_shape
@@ -45,7 +46,7 @@ def parse(text: str) -> dict[str, Any]:
     return check_shape(data)
 
 
-def _refusal_json(refusal: Refusal, index: int | None, lang: str = "en") -> dict[str, Any]:
+def _refusal_json(refusal: Refusal, index: int | None, lang: str = FALLBACK) -> dict[str, Any]:
     return {"code": refusal.code, "message": refusal_text(refusal, lang), "action": index}
 
 
@@ -65,7 +66,7 @@ def replay(data: dict[str, Any]) -> dict[str, Any]:
     return {"error": _refusal_json(stop, index), "state": played.state()}
 
 
-def trace(data: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
+def trace(data: dict[str, Any], lang: str = FALLBACK) -> list[dict[str, Any]]:
     """Every step of a scenario, each display-ready (:func:`lansquenet.view.step_view`):
     an event, its sentence in ``lang``, the table after it (what pages and the stepper
     show). Stops before a refused action."""
@@ -73,7 +74,7 @@ def trace(data: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
     return steps
 
 
-def session(data: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+def session(data: dict[str, Any], lang: str = FALLBACK) -> dict[str, Any]:
     """What a rendered page needs in one call: the narrated steps, and the refusal (with
     its sentence in ``lang``) that stopped the replay if any.
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .languages import FALLBACK
 from .refusals import NotAScenario, Refusal
 from .rules import Event, Move, Step, end, legal_moves, new_table, play
 from .table import Phase, Table, state_json
@@ -209,7 +210,7 @@ class Session:
 
     # --- what is shown, on demand ----------------------------------------------------
 
-    def steps(self, start: int = 0, stop: int | None = None, lang: str = "en") -> list[dict[str, Any]]:
+    def steps(self, start: int = 0, stop: int | None = None, lang: str = FALLBACK) -> list[dict[str, Any]]:
         """Steps ``start`` to ``stop`` (excluded), narrated in ``lang``, display-ready
         (:func:`lansquenet.view.step_view`); only these are narrated."""
         stop = self.count if stop is None else min(stop, self.count)
@@ -231,6 +232,6 @@ class Session:
         """How many deals were played."""
         return len(self.table.deals)
 
-    def ledger(self, start: int = 0, lang: str = "en") -> list[dict[str, Any]]:
+    def ledger(self, start: int = 0, lang: str = FALLBACK) -> list[dict[str, Any]]:
         """The played deals from number ``start + 1`` on, as the ledger shows them."""
         return [ledger_row(self.table, number, lang) for number in range(start + 1, self.deals + 1)]

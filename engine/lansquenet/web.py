@@ -35,6 +35,9 @@ with an ``op``:
   running share (:func:`lansquenet.chart.share_chart`), words from ``labels``. With
   ``"variant": "six_packs"`` (one of :data:`lansquenet.odds.VARIANTS`), the deals use
   that variant's pack, and the answer also holds ``variant`` and its simulated ``edge``.
+  With ``"summary": {"templates": {...}, "expected": {...}}`` (and ``"lang"``), the
+  answer also holds ``summary``: the two sentences under the chart
+  (:func:`lansquenet.chart.summary`, the same that wrote them at build time).
 
 A *position* is ``{count, actions, deals, ended, from, texts, step, to_act, ledger}``:
 ``count`` steps in all, ``actions`` played, ``deals`` played; ``texts`` are the
@@ -97,7 +100,8 @@ from typing import Any
 
 from . import bots, chart, lessons, odds
 from .diagram import diagram
-from .narration import LANGUAGES, event_text, refusal_text
+from .languages import FALLBACK, LANGUAGES
+from .narration import event_text, refusal_text
 from .refusals import NotAScenario, Refusal
 from .scenario import parse, replay
 from .session import Session, action_of, check_shape
@@ -115,7 +119,7 @@ class _Worker:
     """The one live game of this worker, and the language it speaks."""
 
     session: Session | None = None
-    lang: str = "en"
+    lang: str = FALLBACK
 
 
 _worker = _Worker()
@@ -264,14 +268,20 @@ def _simulate(request: dict[str, Any]) -> dict[str, Any]:
     >>> _simulate({"n": 5, "chart": {"title": 1}})
     Traceback (most recent call last):
     lansquenet.web.BadRequest: chart must be an object of words
-    >>> _simulate({"n": 5, "chart": {}, "lang": "de"})
+    >>> _simulate({"n": 5, "chart": {}, "lang": "xx"})
     Traceback (most recent call last):
-    lansquenet.web.BadRequest: lang must be one of fr, en
+    lansquenet.web.BadRequest: lang must be one of en, fr
     >>> _simulate({"n": 5, "variant": "skin"})
     Traceback (most recent call last):
     lansquenet.web.BadRequest: variant must be one of six_packs, two_packs, italian_forty, half_on_pair
     >>> _simulate({"n": 50, "variant": "half_on_pair"})["pack"]["cards"]
     52
+    >>> words = {"templates": {"summary": "{deals} deals"}, "expected": {}}
+    >>> _simulate({"n": 50, "summary": words, "lang": "en"})["summary"]
+    ['50 deals', '']
+    >>> _simulate({"n": 5, "summary": {"templates": []}})
+    Traceback (most recent call last):
+    lansquenet.web.BadRequest: summary must hold templates and expected figures, as words
     """
     n, seed = request.get("n"), request.get("seed", 0)
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
@@ -293,13 +303,22 @@ def _simulate(request: dict[str, Any]) -> dict[str, Any]:
         result = odds.simulation_json(sim)
         result["variant"] = variant.name
         result["edge"] = odds.variant_sim_edge(variant, sim)
+    lang = request.get("lang", FALLBACK)
+    if ("chart" in request or "summary" in request) and lang not in LANGUAGES:
+        raise BadRequest(f"lang must be one of {', '.join(LANGUAGES)}")
     if "chart" in request:
-        labels, lang = request["chart"], request.get("lang", "en")
+        labels = request["chart"]
         if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
             raise BadRequest("chart must be an object of words")
-        if lang not in LANGUAGES:
-            raise BadRequest(f"lang must be one of {', '.join(LANGUAGES)}")
         result["svg"] = chart.share_chart(result, lang, labels, ident="lq-sim-chart")
+    if "summary" in request:
+        words = request["summary"]
+        if not isinstance(words, dict) or not all(
+            isinstance(part, dict) and all(isinstance(v, str) for v in part.values())
+            for part in (words.get("templates"), words.get("expected"))
+        ):
+            raise BadRequest("summary must hold templates and expected figures, as words")
+        result["summary"] = chart.summary(result, lang, words["templates"], words["expected"])
     return result
 
 

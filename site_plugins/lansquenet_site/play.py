@@ -17,41 +17,24 @@ the step tables' words, shared with the rendered scenarios).
 
 from __future__ import annotations
 
-import json
-import re
 from html import escape
-from pathlib import Path
 
+from .markup import fence
+from .markup import json_text as _json_script
+from .page import PageContext
 from .render import keep
-from .wheel import Wheel, build_engine_wheel
+from .wheel import Wheel
 from .words import Words
 
-FENCE = re.compile(
-    r"^(?P<fence>```|~~~)lansquenet-play[ \t]*\n(?P<body>.*?)^(?P=fence)[ \t]*$", re.MULTILINE | re.DOTALL
-)
+FENCE = fence("lansquenet-play")
 # Words play.js reads from the page (besides every play.* entry).
 SHARED = ("stepper.", "steps.")
-MOVES = ("bank", "stake", "pass", "banco", "keep", "withdraw", "leave", "buy", "decline")
 PACES = (("slow", 1500), ("normal", 700), ("instant", 0))  # a computer player's pause, in ms
-
-
-def root_of(page_url: str) -> str:
-    """The relative way from a page to the site's top folder.
-
-    >>> root_of("play/"), root_of("en/play/"), root_of("")
-    ('../', '../../', '')
-    """
-    return "../" * page_url.count("/")
 
 
 def page_words(words: Words, lang: str) -> dict[str, str]:
     """The words the page's script needs, raw (``{placeholders}`` left for the script)."""
     return {k: v for k, v in sorted(words.catalogue(lang).items()) if k.startswith(("play.", *SHARED))}
-
-
-def _json_script(data: object) -> str:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("</", "<\\/")  # never closes its <script> element early
 
 
 def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
@@ -194,14 +177,14 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel) -> str:
     return "\n".join(parts)
 
 
-def render_play(
-    markdown: str, lang: str, words: Words, page_url: str, root: Path, stash: dict[str, str] | None = None
-) -> str:
-    """Replace the page's ``lansquenet-play`` fence (if any) with the play skeleton;
-    ``root`` is the repository (the wheel's digest goes into the page). With a
-    ``stash``, the skeleton is kept there until the page is built (:func:`render.keep`):
-    its labels and buttons are not prose, and stay out of the search index."""
+def render_play(markdown: str, page: PageContext) -> str:
+    """Replace the page's ``lansquenet-play`` fence (if any) with the play skeleton (the
+    wheel's digest goes into the page). With the page's stash, the skeleton is kept
+    there until the page is built (:func:`render.keep`): its labels and buttons are not
+    prose, and stay out of the search index."""
     if not FENCE.search(markdown):
         return markdown
-    html = skeleton(lang, words, root_of(page_url), build_engine_wheel(root))
-    return FENCE.sub(lambda _: "\n" + keep(html, stash) + "\n", markdown)
+    if page.wheel is None:
+        raise ValueError("the play page needs the engine's wheel (PageContext.wheel)")
+    html = skeleton(page.lang, page.words, page.root, page.wheel)
+    return FENCE.sub(lambda _: "\n" + keep(html, page.stash) + "\n", markdown)

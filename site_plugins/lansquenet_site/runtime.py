@@ -18,7 +18,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from .wheel import Wheel, build_engine_wheel, write_wheel
+from .wheel import WHEELS_DIR, Wheel, build_engine_wheel, write_wheel
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -28,7 +28,6 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 PYODIDE_DIR = "assets/pyodide"
-WHEELS_DIR = "assets/wheels"
 
 
 def pyodide_source(root: Path) -> Path:
@@ -63,9 +62,10 @@ def copy_pyodide(root: Path, site: Path) -> list[Path]:
     return copied
 
 
-def copy_runtime(root: Path, site: Path) -> Wheel:
-    """Copy Pyodide and write the engine's wheel into ``site`` (the top site folder)."""
+def copy_runtime(root: Path, site: Path, wheel: Wheel | None = None) -> Wheel:
+    """Copy Pyodide and write the engine's wheel (``wheel``, the build's, else built
+    now) into ``site`` (the top site folder)."""
     copy_pyodide(root, site)
-    wheel = build_engine_wheel(root)
+    wheel = wheel or build_engine_wheel(root)
     write_wheel(wheel, site / WHEELS_DIR)
     return wheel

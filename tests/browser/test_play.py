@@ -38,6 +38,8 @@ OTHER = {"fr": "en", "en": "fr"}
 READY_MS = 120_000  # a cold Pyodide start on a busy machine
 ENGINE_MS = 30_000  # one replay of the whole session
 REPO = Path(__file__).resolve().parents[2]
+# Under pytest-xdist the module stays on one worker: one browser page per language for the whole module (Python starts twice).
+pytestmark = pytest.mark.xdist_group("play-page")
 WORDS = Words(REPO / "locales")
 XSS = "<svg onload=alert()>"  # markup that would run, within the 20 characters of a name
 WORKED = "7S QH 2C QD"  # section 06: the players win

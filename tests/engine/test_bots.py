@@ -14,7 +14,8 @@ import lansquenet
 from lansquenet import Move, Phase, apply, legal_moves, new_table
 from lansquenet.__main__ import main
 from lansquenet.bots import NAMES, REASONS, TEMPERAMENTS, decide, play_session, reason_text
-from lansquenet.narration import LANGUAGES, catalogue
+from lansquenet.languages import LANGUAGES
+from lansquenet.narration import catalogue
 from lansquenet.rules import amount_range, check
 
 

@@ -78,10 +78,7 @@ def shared(browser: Browser, base_url: str, pytestconfig: pytest.Config) -> Iter
     log = conftest.BrowserLog()
     context = browser.new_context(base_url=base_url, accept_downloads=True)
     context.set_default_timeout(ENGINE_MS)
-    context.on("request", log.on_request)
-    context.on("response", log.on_response)
-    context.on("console", log.on_console)
-    context.on("weberror", lambda web_error: log.on_page_error(web_error.error))
+    log.watch(context)
     yield Shared(context, log)
     context.close()
 
@@ -91,8 +88,8 @@ def shared_log_is_clean(shared: Shared) -> Iterator[None]:
     """What ``browser_log`` checks, for what this test did in the shared context."""
     requests, errors = len(shared.log.requests), len(shared.log.errors)
     yield
-    for page in shared.context.pages:
-        page.wait_for_load_state("networkidle")
+    if shared.context.pages:
+        shared.log.settle(shared.context.pages[0])
     outside = [url for url in shared.log.outside_requests() if url in shared.log.requests[requests:]]
     problems = [f"request outside 127.0.0.1: {url}" for url in outside] + shared.log.errors[errors:]
     problems += [f"dialog: {message}" for message in shared.dialogs]

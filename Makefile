@@ -65,12 +65,16 @@ lint: setup
 	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/mypy --strict $(TYPED_PATHS)
 
-# Two pytest runs: the engine's own tests under coverage (branch, at least 95%),
-# then everything else (conformance, site build, Pyodide, browser).
+# Two pytest runs, each spread over $(WORKERS) processes (pytest-xdist): the engine's
+# own tests under coverage (branch, at least 95%), then everything else (conformance,
+# site build, Pyodide, browser), whose workers share one build of the site
+# (tests/conftest.py) and each drive one Chromium against one local server; a module
+# whose tests share a browser page (one Pyodide start) stays on one worker (loadgroup).
+WORKERS ?= 3
 test: setup chromium lint
-	$(BIN)/pytest tests/engine --cov=lansquenet --cov-branch \
+	$(BIN)/pytest tests/engine -n 2 --dist loadgroup --cov=lansquenet --cov-branch \
 		--cov-report=term-missing:skip-covered --cov-fail-under=95
-	$(BIN)/pytest tests --ignore=tests/engine
+	$(BIN)/pytest tests --ignore=tests/engine -n $(WORKERS) --dist loadgroup
 
 # `python -m benchmarks`: every figure of benchmarks/README.md, into benchmarks/RESULTS.md.
 bench: setup chromium

@@ -6,7 +6,9 @@ Like GitHub Pages: text files (HTML, CSS, JavaScript, JSON, SVG, .mjs) and WebAs
 that accepts it, archives (``application/zip``: the standard library, the wheel, whose
 entries are deflated already) as they are; a missing address
 answers 404 with the site's 404.html. Bound to 127.0.0.1 only, on a free port unless one
-is given; ``with serve(folder) as url:`` stops it on leaving. Every response is counted:
+is given; ``with serve(folder) as url:`` stops it on leaving. Quiet: no line per request,
+and a client that drops its connection mid-answer (a browser cancelling a download, a
+test closing its page) is no error worth a traceback. Every response is counted:
 ``Handler.sent`` lists (path, bytes written, headers included), for the page-weight
 benchmark.
 
@@ -119,6 +121,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.wfile.write(body)
 
 
+DROPPED = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    """Threaded, and silent about connections the client dropped."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], DROPPED):
+            return
+        super().handle_error(request, client_address)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -130,8 +146,7 @@ def free_port() -> int:
 def serve(folder: Path, port: int = 0) -> Iterator[str]:
     """Serve ``folder`` on 127.0.0.1; yields the address, ending with /."""
     handler = functools.partial(Handler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

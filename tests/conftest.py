@@ -4,24 +4,34 @@
 - ``spec_dir``: the specification, ``spec/`` in the repository (RULES.md,
   CONFORMANCE.md, conformance/, seeds/). A test that needs it fails, never skips, when
   it is incomplete.
-- ``built_site``: the site built once per test session with ``mkdocs build --strict``
+- ``built_site``: the site built once per test run with ``mkdocs build --strict``
   into a temporary folder (a ``BuiltSite``: its ``path`` and the build's ``log``).
-  tests/site reads its files; tests/browser serves it on 127.0.0.1.
+  tests/site reads its files; tests/browser serves it on 127.0.0.1. Under
+  pytest-xdist (``-n 2``) the workers share one build: the first to ask builds it
+  into the run's common temporary folder under a file lock, the others wait for it
+  and read the same folder.
 """
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from spec_cases import SPEC
 
 REPO = Path(__file__).resolve().parents[1]
+
+# Tests assert behaviour, never timings: no property test fails for being slow (the
+# workers of pytest-xdist share two cores with Chromium and Pyodide).
+settings.register_profile("lansquenet", deadline=None)
+settings.load_profile("lansquenet")
 
 
 @dataclass(frozen=True)
@@ -42,9 +52,7 @@ def spec_dir() -> Path:
     return SPEC
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
-    site = tmp_path_factory.mktemp("site")
+def _build(site: Path) -> BuiltSite:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
@@ -58,4 +66,20 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     log = result.stdout + result.stderr
     if result.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{log}", pytrace=False)
-    yield BuiltSite(path=site, log=log)
+    return BuiltSite(path=site, log=log)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> BuiltSite:
+    if worker_id == "master":  # no xdist: this process alone
+        return _build(tmp_path_factory.mktemp("site"))
+    # Every xdist worker of this run has its own folder under one common one.
+    common = tmp_path_factory.getbasetemp().parent
+    done = common / "site.json"
+    with (common / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the first worker builds, the others wait
+        if not done.is_file():
+            built = _build(common / "site")
+            done.write_text(json.dumps({"path": str(built.path), "log": built.log}), "utf-8")
+    data = json.loads(done.read_text("utf-8"))
+    return BuiltSite(path=Path(data["path"]), log=data["log"])

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+# Under pytest-xdist the module stays on one worker: one quick benchmark run serves the module.
+pytestmark = pytest.mark.xdist_group("bench-smoke")
 
 NUMBERS = {
     "odds": ["ours_deals_per_s", "minimal_deals_per_s", "ratio"],

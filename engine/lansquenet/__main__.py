@@ -15,9 +15,10 @@ import sys
 from typing import Any
 
 from .bots import TEMPERAMENTS, play_session
+from .languages import FALLBACK, LANGUAGES
 from .lessons import LessonError, check, lessons
 from .limits import MAX_BYTES, safe_whole
-from .narration import LANGUAGES, event_text, refusal_text
+from .narration import event_text, refusal_text
 from .refusals import NotAScenario
 from .scenario import parse, replay, until_refused
 
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("scenario", help="a scenario file, a shipped scenario's name, or - for stdin")
     tell = commands.add_parser("narrate", help="print the narrated steps, one a line")
     tell.add_argument("scenario", help="a scenario file, a shipped scenario's name, or - for stdin")
-    tell.add_argument("--lang", choices=LANGUAGES, default="en")
+    tell.add_argument("--lang", choices=LANGUAGES, default=FALLBACK)
     robots = commands.add_parser("bots", help="print a whole session of computer players as a scenario")
     robots.add_argument("--players", type=int, choices=range(2, 11), default=4, metavar="2..10")
     robots.add_argument("--deals", type=int, default=5, help="the session ends after this many deals (R-P4)")

@@ -33,10 +33,11 @@ from html import escape
 from typing import Any
 
 from . import odds
+from .languages import FALLBACK
+from .narration import catalogue
 
-__all__ = ["fraction", "length_chart", "number", "percent", "share_chart"]
+__all__ = ["fraction", "length_chart", "number", "percent", "share_chart", "summary"]
 
-NNBSP = "\u202f"  # narrow no-break space: French thousands and before "%"
 WIDTH, HEIGHT = 640, 340
 LEFT, RIGHT, TOP, BOTTOM = 64, 24, 16, 84  # the plot's margins (room for axes and legend)
 FONT = 'font-family="inherit" font-size="12"'
@@ -45,30 +46,32 @@ FONT = 'font-family="inherit" font-size="12"'
 # --- numbers in the reader's language ------------------------------------------------
 
 
-def number(value: float, lang: str = "en", digits: int = 0) -> str:
-    """``value`` with ``digits`` decimals, grouped by thousands, in ``lang``.
+def number(value: float, lang: str = FALLBACK, digits: int = 0) -> str:
+    """``value`` with ``digits`` decimals, grouped by thousands, in ``lang`` (its
+    catalogue's ``number.group`` and ``number.decimal``).
 
     >>> number(10000, "fr"), number(10000, "en"), number(7.2857, "fr", 2), number(7.2857, "en", 2)
     ('10\u202f000', '10,000', '7,29', '7.29')
     >>> number(-1234.5, "fr", 1)
     '−1\u202f234,5'
     """
-    text = f"{abs(value):,.{digits}f}"
-    if lang == "fr":
-        text = text.replace(",", NNBSP).replace(".", ",")
+    words = catalogue(lang)
+    marks = {",": words["number.group"], ".": words["number.decimal"]}
+    text = "".join(marks.get(c, c) for c in f"{abs(value):,.{digits}f}")
     return ("−" if value < 0 and text.strip("0.,") else "") + text
 
 
-def percent(value: float, lang: str = "en", digits: int = 1) -> str:
-    """A share (0 to 1) as a percentage: ``52,9 %`` in French, ``52.9%`` in English.
+def percent(value: float, lang: str = FALLBACK, digits: int = 1) -> str:
+    """A share (0 to 1) as a percentage: ``52,9 %`` in French, ``52.9%`` in English
+    (the catalogue's ``number.percent``).
 
     >>> percent(9 / 17, "fr"), percent(9 / 17, "en"), percent(0.25, "en", 0)
     ('52,9\u202f%', '52.9%', '25%')
     """
-    return number(value * 100, lang, digits) + (f"{NNBSP}%" if lang == "fr" else "%")
+    return catalogue(lang)["number.percent"].format(value=number(value * 100, lang, digits))
 
 
-def fraction(value: Fraction, lang: str = "en", digits: int = 1, share: bool = True) -> str:
+def fraction(value: Fraction, lang: str = FALLBACK, digits: int = 1, share: bool = True) -> str:
     """An exact figure and its value: ``9/17 ≈ 52,9 %``; a whole number alone.
 
     >>> fraction(Fraction(9, 17), "fr"), fraction(Fraction(51, 7), "en", 2, share=False)
@@ -81,6 +84,37 @@ def fraction(value: Fraction, lang: str = "en", digits: int = 1, share: bool = T
     scale = 10 ** (digits + 2 if share else digits)
     shown = percent(float(value), lang, digits) if share else number(float(value), lang, digits)
     return f"{value} {'=' if (value * scale).denominator == 1 else '≈'} {shown}"
+
+
+def summary(
+    sim: Mapping[str, Any], lang: str, templates: Mapping[str, str], expected: Mapping[str, str]
+) -> list[str]:
+    """The two sentences under a simulation's chart (``sim``: its JSON), the one way
+    they are written, at build time and in the browser: ``templates["summary"]`` (the
+    deals, the bank's wins and share, against ``expected["share"]``) and
+    ``templates["details"]`` (the opening pairs and the cards turned, against
+    ``expected["pair"]`` and ``expected["mean"]``), numbers in ``lang``.
+
+    >>> sim = odds.simulation_json(odds.simulate(1000, seed=1))
+    >>> print(summary(sim, "en", {"summary": "{deals} deals: {share}", "details": "{mean} cards"}, {}))
+    ['1,000 deals: 52.5%', '6.67 cards']
+    """
+    first = _fill(
+        templates.get("summary", ""),
+        deals=number(sim["deals"], lang),
+        wins=number(sim["bank_wins"], lang),
+        share=percent(sim["bank_share"]["float"], lang),
+        expected=expected.get("share", ""),
+    )
+    second = _fill(
+        templates.get("details", ""),
+        pairs=number(sim["opening_pairs"], lang),
+        pair_share=percent(sim["pair_share"]["float"], lang),
+        pair_expected=expected.get("pair", ""),
+        mean=number(sim["mean_cards"]["float"], lang, 2),
+        mean_expected=expected.get("mean", ""),
+    )
+    return [first, second]
 
 
 # --- drawing helpers ----------------------------------------------------------------
@@ -209,7 +243,10 @@ def _legend(items: Sequence[tuple[str, str]]) -> list[str]:
 
 
 def share_chart(
-    sim: Mapping[str, Any], lang: str = "en", labels: Mapping[str, str] | None = None, ident: str = "lq-share"
+    sim: Mapping[str, Any],
+    lang: str = FALLBACK,
+    labels: Mapping[str, str] | None = None,
+    ident: str = "lq-share",
 ) -> str:
     """The running share of deals won by the bank in ``sim`` (the JSON of
     :func:`lansquenet.odds.simulation_json`), with the exact figure as a horizontal line.
@@ -309,7 +346,7 @@ def share_chart(
 # --- the length of a deal -----------------------------------------------------------
 
 
-def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = "en", labels: Mapping[str, str] | None = None,
+def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = FALLBACK, labels: Mapping[str, str] | None = None,
                  ident: str = "lq-length") -> str:  # fmt: skip
     """The exact probability of each length of a deal (cards turned after the first two,
     :func:`lansquenet.odds.length_distribution`) as bars; the opening pair (0 cards) is

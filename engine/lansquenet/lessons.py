@@ -50,6 +50,7 @@ from typing import Any
 
 from . import view
 from .bots import decide, reason_text
+from .languages import FALLBACK, LANGUAGES
 from .narration import card_text, catalogue, refusal_text
 from .odds import ONE_PACK, move_odds
 from .refusals import LansquenetError, Refusal
@@ -304,10 +305,10 @@ def _reached(lesson: Lesson, table: Table) -> bool:
 
 
 def check(lesson: Lesson) -> None:
-    """Prove ``lesson``: its words exist in both languages, each expected answer is
+    """Prove ``lesson``: its words exist in every language, each expected answer is
     accepted, each other answer turned down (with a sentence), and the expected path
     reaches the outcome the lesson states. Raises :class:`LessonError`."""
-    for lang in ("fr", "en"):
+    for lang in LANGUAGES:
         keys = ["title", "intro", "summary"] + [
             f"{kind}.{k + 1}" for k in range(len(lesson.steps)) for kind in ("ask", "hint")
         ]
@@ -317,11 +318,11 @@ def check(lesson: Lesson) -> None:
     path = expected_path(lesson)
     for k, step in enumerate(lesson.steps):
         for index in range(len(step["choices"])):
-            result = run(lesson, [*path[:k], index], "en")
+            result = run(lesson, [*path[:k], index], FALLBACK)
             wanted = step["expect"] is None or index == step["expect"]
             if bool(result["accepted"]) != wanted or (not wanted and not result["message"]):
                 raise LessonError(f"{lesson.id}: question {k + 1}, choice {index} is judged wrongly")
-    walk = _Walk(lesson, "en")
+    walk = _Walk(lesson, FALLBACK)
     for k, index in enumerate(path):
         walk.answer(k, index)
         walk.auto(learner=k == len(path) - 1)

@@ -1,4 +1,4 @@
-"""Narration: the sentence for an event or a refusal, in French or English.
+"""Narration: the sentence for an event or a refusal, in the reader's language.
 
 The sentences live in the gettext catalogues ``locales/<lang>/lansquenet.po``, keyed by
 ids (``event.bank_announced``, ``refusal.invalid_card``); no sentence is written here.
@@ -20,9 +20,9 @@ from importlib import resources
 from typing import Any
 
 from .cards import SYMBOLS, Card
+from .languages import FALLBACK, LANGUAGES
 from .refusals import Refusal
 
-LANGUAGES = ("fr", "en")
 # Events whose sentence depends on a parameter's value: the value picks the entry.
 _VARIANTS = {"card_exposed": "decides", "session_finished": "reason"}
 # Parameters that are counts: written with their unit (entries ``count.<unit>.one|other``).
@@ -31,8 +31,6 @@ _COUNTED = {
     "covering_ended": {"covered": "counters", "uncovered": "counters"},
     "pack_cut": {"at": "cards"},
 }
-# Which plural form a count takes (gettext's Plural-Forms): French 0 and 1 are singular.
-_PLURAL = {"fr": lambda n: n > 1, "en": lambda n: n != 1}
 
 
 def read_po(text: str) -> dict[str, tuple[str, bool]]:
@@ -80,7 +78,7 @@ def read_po(text: str) -> dict[str, tuple[str, bool]]:
 def catalogue(lang: str, domain: str = "lansquenet") -> Mapping[str, str]:
     """The translated, non-fuzzy entries of one language."""
     if lang not in LANGUAGES:
-        lang = "en"
+        lang = FALLBACK
     path = resources.files(__package__) / "locales" / lang / f"{domain}.po"
     entries = read_po(path.read_text("utf-8"))
     return {k: v for k, (v, fuzzy) in entries.items() if v and not fuzzy}
@@ -124,13 +122,15 @@ def text(key: str, params: Mapping[str, Any], lang: str) -> str:
 
 
 def count(n: int, unit: str, lang: str) -> str:
-    """A count with its unit, singular or plural as ``lang`` wants.
+    """A count with its unit, singular or plural as ``lang`` wants: one is singular,
+    two and more plural, and zero takes the form its catalogue's ``count.zero`` names
+    (singular in French, plural in English).
 
     >>> count(0, "counters", "fr"), count(1, "counters", "en"), count(0, "counters", "en")
     ('0 jeton', '1 counter', '0 counters')
     """
-    plural = _PLURAL.get(lang, _PLURAL["en"])(n)
-    return text(f"count.{unit}.{'other' if plural else 'one'}", {"n": n}, lang)
+    form = "one" if n == 1 else catalogue(lang)["count.zero"] if n == 0 else "other"
+    return text(f"count.{unit}.{form}", {"n": n}, lang)
 
 
 def event_text(event: Mapping[str, Any], lang: str) -> str:

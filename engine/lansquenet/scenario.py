@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any
 
 from . import view
+from .languages import FALLBACK
 from .limits import read_json
 from .narration import refusal_text
 from .refusals import NotAScenario, Refusal
@@ -93,7 +94,7 @@ def replay(data: dict[str, Any]) -> dict[str, Any]:
     return {"error": stop.json() if stop else None, "state": None if played is None else played.state()}
 
 
-def trace(data: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
+def trace(data: dict[str, Any], lang: str = FALLBACK) -> list[dict[str, Any]]:
     """Every step of a scenario, each display-ready (:func:`lansquenet.view.step_view`):
     an event, its sentence in ``lang``, the table after it (what pages and the stepper
     show). Stops before a refused action."""
@@ -101,7 +102,7 @@ def trace(data: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
     return steps
 
 
-def session(data: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+def session(data: dict[str, Any], lang: str = FALLBACK) -> dict[str, Any]:
     """What a rendered page needs in one call: the narrated steps, and the refusal (with
     its sentence in ``lang``) that stopped the replay if any.
 

@@ -48,6 +48,9 @@ with an ``op``:
   running share (:func:`lansquenet.chart.share_chart`), words from ``labels``. With
   ``"variant": "six_packs"`` (one of :data:`lansquenet.odds.VARIANTS`), the deals use
   that variant's pack, and the answer also holds ``variant`` and its simulated ``edge``.
+  With ``"summary": {"templates": {...}, "expected": {...}}`` (and ``"lang"``), the
+  answer also holds ``summary``: the two sentences under the chart
+  (:func:`lansquenet.chart.summary`, the same that wrote them at build time).
 
 A *position* is ``{count, actions, deals, ended, from, texts, deal_starts, step, reasons, said,
 undo, played, ledger}``, each said once: ``count`` steps in all, ``actions`` played,
@@ -133,8 +136,9 @@ from typing import Any, cast
 
 from . import bots, chart, lessons, naming, odds, view
 from .diagram import diagram
+from .languages import FALLBACK, LANGUAGES
 from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
-from .narration import LANGUAGES, event_text, refusal_text, text
+from .narration import event_text, refusal_text, text
 from .refusals import BadRequest, LansquenetError, NothingToUndo, NotToAct, Refusal
 from .scenario import Stop, parse, replay, until_refused
 from .session import Session, action_of, check_shape
@@ -167,7 +171,7 @@ class _Worker:
 
     def __init__(self) -> None:
         self.session: Session | None = None
-        self.lang = "en"
+        self.lang = FALLBACK
         self.computer: dict[str, Any] = {}  # the open game's computer players: name -> temperament
         self.seed: object = 0  # the open game's seed (its computer players' decisions draw from it)
 
@@ -490,9 +494,9 @@ def _simulate(request: dict[str, Any]) -> dict[str, Any]:
     >>> _simulate({"n": 5, "chart": {"title": 1}})
     Traceback (most recent call last):
     lansquenet.refusals.BadRequest: chart must be an object of words
-    >>> _simulate({"n": 5, "chart": {}, "lang": "de"})
+    >>> _simulate({"n": 5, "chart": {}, "lang": "xx"})
     Traceback (most recent call last):
-    lansquenet.refusals.BadRequest: lang must be one of fr, en
+    lansquenet.refusals.BadRequest: lang must be one of en, fr
     >>> _simulate({"n": 5, "variant": "skin"})
     Traceback (most recent call last):
     lansquenet.refusals.BadRequest: variant must be one of six_packs, two_packs, italian_forty, half_on_pair
@@ -501,6 +505,12 @@ def _simulate(request: dict[str, Any]) -> dict[str, Any]:
     lansquenet.refusals.BadRequest: n must be a whole number of deals from 1 to 1000000
     >>> _simulate({"n": 50, "variant": "half_on_pair"})["pack"]["cards"]
     52
+    >>> words = {"templates": {"summary": "{deals} deals"}, "expected": {}}
+    >>> _simulate({"n": 50, "summary": words, "lang": "en"})["summary"]
+    ['50 deals', '']
+    >>> _simulate({"n": 5, "summary": {"templates": []}})
+    Traceback (most recent call last):
+    lansquenet.refusals.BadRequest: summary must hold templates and expected figures, as words
     """
     n, seed = request.get("n"), request.get("seed", 0)
     if not safe_whole(n, least=1) or n > MAX_DEALS:
@@ -522,12 +532,22 @@ def _simulate(request: dict[str, Any]) -> dict[str, Any]:
         result = odds.simulation_json(sim)
         result["variant"] = variant.name
         result["edge"] = odds.variant_sim_edge(variant, sim)
+    lang = request.get("lang", FALLBACK)
+    if ("chart" in request or "summary" in request) and lang not in LANGUAGES:
+        raise BadRequest(f"lang must be one of {', '.join(LANGUAGES)}")
     if "chart" in request:
         labels = request["chart"]
         if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
             raise BadRequest("chart must be an object of words")
-        lang = _lang(request, "en")
         result["svg"] = chart.share_chart(result, lang, labels, ident="lq-sim-chart")
+    if "summary" in request:
+        words = request["summary"]
+        if not isinstance(words, dict) or not all(
+            isinstance(part, dict) and all(isinstance(v, str) for v in part.values())
+            for part in (words.get("templates"), words.get("expected"))
+        ):
+            raise BadRequest("summary must hold templates and expected figures, as words")
+        result["summary"] = chart.summary(result, lang, words["templates"], words["expected"])
     return result
 
 

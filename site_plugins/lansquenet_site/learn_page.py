@@ -16,30 +16,22 @@ from __future__ import annotations
 
 import re
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from lansquenet import lessons
 from lansquenet.diagram import diagram
 
 from . import render
-from .play import _json_script, root_of
-from .wheel import build_engine_wheel
-from .words import Words
+from .markup import fence, json_script
+from .page import PageContext
 
-FENCE = re.compile(
-    r"^(?P<fence>```|~~~)lansquenet-lessons[ \t]*\n(?P<body>.*?)^(?P=fence)[ \t]*$", re.MULTILINE | re.DOTALL
-)
-ANCHOR = {"fr": "lecon-", "en": "lesson-"}  # a lesson's place in the page: #lecon-cover
+FENCE = fence("lansquenet-lessons")
 
 
-def anchor(lesson_id: str, lang: str) -> str:
-    """The id of a lesson's section, in the page's language.
-
-    >>> anchor("cover", "fr"), anchor("cover", "en")
-    ('lecon-cover', 'lesson-cover')
-    """
-    return ANCHOR[lang] + lesson_id
+def anchor(lesson_id: str, page: PageContext) -> str:
+    """The id of a lesson's section, in the page's language (``learn.anchor``:
+    ``#lecon-cover``, ``#lesson-cover``)."""
+    return f"{page.words(page.lang, 'learn.anchor')}-{lesson_id}"
 
 
 def _choices(question: dict[str, Any], ident: str) -> str:
@@ -82,9 +74,10 @@ def _story(steps: list[dict[str, Any]]) -> str:
     )
 
 
-def lesson_html(lesson: lessons.Lesson, number: int, lang: str, words: Words, root: str) -> str:
+def lesson_html(lesson: lessons.Lesson, number: int, page: PageContext) -> str:
     """One lesson's section, at its first question, with its solution."""
-    ident = anchor(lesson.id, lang)
+    lang, w = page.lang, page.w
+    ident = anchor(lesson.id, page)
     opening = lessons.run(lesson, [], lang)
     question = opening["question"]
     path = lessons.expected_path(lesson)
@@ -92,73 +85,68 @@ def lesson_html(lesson: lessons.Lesson, number: int, lang: str, words: Words, ro
     for k, index in enumerate(path):
         asked = lessons.run(lesson, path[:k], lang)["question"]
         solution.append(
-            f"<li>{escape(asked['ask'])} <strong>{escape(words(lang, 'learn.expected', choice=asked['choices'][index]))}</strong></li>"
+            f"<li>{escape(asked['ask'])} <strong>{w('learn.expected', choice=asked['choices'][index])}</strong></li>"
         )
     title = lessons.words(lesson, "title", lang)
     rule = ""
     if lesson.rule:
-        prefix = "" if lang == "fr" else "en/"
-        rule = f'<p class="lq-rule"><a href="{root}{prefix}{lesson.rule}/">{escape(words(lang, "learn.rule"))}</a></p>'
+        rule = f'<p class="lq-rule"><a href="{page.link(lesson.rule + "/")}">{w("learn.rule")}</a></p>'
     summary = escape(lessons.words(lesson, "summary", lang))
     return (
         f'<section class="lq-lesson" id="{ident}" data-lesson="{lesson.id}" data-state="idle" data-projector'
         f' aria-labelledby="{ident}-title">'
         f'<h2 id="{ident}-title">{number}. {escape(title)}'
-        f' <span class="lq-done-mark" hidden>{escape(words(lang, "learn.done"))}</span></h2>'
+        f' <span class="lq-done-mark" hidden>{w("learn.done")}</span></h2>'
         f'<p class="lq-intro">{escape(lessons.words(lesson, "intro", lang))}</p>{rule}'
-        f'<p class="lq-lesson-tools">{render.projector_button(lang, words)}</p>'
+        f'<p class="lq-lesson-tools">{render.projector_button(lang, page.words)}</p>'
         f'<div class="lq-lesson-body"><div class="lq-figure">{diagram(opening["state"], lang)}</div>'
-        f'<div class="lq-lesson-play"><h3 class="lq-story-title">{escape(words(lang, "learn.story"))}</h3>'
+        f'<div class="lq-lesson-play"><h3 class="lq-story-title">{w("learn.story")}</h3>'
         f'<ol class="lq-story">{_story(opening["steps"])}</ol>'
         f'<div class="lq-question"><p class="lq-ask" id="{ident}-ask">{escape(question["ask"])}</p>'
         f"{_choices(question, ident)}"
         f'<p class="lq-feedback" role="status" aria-live="polite"></p></div>'
-        f'<div class="lq-summary" tabindex="-1" hidden><p><strong>{escape(words(lang, "learn.remember"))}</strong>'
+        f'<div class="lq-summary" tabindex="-1" hidden><p><strong>{w("learn.remember")}</strong>'
         f' <span class="lq-summary-text"></span></p>'
-        f'<button type="button" class="md-button" data-act="again">{escape(words(lang, "learn.again"))}</button></div>'
+        f'<button type="button" class="md-button" data-act="again">{w("learn.again")}</button></div>'
         f"</div></div>"
-        f'<details class="lq-solution"><summary>{escape(words(lang, "learn.solution"))}</summary>'
-        f"<ol>{''.join(solution)}</ol><p><strong>{escape(words(lang, 'learn.remember'))}</strong> {summary}</p>"
+        f'<details class="lq-solution"><summary>{w("learn.solution")}</summary>'
+        f"<ol>{''.join(solution)}</ol><p><strong>{w('learn.remember')}</strong> {summary}</p>"
         f"</details></section>"
     )
 
 
-def page_html(lang: str, words: Words, page_url: str, repo: Path) -> str:
+def page_html(page: PageContext) -> str:
     """Every lesson, the list of lessons, the progress line and the page's script."""
-    root = root_of(page_url)
-    wheel = build_engine_wheel(repo)
-    wheel_url = f"{root}assets/wheels/{wheel.filename}?v={wheel.sha256[:16]}"
-    page_words = {k: v for k, v in words.catalogue(lang).items() if k.startswith("learn.")}
+    lang, w, root = page.lang, page.w, page.root
+    page_words = {k: v for k, v in page.words.catalogue(lang).items() if k.startswith("learn.")}
     listed = "".join(
-        f'<li><a href="#{anchor(lesson.id, lang)}">{escape(lessons.words(lesson, "title", lang))}</a>'
-        f' <span class="lq-done-mark" data-lesson-mark="{lesson.id}" hidden>{escape(words(lang, "learn.done"))}</span></li>'
+        f'<li><a href="#{anchor(lesson.id, page)}">{escape(lessons.words(lesson, "title", lang))}</a>'
+        f' <span class="lq-done-mark" data-lesson-mark="{lesson.id}" hidden>{w("learn.done")}</span></li>'
         for lesson in lessons.lessons()
     )
     sections = "".join(
-        lesson_html(lesson, number, lang, words, root) for number, lesson in enumerate(lessons.lessons(), 1)
+        lesson_html(lesson, number, page) for number, lesson in enumerate(lessons.lessons(), 1)
     )
     total = len(lessons.lessons())
     return (
         f'<link rel="stylesheet" href="{root}assets/css/learn.css">'
-        f'<div class="lq-learn" id="lq-learn" data-lq-wheel="{escape(wheel_url)}" data-lang="{lang}">'
-        f'<script type="application/json" id="lq-learn-words">{_json_script(page_words)}</script>'
-        f'<noscript><p class="lq-refusal">{escape(words(lang, "learn.noscript"))}</p></noscript>'
+        f'<div class="lq-learn" id="lq-learn" data-lq-wheel="{escape(page.wheel_url)}" data-lang="{lang}">'
+        f"{json_script('lq-learn-words', page_words)}"
+        f'<noscript><p class="lq-refusal">{w("learn.noscript")}</p></noscript>'
         f'<p class="lq-learn-status" id="lq-status" role="status" aria-live="polite" data-status="idle"></p>'
         f'<p class="lq-progress" id="lq-progress" data-total="{total}">'
-        f"{escape(words(lang, 'learn.progress', done=0, total=total))}</p>"
-        f'<nav aria-label="{escape(words(lang, "learn.list"))}"><ol class="lq-lesson-list">{listed}</ol></nav>'
+        f"{w('learn.progress', done=0, total=total)}</p>"
+        f'<nav aria-label="{w("learn.list")}"><ol class="lq-lesson-list">{listed}</ol></nav>'
         f"{sections}</div>"
         f'<script type="module" src="{root}assets/js/learn.js"></script>'
     )
 
 
-def render_learn(
-    markdown: str, lang: str, words: Words, page_url: str, repo: Path, stash: dict[str, str] | None = None
-) -> str:
-    """Replace the page's ``lansquenet-lessons`` fence with the lessons (kept in
-    ``stash`` until the page is built, like the scenarios: see :func:`render.keep`)."""
+def render_learn(markdown: str, page: PageContext) -> str:
+    """Replace the page's ``lansquenet-lessons`` fence with the lessons (kept in the
+    page's stash until the page is built, like the scenarios: see :func:`render.keep`)."""
 
     def one(match: re.Match[str]) -> str:
-        return "\n" + render.keep(page_html(lang, words, page_url, repo), stash) + "\n"
+        return "\n" + render.keep(page_html(page), page.stash) + "\n"
 
     return FENCE.sub(one, markdown)

@@ -13,7 +13,8 @@ the site is built, every chart from :mod:`lansquenet.chart`, every word from
   not these rules (R-P1).
 - ```` ```lansquenet-simulation ````: the simulation's form (deals, seed, Run), its
   loading status, and a chart of one simulation computed at build time (so the page
-  is complete without JavaScript). ``odds.js`` replaces it with the reader's own,
+  is complete without JavaScript), written by the Jinja partial
+  ``overrides/partials/lq-simulation.html``. ``odds.js`` replaces it with the reader's own,
   computed in the browser by the engine's worker (op ``simulate``, which draws the
   chart with the same :func:`lansquenet.chart.share_chart`). Python loads only when
   the reader presses Run.
@@ -34,27 +35,23 @@ page itself: only this page loads them (like the play page).
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from html import escape
-from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
 from mkdocs.exceptions import PluginError
 
 from lansquenet import chart, odds
 from lansquenet.limits import MAX_DEALS
 
-from .play import root_of
-from .wheel import build_engine_wheel
+from .markup import fence, json_script
+from .page import PageContext
 from .words import Words
 
-FENCE = re.compile(
-    r"^(?P<fence>```|~~~)lansquenet-(?P<kind>odds|simulation)[ \t]*\n(?P<body>.*?)^(?P=fence)[ \t]*$",
-    re.MULTILINE | re.DOTALL,
-)
+FENCE = fence("lansquenet-(?:odds|simulation)")
 TOKEN = re.compile(r"\{\{\s*odds\.(?P<key>\w+)(?:\.(?P<form>\w+))?\s*\}\}")
 VARIANT_TOKEN = re.compile(r"\{\{\s*variant\.(?P<name>\w+)\.(?P<key>\w+)\s*\}\}")
 RULES = odds.Variant("rules", odds.ONE_PACK)  # these rules, beside the variants
@@ -214,33 +211,16 @@ def packs_html(lang: str, words: Words, packs: tuple[odds.Pack, ...] = odds.PACK
     )
 
 
-def _json_script(ident: str, data: object) -> str:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    return f'<script type="application/json" id="{ident}">{text}</script>'
+SUMMARY = ("summary", "details")  # the sentences under the chart: odds.sim.summary, ...
 
 
 def summary(
     lang: str, words: Words, sim: Mapping[str, Any], pack: odds.Pack = odds.ONE_PACK
 ) -> tuple[str, str]:
     """The two sentences under the chart (``sim``: a simulation's JSON of ``pack``): the
-    bank's share against the exact figure, then the opening pairs and the cards turned."""
-    first = words(
-        lang,
-        "odds.sim.summary",
-        deals=chart.number(sim["deals"], lang),
-        wins=chart.number(sim["bank_wins"], lang),
-        share=chart.percent(sim["bank_share"]["float"], lang),
-        expected=figure("bank_wins", pack, lang),
-    )
-    second = words(
-        lang,
-        "odds.sim.details",
-        pairs=chart.number(sim["opening_pairs"], lang),
-        pair_share=chart.percent(sim["pair_share"]["float"], lang),
-        pair_expected=figure("opening_pair", pack, lang),
-        mean=chart.number(sim["mean_cards"]["float"], lang, 2),
-        mean_expected=figure("cards_per_deal", pack, lang),
-    )
+    bank's share against the exact figure, then the opening pairs and the cards turned,
+    written by the engine (:func:`lansquenet.chart.summary`) as the browser's are."""
+    first, second = chart.summary(sim, lang, _labels(lang, words, "odds.sim", SUMMARY), _expected(pack, lang))
     return first, second
 
 
@@ -252,30 +232,14 @@ def _expected(pack: odds.Pack, lang: str) -> dict[str, str]:
     }
 
 
-def _variant_choice(lang: str, words: Words) -> str:
-    """The variants' menu (the first is the one drawn at build time)."""
-    options = "".join(
-        f'<option value="{v.name}">{escape(words(lang, "variants.name." + v.name))}</option>'
-        for v in odds.VARIANTS
-    )
-    return (
-        f'<p><label for="lq-sim-variant">{escape(words(lang, "variants.sim.choose"))}</label>'
-        f'<select id="lq-sim-variant">{options}</select></p>'
-    )
-
-
-def simulation_html(lang: str, words: Words, root: str, wheel_url: str, variants: bool = False) -> str:
+def simulation_html(page: PageContext, variants: bool = False) -> str:
     """The simulation: form, status, and the chart of one run computed at build time;
-    with ``variants``, a choice of variant, the first drawn at build time."""
-
-    def w(key: str, **params: object) -> str:
-        return escape(words(lang, key, **params))
-
+    with ``variants``, a choice of variant, the first drawn at build time
+    (``overrides/partials/lq-simulation.html``)."""
+    lang, words = page.lang, page.words
     pack = odds.VARIANTS[0].pack if variants else odds.ONE_PACK
     sim = odds.simulation_json(odds.simulate(SIM_DEALS, SIM_SEED, pack=pack))
     labels = _labels(lang, words, "odds.chart", CHART_LABELS)
-    svg = chart.share_chart(sim, lang, labels, ident="lq-sim-chart")
-    first, second = summary(lang, words, sim, pack)
     data: dict[str, Any] = {
         "words": {k: v for k, v in sorted(words.catalogue(lang).items()) if k.startswith("odds.sim.")},
         "chart": labels,
@@ -284,55 +248,23 @@ def simulation_html(lang: str, words: Words, root: str, wheel_url: str, variants
     }
     if variants:
         data["variants"] = {v.name: _expected(v.pack, lang) for v in odds.VARIANTS}
-    share = sim["bank_share"]
-    max_text = chart.number(SIM_MAX, lang)
-    return "\n".join(
-        [
-            (
-                f'<div class="lq-odds lq-odds-sim" id="lq-sim" lang="{lang}"'
-                f' data-lq-wheel="{escape(wheel_url)}" data-search-exclude>'
-            ),
-            _json_script("lq-odds-data", data),
-            '<form class="lq-sim-form" id="lq-sim-form" novalidate hidden>',
-            _variant_choice(lang, words) if variants else "",
-            (
-                f'<p><label for="lq-sim-deals">{w("odds.sim.deals")}</label>'
-                f'<input id="lq-sim-deals" type="number" inputmode="numeric" min="1" max="{SIM_MAX}" step="1"'
-                f' value="{SIM_DEALS}" autocomplete="off" aria-describedby="lq-sim-deals-hint">'
-                f'<span class="lq-hint" id="lq-sim-deals-hint">{w("odds.sim.deals_hint", max=max_text)}</span></p>'
-            ),
-            (
-                f'<p><label for="lq-sim-seed">{w("odds.sim.seed")}</label>'
-                f'<input id="lq-sim-seed" type="number" inputmode="numeric" step="1" value="{SIM_SEED}"'
-                ' autocomplete="off" aria-describedby="lq-sim-seed-hint">'
-                f'<span class="lq-hint" id="lq-sim-seed-hint">{w("odds.sim.seed_hint")}</span></p>'
-            ),
-            (
-                f'<p class="lq-sim-run"><button type="submit" class="md-button md-button--primary" id="lq-sim-run">'
-                f"{w('odds.sim.run')}</button></p>"
-            ),
-            "</form>",
-            '<p class="lq-refusal" id="lq-sim-refusal" role="alert" hidden></p>',
-            '<div class="lq-loading" id="lq-sim-loading">',
-            (
-                f'<progress id="lq-sim-progress" max="4" value="0" aria-label="{w("odds.sim.loading.label")}"'
-                " hidden></progress>"
-            ),
-            '<p id="lq-sim-status" role="status" aria-live="polite" data-status="idle"></p>',
-            "</div>",
-            f'<noscript><p class="lq-hint">{w("odds.sim.noscript")}</p></noscript>',
-            '<figure class="lq-chart-box lq-sim-figure" id="lq-sim-figure">',
-            f'<div id="lq-sim-chart-box">{svg}</div>',
-            "<figcaption>",
-            (
-                f'<p id="lq-sim-origin" data-origin="build">'
-                f"{w('odds.sim.built', deals=chart.number(SIM_DEALS, lang), seed=SIM_SEED)}</p>"
-            ),
-            f'<p id="lq-sim-summary" data-share="{share["float"]!r}" data-deals="{SIM_DEALS}">{escape(first)}</p>',
-            f'<p id="lq-sim-details">{escape(second)}</p>',
-            "</figcaption></figure>",
-            "</div>",
-        ]
+    return page.partial(
+        "lq-simulation.html",
+        w=lambda key, **params: words(lang, key, **params),
+        lang=lang,
+        wheel_url=page.wheel_url,
+        data=Markup(json_script("lq-odds-data", data)),
+        svg=Markup(chart.share_chart(sim, lang, labels, ident="lq-sim-chart")),
+        summary=summary(lang, words, sim, pack),
+        share=repr(sim["bank_share"]["float"]),
+        variants=[(v.name, words(lang, "variants.name." + v.name)) for v in odds.VARIANTS]
+        if variants
+        else [],
+        deals=SIM_DEALS,
+        deals_text=chart.number(SIM_DEALS, lang),
+        seed=SIM_SEED,
+        max=SIM_MAX,
+        max_text=chart.number(SIM_MAX, lang),
     )
 
 
@@ -364,33 +296,18 @@ def _token(match: re.Match[str], lang: str, pack: odds.Pack) -> str:
         raise PluginError(f"odds: no form {form!r} for {key!r} (percent, approx, decimal, mean)") from None
 
 
-def render_odds(
-    markdown: str,
-    lang: str,
-    words: Words,
-    page_url: str,
-    root: Path,
-    pack: odds.Pack = odds.ONE_PACK,
-) -> str:
-    """Replace the page's odds fences and ``{{ odds.* }}`` figures; ``root`` is the
-    repository (the wheel's digest goes into the page), ``pack`` the pack whose figures
-    the ``figures`` and ``distribution`` parts and the prose's figures show (the rules'
-    own, R-P1; another only to check that the page follows the engine)."""
-    found = {match["kind"] for match in FENCE.finditer(markdown)}
+def render_odds(markdown: str, page: PageContext, pack: odds.Pack = odds.ONE_PACK) -> str:
+    """Replace the page's odds fences and ``{{ odds.* }}`` figures; ``pack`` the pack
+    whose figures the ``figures`` and ``distribution`` parts and the prose's figures
+    show (the rules' own, R-P1; another only to check that the page follows the engine)."""
+    found = {match["kind"].removeprefix("lansquenet-") for match in FENCE.finditer(markdown)}
     if not found and not TOKEN.search(markdown) and not VARIANT_TOKEN.search(markdown):
         return markdown
-    top = root_of(page_url)
+    lang, words, top = page.lang, page.words, page.root
 
     def one(match: re.Match[str]) -> str:
-        if match["kind"] == "simulation":
-            wheel = build_engine_wheel(root)
-            html = simulation_html(
-                lang,
-                words,
-                top,
-                f"{top}assets/wheels/{wheel.filename}?v={wheel.sha256[:16]}",
-                variants=match["body"].strip() == "variants",
-            )
+        if match["kind"] == "lansquenet-simulation":
+            html = simulation_html(page, variants=match["body"].strip() == "variants")
         else:
             part = match["body"].strip() or "figures"
             if part == "figures":

@@ -18,23 +18,16 @@ the step tables' words, shared with the rendered scenarios).
 
 from __future__ import annotations
 
-import json
-import re
-from functools import cache
-from pathlib import Path
-
-from jinja2 import Environment, FileSystemLoader, Template
 from markupsafe import Markup
 
 from lansquenet.rules import DEFAULT_BALANCE
 
+from .markup import fence, json_text
+from .page import PageContext
 from .render import balances_table, keep, projector_button
-from .wheel import Wheel, build_engine_wheel
 from .words import Words
 
-FENCE = re.compile(
-    r"^(?P<fence>```|~~~)lansquenet-play[ \t]*\n(?P<body>.*?)^(?P=fence)[ \t]*$", re.MULTILINE | re.DOTALL
-)
+FENCE = fence("lansquenet-play")
 # Words play.js reads from the page (besides every play.* entry).
 SHARED = ("stepper.", "steps.")
 PACES = (("slow", 1500), ("normal", 700), ("instant", 0))  # a computer player's pause, in ms
@@ -48,36 +41,17 @@ TABS = (
 STEPPERS = (("first", "«"), ("previous", "‹"), ("next", "›"), ("last", "»"))  # each named by its word
 
 
-def root_of(page_url: str) -> str:
-    """The relative way from a page to the site's top folder.
-
-    >>> root_of("play/"), root_of("en/play/"), root_of("")
-    ('../', '../../', '')
-    """
-    return "../" * page_url.count("/")
-
-
 def page_words(words: Words, lang: str) -> dict[str, str]:
     """The words the page's script needs, raw (``{placeholders}`` left for the script)."""
     return {k: v for k, v in sorted(words.catalogue(lang).items()) if k.startswith(("play.", *SHARED))}
 
 
-def _json_script(data: object) -> str:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("</", "<\\/")  # never closes its <script> element early
-
-
-@cache
-def _template(overrides: Path) -> Template:
-    env = Environment(loader=FileSystemLoader(overrides), autoescape=True, keep_trailing_newline=False)
-    return env.get_template("partials/play.html")
-
-
-def skeleton(lang: str, words: Words, root: str, wheel: Wheel, overrides: Path) -> str:
+def skeleton(page: PageContext) -> str:
     """The play page's HTML (``overrides/partials/play.html``): set-up form, game screen."""
+    lang, words = page.lang, page.words
 
     def w(key: str, **params: object) -> str:
-        return words(lang, key, **params)
+        return words(lang, key, **params)  # raw: the partial escapes it
 
     def button(action: str, key: str) -> Markup:
         return Markup('<button type="button" class="md-button" data-act="{}">{}</button>').format(
@@ -86,11 +60,12 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel, overrides: Path) 
 
     # The default table, written as play.js writes it.
     names = [name.strip() for name in words(lang, "play.default_names").split(",")][:3]
-    return _template(overrides).render(
+    return page.partial(
+        "play.html",
         lang=lang,
-        root=root,
-        wheel_url=f"{root}assets/wheels/{wheel.filename}?v={wheel.sha256[:16]}",
-        words_json=_json_script(page_words(words, lang)),
+        root=page.root,
+        wheel_url=page.wheel_url,
+        words_json=Markup(json_text(page_words(words, lang))),
         names=names,
         balance=DEFAULT_BALANCE,
         paces=PACES,
@@ -103,15 +78,14 @@ def skeleton(lang: str, words: Words, root: str, wheel: Wheel, overrides: Path) 
     )
 
 
-def render_play(
-    markdown: str, lang: str, words: Words, page_url: str, root: Path, stash: dict[str, str] | None = None
-) -> str:
-    """Replace the page's ``lansquenet-play`` fence (if any) with the play skeleton;
-    ``root`` is the repository (the wheel's digest goes into the page, the partial comes
-    from its ``overrides/``). With a ``stash``, the skeleton is kept there until the page
-    is built (:func:`render.keep`): its labels and buttons are not prose, and stay out of
-    the search index."""
+def render_play(markdown: str, page: PageContext) -> str:
+    """Replace the page's ``lansquenet-play`` fence (if any) with the play skeleton (the
+    wheel's digest goes into the page). With the page's stash, the skeleton is kept
+    there until the page is built (:func:`render.keep`): its labels and buttons are not
+    prose, and stay out of the search index."""
     if not FENCE.search(markdown):
         return markdown
-    html = skeleton(lang, words, root_of(page_url), build_engine_wheel(root), root / "overrides")
-    return FENCE.sub(lambda _: "\n" + keep(html, stash) + "\n", markdown)
+    if page.wheel is None:
+        raise ValueError("the play page needs the engine's wheel (PageContext.wheel)")
+    html = skeleton(page)
+    return FENCE.sub(lambda _: "\n" + keep(html, page.stash) + "\n", markdown)

@@ -12,8 +12,12 @@
   place), the site's own CSS and JavaScript without their comments (minify.py) and the
   service worker (offline.py).
 
-Languages come from mkdocs-static-i18n's documented options: its ``languages`` (the one
-marked ``default``) and the theme ``language`` it sets for each language's build. The
+Languages come from mkdocs-static-i18n's documented options, read once (languages.py):
+its ``languages`` (the one marked ``default``, each one's ``link``) and the theme
+``language`` it sets for each language's build. Each page gets one context
+(page.py: its language, its words, its way to the site root, the engine's wheel, built
+once per build) that every renderer reads. The plugin logs through MkDocs's plugin
+logger (``mkdocs.plugins.lansquenet``). The
 default language is built first; static-i18n builds the others from inside that
 build's ``on_post_build`` (priority -100), so ours runs after it (-200) and the builds
 nest: ``on_pre_build`` notes the language a build starts, ``on_post_build`` ends the
@@ -31,17 +35,20 @@ from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import chrome, learn_page, minify, odds_page, offline, play, render, typography
+from . import chrome, languages, learn_page, minify, odds_page, offline, play, render, typography
+from .page import PageContext, partials
+from .wheel import build_engine_wheel
 from .words import Words
+
+log = get_plugin_logger(__name__)
 
 
 class LansquenetConfig(Config):  # type: ignore[no-untyped-call]
     locales = c.Type(str, default="locales")
-    default_language = c.Type(str, default="fr")
 
 
 class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped-call]
@@ -53,8 +60,10 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         self.serving = command == "serve"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        root = Path(config.config_file_path).parent
-        self.words = Words(root / self.config.locales)
+        self.repo = Path(config.config_file_path).parent
+        self.site_languages = languages.read(config)
+        self.words = Words(self.repo / self.config.locales, self.site_languages.all)
+        self.templates = partials(self.repo)
         self.stash: dict[str, str] = {}  # scenarios' HTML, until on_post_page puts it back
         if config.extra_css != [minify.BUNDLE]:  # static-i18n's builds share this config
             self.stylesheets = [str(sheet) for sheet in config.extra_css]
@@ -63,33 +72,36 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         # After every on_config, static-i18n's included: the theme's language is set.
-        language = str(config.theme.get("language") or self.config.default_language)
-        default = self.default_language(config)
+        default = self.site_languages.default
+        language = str(config.theme.get("language") or default)
         if language == default or not hasattr(self, "chrome"):
             self.chrome = chrome.Chrome(default)  # a new build of the whole site starts
             self.languages: list[str] = []
+            self.wheel = build_engine_wheel(self.repo)  # once per build
+            log.debug("engine wheel %s", self.wheel.url)
         self.languages.append(language)
-
-    def default_language(self, config: MkDocsConfig) -> str:
-        """mkdocs-static-i18n's default language (its ``languages`` option)."""
-        i18n = config.plugins.get("i18n")
-        for language in getattr(i18n, "config", {}).get("languages", []):
-            if language.default:
-                return str(language.locale)
-        return self.config.default_language
+        self.pages: dict[str, PageContext] = {}  # each page's context, by its file
 
     def building(self) -> str:
         """The language of the innermost build under way."""
         return self.languages[-1]
 
-    def page_language(self, page: Page) -> str:
-        """The page's language: mkdocs-static-i18n's locale, else the file suffix."""
-        locale = getattr(page.file, "locale", None)
-        if isinstance(locale, str) and locale:
-            return locale
-        stem = Path(page.file.src_uri).stem
-        suffix = stem.rsplit(".", 1)[-1] if "." in stem else ""
-        return suffix if suffix in ("fr", "en") else self.config.default_language
+    def context(self, page: Page) -> PageContext:
+        """The page's context, made once: its language is mkdocs-static-i18n's locale,
+        else its file's suffix."""
+        found = self.pages.get(page.file.src_uri)
+        if found is None:
+            locale = getattr(page.file, "locale", None)
+            lang = (
+                locale
+                if isinstance(locale, str) and locale
+                else self.site_languages.of_file(page.file.src_uri)
+            )
+            found = PageContext(
+                lang, self.words, self.site_languages, page.url, self.wheel, self.stash, self.templates
+            )
+            self.pages[page.file.src_uri] = found
+        return found
 
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         # Material's own words that its translations miss ("Made with", in
@@ -98,28 +110,36 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         return env
 
     def on_page_markdown(self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        root = Path(config.config_file_path).parent
+        context = self.context(page)
         # The headings' "Permanent link" (the toc extension's, Markdown's English) in the
         # page's language: mkdocs makes each page's Markdown from these options.
         toc = config.mdx_configs.setdefault("toc", {})
-        toc["permalink_title"] = self.words(self.page_language(page), "chrome.permalink")
-        markdown = play.render_play(
-            markdown, self.page_language(page), self.words, page.url, root, self.stash
-        )
-        markdown = odds_page.render_odds(markdown, self.page_language(page), self.words, page.url, root)
-        markdown = learn_page.render_learn(
-            markdown, self.page_language(page), self.words, page.url, root, self.stash
-        )
+        toc["permalink_title"] = self.words(context.lang, "chrome.permalink")
+        markdown = play.render_play(markdown, context)
+        markdown = odds_page.render_odds(markdown, context)
+        markdown = learn_page.render_learn(markdown, context)
         try:
-            return render.render_fences(markdown, self.page_language(page), self.words, self.stash)
+            return render.render_fences(markdown, context.lang, self.words, self.stash)
         except render.ScenarioError as error:
             raise PluginError(f"{page.file.src_uri}: {error}") from None
+
+    def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        # MkDocs checks links to anchors against the ids Markdown saw; the HTML kept aside
+        # (render.keep: the lessons' sections, #lecon-cover) has its ids too. And a play
+        # page's #scenario=… is a game to replay, not an anchor (tests/site/test_teaching.py
+        # replays every one).
+        if page.present_anchor_ids is not None:
+            page.present_anchor_ids |= render.stashed_ids(html, self.stash)
+        for links in (page.links_to_anchors or {}).values():
+            for anchor in [a for a in links if a.startswith("scenario=")]:
+                del links[anchor]
+        return html
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         html = render.with_sprite(render.unstash(output, self.stash))
         # French typography on French prose only: the French pages, and the French parts
         # of the others (the parallel page's French column) (typography.py)
-        html = typography.fix_html(html, french=self.page_language(page) == "fr")
+        html = typography.fix_html(html, french=typography.is_french(self.context(page).lang))
         html = offline.register_script(html, page.url, self.serving)
         prefix = self.chrome.prefix(self.building())
         if prefix:
@@ -139,7 +159,7 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         from . import runtime
 
-        runtime.copy_runtime(Path(config.config_file_path).parent, Path(config.site_dir))
+        runtime.copy_runtime(self.repo, Path(config.site_dir), self.wheel)
         language = self.languages.pop()
         if self.languages:
             self.chrome.language_built(language, config.site_dir)

@@ -19,11 +19,10 @@ from typing import Any
 import lansquenet
 from lansquenet.diagram import diagram, sprite
 
+from .markup import fence
 from .words import Words
 
-FENCE = re.compile(
-    r"^(?P<fence>```|~~~)lansquenet[ \t]*\n(?P<body>.*?)\n(?P=fence)[ \t]*$", re.MULTILINE | re.DOTALL
-)
+FENCE = fence("lansquenet")
 
 
 class ScenarioError(lansquenet.LansquenetError):
@@ -39,6 +38,19 @@ SLOT = re.compile(r'<div class="lq-slot" data-lq-slot="(\d+)"></div>')
 def unstash(html: str, stash: dict[str, str]) -> str:
     """Put back into a built page the scenarios that ``render_fences`` kept aside."""
     return SLOT.sub(lambda match: stash[match[1]], html)
+
+
+_ID = re.compile(r'\sid="([^"]+)"')
+
+
+def stashed_ids(html: str, stash: dict[str, str]) -> set[str]:
+    """The ids of the HTML kept aside for the placeholders of ``html``: anchors the
+    built page will have.
+
+    >>> sorted(stashed_ids('<div class="lq-slot" data-lq-slot="0"></div>', {"0": '<p id="b"><i id="a">'}))
+    ['a', 'b']
+    """
+    return {ident for key in SLOT.findall(html) for ident in _ID.findall(stash[key])}
 
 
 _RANK_USED = re.compile(r'href="#lq-r(\w+)"')
@@ -184,13 +196,12 @@ def step_hashes(words: Words, number: int | None) -> str:
     >>> import pathlib
     >>> w = Words(pathlib.Path(__file__).resolve().parents[2] / "locales")
     >>> step_hashes(w, None), step_hashes(w, 2)
-    ('{"fr":"etape","en":"step"}', '{"fr":"exemple-2-etape","en":"example-2-step"}')
+    ('{"en":"step","fr":"etape"}', '{"en":"example-2-step","fr":"exemple-2-etape"}')
     """
-    langs = ("fr", "en")
     if number in (None, 1):
-        found = {lang: words(lang, "stepper.hash") for lang in langs}
+        found = {lang: words(lang, "stepper.hash") for lang in words.languages}
     else:
-        found = {lang: words(lang, "stepper.hash_n", n=number) for lang in langs}
+        found = {lang: words(lang, "stepper.hash_n", n=number) for lang in words.languages}
     return json.dumps(found, separators=(",", ":"))
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from .wheel import Wheel, build_engine_wheel, write_wheel
+from .wheel import WHEELS_DIR, Wheel, build_engine_wheel, write_wheel
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -38,7 +38,6 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 PYODIDE_DIR = "assets/pyodide"
-WHEELS_DIR = "assets/wheels"
 RUNTIME_MODULE = "runtime.mjs"
 STDLIB = "python_stdlib.zip"
 STDLIB_LIST = Path(__file__).with_name("stdlib.txt")
@@ -121,10 +120,11 @@ def runtime_module(pyodide: Path, wheel: Wheel) -> str:
     return f"export default {json.dumps(facts, sort_keys=True)};\n"
 
 
-def copy_runtime(root: Path, site: Path) -> Wheel:
-    """Copy Pyodide and write the engine's wheel into ``site`` (the top site folder)."""
+def copy_runtime(root: Path, site: Path, wheel: Wheel | None = None) -> Wheel:
+    """Copy Pyodide and write the engine's wheel (``wheel``, the build's, else built
+    now) into ``site`` (the top site folder)."""
     copy_pyodide(root, site)
-    wheel = build_engine_wheel(root)
+    wheel = wheel or build_engine_wheel(root)
     write_wheel(wheel, site / WHEELS_DIR)
     module = site / PYODIDE_DIR / RUNTIME_MODULE
     text = runtime_module(site / PYODIDE_DIR, wheel)

@@ -27,7 +27,11 @@ import re
 from html import escape, unescape
 from typing import Any
 
-__all__ = ["faults", "fix", "fix_html", "prose"]
+__all__ = ["FRENCH", "faults", "fix", "fix_html", "is_french", "prose"]
+
+# The language this typography is French's: its code, and its regional variants
+# (fr-CA, fr-CH). The one place the site's code names a language.
+FRENCH = "fr"
 
 NBSP = "\u00a0"
 NNBSP = "\u202f"
@@ -36,7 +40,7 @@ LETTER = r"[^\W\d_]"
 AFTER = r"(?=$|[\s»)\]\"’'.,…<])"
 SKIP = ("code", "pre", "kbd", "samp", "script", "style", "textarea")
 LANG = re.compile(r"""\slang=["']([^"']*)["']""")  # an element's language
-_FRENCH_PART = re.compile(r"""\slang=["']fr""", re.IGNORECASE)
+_FRENCH_PART = re.compile(rf"""\slang=["']{FRENCH}\b""", re.IGNORECASE)
 _MAY_NEED = re.compile(r"['«»;:!?&]")  # a piece without any of these has nothing to fix
 TAG = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.DOTALL)
 
@@ -85,7 +89,7 @@ def _pieces(html: str, french: bool = True) -> list[tuple[bool, str]]:
             and lang
             and name != "html"
             and not tag.endswith("/>")
-            and lang.group(1).lower().startswith("fr") != french
+            and is_french(lang.group(1)) != french
         ):
             other = [name, 1]
         if name in ("script", "style", "textarea") and not closing:
@@ -95,6 +99,16 @@ def _pieces(html: str, french: bool = True) -> list[tuple[bool, str]]:
             at = end
         elif name in SKIP and not tag.endswith("/>"):
             depth = max(0, depth - 1) if closing else depth + 1
+
+
+def is_french(lang: str) -> bool:
+    """Whether text in ``lang`` (a page's language, an element's ``lang``) is set the
+    French way.
+
+    >>> is_french("fr"), is_french("fr-CA"), is_french("en"), is_french("frr")
+    (True, True, False, False)
+    """
+    return lang.lower().split("-")[0] == FRENCH
 
 
 def fix_html(html: str, french: bool = True) -> str:

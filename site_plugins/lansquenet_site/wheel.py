@@ -2,7 +2,7 @@
 
 Pyodide installs it with ``pyodide.unpackArchive(buffer, "wheel", …)``: a plain
 ``py3-none-any`` wheel holding ``lansquenet/*.py``, its catalogues
-(``lansquenet/locales/{en,fr}/lansquenet.po``), its scenarios, its lessons and ``py.typed``, and the
+(``lansquenet/locales/<lang>/lansquenet.po``, every language it has), its scenarios, its lessons and ``py.typed``, and the
 ``dist-info`` files (``METADATA``, ``WHEEL``, ``RECORD`` with sha256 hashes). The build
 is deterministic: fixed timestamps, sorted entries, so the same sources give the same
 bytes (and the same name and digest in the page).
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 NAME = "lansquenet"
-LANGUAGES = ("en", "fr")
+WHEELS_DIR = "assets/wheels"  # where the site keeps it
 # 1980-01-01, the earliest time a zip entry can hold: every build writes the same bytes.
 EPOCH = (1980, 1, 1, 0, 0, 0)
 
@@ -46,17 +46,22 @@ class Wheel:
     def sha256(self) -> str:
         return hashlib.sha256(self.data).hexdigest()
 
+    @property
+    def url(self) -> str:
+        """Its address under the site's top folder, with its digest: a browser never
+        keeps a stale engine."""
+        return f"{WHEELS_DIR}/{self.filename}?v={self.sha256[:16]}"
+
 
 def package_files(package: Path) -> list[tuple[str, Path]]:
     """``(archive name, source)`` for each file of the package that the wheel carries."""
     found: list[tuple[str, Path]] = [(f"{NAME}/{p.name}", p) for p in package.glob("*.py")]
     found += [(f"{NAME}/scenarios/{p.name}", p) for p in (package / "scenarios").glob("*.json")]
     found += [(f"{NAME}/{p.name}", p) for p in package.glob("*.json")]  # the lessons
-    for lang in LANGUAGES:  # the engine's catalogue only, not the site's words
-        po = package / "locales" / lang / f"{NAME}.po"
-        if not po.is_file():
-            raise FileNotFoundError(f"the engine's catalogue is missing: {po}")
-        found.append((f"{NAME}/locales/{lang}/{NAME}.po", po))
+    catalogues = sorted((package / "locales").glob(f"*/{NAME}.po"))  # not the site's words
+    if not catalogues:
+        raise FileNotFoundError(f"the engine's catalogues are missing: {package / 'locales'}")
+    found += [(f"{NAME}/locales/{po.parent.name}/{NAME}.po", po) for po in catalogues]
     typed = package / "py.typed"
     if typed.is_file():
         found.append((f"{NAME}/py.typed", typed))

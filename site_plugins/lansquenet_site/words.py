@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -9,10 +10,13 @@ from lansquenet.narration import read_po
 
 
 class Words:
-    """The site's words in every language, read once from ``locales/``."""
+    """The site's words in every language, read once from ``locales/``: the languages
+    given (the site's, from its configuration), else every one with a ``site.po``."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, languages: Sequence[str] | None = None) -> None:
         self.folder = folder
+        found = sorted(p.parent.name for p in folder.glob("*/site.po"))
+        self.languages: tuple[str, ...] = tuple(languages) if languages is not None else tuple(found)
         self._cache: dict[str, dict[str, str]] = {}
 
     def catalogue(self, lang: str) -> dict[str, str]:

@@ -14,6 +14,9 @@ What every test in this folder gets for free:
   error, and FAILS the test at teardown if a request went anywhere but 127.0.0.1, a
   response was 4xx/5xx, or anything was logged as an error. A test that expects an
   error response says so first: ``browser_log.allow_status(404, "/no-such-page/")``.
+  Before its checks it waits until every request made has its answer's status
+  (``BrowserLog.settle``; not the whole body of a large download, and not
+  Playwright's ``networkidle``, which waits half a second of silence every time).
 
 To add a browser test, write ``def test_x(page: Page) -> None`` in tests/browser/ and
 use ``page.goto("/path/")``: the checks above run without asking.
@@ -21,6 +24,7 @@ use ``page.goto("/path/")``: the checks above run without asking.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +32,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Request, Response
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Request, Response
 
 from localsite import chromium
 from localsite.serve import serve
@@ -67,6 +71,7 @@ class BrowserLog:
     page_requests: list[str] = field(default_factory=list)  # what the pages and their workers asked
     errors: list[str] = field(default_factory=list)  # 4xx/5xx responses, console, page errors
     allowed: list[tuple[int, str]] = field(default_factory=list)
+    in_flight: set[Request] = field(default_factory=set)  # asked for, no answer's status yet
 
     def allow_status(self, status: int, path: str) -> None:
         """Expect this error status for URLs whose path ends with ``path``."""
@@ -77,11 +82,36 @@ class BrowserLog:
         return any(status == s and path.endswith(p) for s, p in self.allowed)
 
     def on_request(self, request: Request) -> None:
+        self.in_flight.add(request)
         self.requests.append(request.url)
         if request.service_worker is None:  # the offline worker fills its cache on its own
             self.page_requests.append(request.url)
 
+    def on_done(self, request: Request) -> None:
+        self.in_flight.discard(request)
+
+    def watch(self, context: BrowserContext) -> None:
+        """Record everything ``context`` asks for and complains about."""
+        context.on("request", self.on_request)
+        context.on("requestfinished", self.on_done)
+        context.on("requestfailed", self.on_done)
+        context.on("response", self.on_response)
+        context.on("console", self.on_console)
+        context.on("weberror", lambda web_error: self.on_page_error(web_error.error))
+
+    def settle(self, page: Page, timeout_s: float = 120) -> None:
+        """Until every request of the context has its answer's status (or failed): late
+        ones (scripts run after the load event) have been answered and checked."""
+        deadline = time.monotonic() + timeout_s
+        while self.in_flight:
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"still loading after {timeout_s} s: {sorted(r.url for r in self.in_flight)}"
+                )
+            page.wait_for_timeout(25)  # Playwright delivers the context's events meanwhile
+
     def on_response(self, response: Response) -> None:
+        self.in_flight.discard(response.request)
         if response.status >= 400 and not self._is_allowed(response.status, response.url):
             self.errors.append(f"HTTP {response.status} {response.url}")
 
@@ -111,12 +141,9 @@ class BrowserLog:
 @pytest.fixture(autouse=True)
 def browser_log(context: BrowserContext) -> Iterator[BrowserLog]:
     log = BrowserLog()
-    context.on("request", log.on_request)
-    context.on("response", log.on_response)
-    context.on("console", log.on_console)
-    context.on("weberror", lambda web_error: log.on_page_error(web_error.error))
+    log.watch(context)
     yield log
-    for page in context.pages:  # let late requests (scripts run after load) arrive
-        page.wait_for_load_state("networkidle")
+    if context.pages:  # let late requests (scripts run after load) arrive
+        log.settle(context.pages[0])
     problems = [f"request outside 127.0.0.1: {url}" for url in log.outside_requests()] + log.errors
     assert not problems, "\n".join(problems)

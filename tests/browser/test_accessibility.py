@@ -110,7 +110,7 @@ def open_in(page: Page, path: str, scheme: str, browser_log: Any) -> None:
     if path.endswith("404.html"):
         browser_log.allow_status(404, path)
     page.goto(path)
-    page.wait_for_load_state("networkidle")
+    browser_log.settle(page)
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", SCHEMES[scheme])
 
 

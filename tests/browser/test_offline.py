@@ -28,6 +28,7 @@ from playwright.sync_api import Page, expect
 import lansquenet
 from lansquenet_site import offline
 from lansquenet_site.words import Words
+from localsite.serve import Server as QuietServer
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
@@ -59,8 +60,7 @@ class Server:
     """The built site on 127.0.0.1 (a port of its own: a service worker is per origin)."""
 
     def __init__(self, site: Path) -> None:
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-        self.httpd.daemon_threads = True
+        self.httpd = QuietServer(("127.0.0.1", 0), _Handler)  # silent about dropped downloads
         self.httpd.site = site  # type: ignore[attr-defined]
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

@@ -40,6 +40,8 @@ OTHER = {"fr": "en", "en": "fr"}
 READY_MS = 120_000  # a cold Pyodide start on a busy machine
 ENGINE_MS = 30_000  # one replay of the whole session
 REPO = Path(__file__).resolve().parents[2]
+# Under pytest-xdist the module stays on one worker: one browser page per language for the whole module (Python starts twice).
+pytestmark = pytest.mark.xdist_group("play-page")
 WORDS = Words(REPO / "locales")
 XSS = "<svg onload=alert()>"  # markup that would run, within the 20 characters of a name
 WORKED = "7S QH 2C QD"  # section 06: the players win
@@ -78,10 +80,7 @@ def shared(browser: Browser, base_url: str, pytestconfig: pytest.Config) -> Iter
     log = conftest.BrowserLog()
     context = browser.new_context(base_url=base_url, accept_downloads=True)
     context.set_default_timeout(ENGINE_MS)
-    context.on("request", log.on_request)
-    context.on("response", log.on_response)
-    context.on("console", log.on_console)
-    context.on("weberror", lambda web_error: log.on_page_error(web_error.error))
+    log.watch(context)
     yield Shared(context, log)
     context.close()
 
@@ -91,8 +90,8 @@ def shared_log_is_clean(shared: Shared) -> Iterator[None]:
     """What ``browser_log`` checks, for what this test did in the shared context."""
     requests, errors = len(shared.log.requests), len(shared.log.errors)
     yield
-    for page in shared.context.pages:
-        page.wait_for_load_state("networkidle")
+    if shared.context.pages:
+        shared.log.settle(shared.context.pages[0])
     outside = [url for url in shared.log.outside_requests() if url in shared.log.requests[requests:]]
     problems = [f"request outside 127.0.0.1: {url}" for url in outside] + shared.log.errors[errors:]
     problems += [f"dialog: {message}" for message in shared.dialogs]

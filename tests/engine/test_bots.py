@@ -25,7 +25,8 @@ from lansquenet.bots import (
     quick_game,
     reason_text,
 )
-from lansquenet.narration import LANGUAGES, catalogue
+from lansquenet.languages import LANGUAGES
+from lansquenet.narration import catalogue
 from lansquenet.rules import amount_range, check
 
 

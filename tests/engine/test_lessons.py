@@ -9,8 +9,9 @@ from dataclasses import replace
 import pytest
 
 from lansquenet.__main__ import main
+from lansquenet.languages import LANGUAGES
 from lansquenet.lessons import LessonError, check, expected_path, figures, get, lessons, run, words
-from lansquenet.narration import LANGUAGES, catalogue
+from lansquenet.narration import catalogue
 
 
 def test_a_lesson_for_each_rule_page_and_a_whole_deal_against_computer_players() -> None:

@@ -18,6 +18,8 @@ import pytest
 import lansquenet
 
 REPO = Path(__file__).resolve().parents[2]
+# Under pytest-xdist the module stays on one worker: one build of the package serves the module.
+pytestmark = pytest.mark.xdist_group("engine-package")
 SHIPPED = (
     "lansquenet/locales/en/lansquenet.po",
     "lansquenet/locales/fr/lansquenet.po",

@@ -26,6 +26,8 @@ import lansquenet
 from lansquenet_site.wheel import build_engine_wheel, write_wheel
 
 REPO = Path(__file__).resolve().parents[2]
+# Under pytest-xdist the module stays on one worker: one Node.js run of Pyodide serves the module.
+pytestmark = pytest.mark.xdist_group("pyodide-node")
 SCRIPT = Path(__file__).with_name("replay.mjs")
 
 

@@ -141,6 +141,9 @@ def test_build_is_strict_and_quiet(built_site: Any) -> None:
     assert (built_site.path / "index.html").is_file()
     assert (built_site.path / "en" / "index.html").is_file()
     assert "WARNING" not in built_site.log, built_site.log
+    # Nor INFO lines about anchors that the built pages do have (the lessons' sections)
+    # or that are no anchors (the play page's #scenario=…): `make serve` prints them.
+    assert "contains a link" not in built_site.log, built_site.log
 
 
 def test_both_languages_have_the_same_pages(site: Path) -> None:

@@ -20,6 +20,9 @@ import pytest
 
 from lansquenet import chart, odds
 from lansquenet_site import odds_page
+from lansquenet_site.languages import Languages
+from lansquenet_site.page import PageContext, partials
+from lansquenet_site.wheel import build_engine_wheel
 from lansquenet_site.words import Words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +60,9 @@ def built(request: pytest.FixtureRequest, built_site: Any) -> tuple[str, str]:
 
 
 def render(lang: str, markdown: str = FENCES, **kwargs: Any) -> str:
-    return odds_page.render_odds(markdown, lang, WORDS, "odds/", ROOT, **kwargs)
+    languages = Languages({"fr": "", "en": "en/"})
+    page = PageContext(lang, WORDS, languages, "odds/", build_engine_wheel(ROOT), None, partials(ROOT))
+    return odds_page.render_odds(markdown, page, **kwargs)
 
 
 # --- the built page -------------------------------------------------------------------

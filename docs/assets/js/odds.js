@@ -22,8 +22,6 @@ function setup(root) {
     box: $("lq-sim-chart-box"), origin: $("lq-sim-origin"), summary: $("lq-sim-summary"), details: $("lq-sim-details"),
   };
   const integer = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
-  const share = new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const mean = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   let running = 0; // deals asked for, while the engine plays them
   let started = false; // the reader has asked for Python
   let engine = "idle"; // the worker's loading status (engine.js)
@@ -42,9 +40,9 @@ function setup(root) {
     return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : null;
   }
 
-  // The exact figures to compare with: the variant's on the variants page (engine, build time).
-  function expected(result) {
-    return result.variant && data.variants ? data.variants[result.variant] : data.expected;
+  // The exact figures to compare with: the chosen variant's on the variants page (engine, build time).
+  function expected() {
+    return el.variant && data.variants ? data.variants[el.variant.value] : data.expected;
   }
 
   function draw(result, seed) {
@@ -54,19 +52,8 @@ function setup(root) {
     el.origin.textContent = word("odds.sim.live", { deals: integer.format(result.deals), seed: String(seed) });
     el.summary.dataset.share = String(result.bank_share.float);
     el.summary.dataset.deals = String(result.deals);
-    el.summary.textContent = word("odds.sim.summary", {
-      deals: integer.format(result.deals),
-      wins: integer.format(result.bank_wins),
-      share: share.format(result.bank_share.float),
-      expected: expected(result).share,
-    });
-    el.details.textContent = word("odds.sim.details", {
-      pairs: integer.format(result.opening_pairs),
-      pair_share: share.format(result.pair_share.float),
-      pair_expected: expected(result).pair,
-      mean: mean.format(result.mean_cards.float),
-      mean_expected: expected(result).mean,
-    });
+    el.summary.textContent = result.summary[0]; // written by the engine (lansquenet.chart.summary)
+    el.details.textContent = result.summary[1];
   }
 
   function engineStatus(name, detail) {
@@ -108,7 +95,8 @@ function setup(root) {
     el.run.disabled = true;
     root.setAttribute("aria-busy", "true");
     start(); // Python starts now, on the reader's request
-    const request = { op: "simulate", n: n, seed: seed, lang: lang, chart: data.chart };
+    const summary = { templates: { summary: data.words["odds.sim.summary"], details: data.words["odds.sim.details"] }, expected: expected() };
+    const request = { op: "simulate", n: n, seed: seed, lang: lang, chart: data.chart, summary: summary };
     if (el.variant) request.variant = el.variant.value;
     call(request).then(
       function (result) {

@@ -54,7 +54,7 @@ class Stop:
     index: int | None
     refusal: Refusal
 
-    def json(self, lang: str = "en") -> dict[str, Any]:
+    def json(self, lang: str = FALLBACK) -> dict[str, Any]:
         """``{code, message, action}`` as CONFORMANCE.md prints it."""
         return {"code": self.refusal.code, "message": refusal_text(self.refusal, lang), "action": self.index}
 

@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .cards import SYMBOLS, Card
+from .languages import FALLBACK
 from .narration import card_text, catalogue, count, event_text, rank_text
 from .odds import ONE_PACK, Pack, move_odds
 from .rules import Event, amount_range, legal_moves
@@ -53,7 +54,7 @@ def signed(amount: int) -> str:
     return f"+{amount}" if amount > 0 else f"\u2212{-amount}" if amount < 0 else "0"
 
 
-def moves(table: Table, lang: str = "en", pack: Pack = PACK) -> list[dict[str, Any]]:
+def moves(table: Table, lang: str = FALLBACK, pack: Pack = PACK) -> list[dict[str, Any]]:
     """The legal moves of the player to act, each with whether it takes an amount and,
     if it does, the amounts allowed (R-P5, R-C2, R-C5) and those a page offers
     (:func:`offered`); with the exact odds of the deal it commits to (``odds``, from
@@ -215,7 +216,7 @@ def ledger_row(table: Table, number: int, lang: str) -> dict[str, Any]:
 
 
 def steps(
-    session: Session, start: int = 0, stop: int | None = None, lang: str = "en"
+    session: Session, start: int = 0, stop: int | None = None, lang: str = FALLBACK
 ) -> list[dict[str, Any]]:
     """Steps ``start`` to ``stop`` (excluded) of ``session``, narrated in ``lang``,
     display-ready (:func:`step_view`), each with its ``index``; only these are narrated.
@@ -235,7 +236,7 @@ def steps(
     return out
 
 
-def ledger(session: Session, start: int = 0, lang: str = "en") -> list[dict[str, Any]]:
+def ledger(session: Session, start: int = 0, lang: str = FALLBACK) -> list[dict[str, Any]]:
     """The played deals of ``session`` from number ``start + 1`` on, as the ledger shows
     them (:func:`ledger_row`)."""
     table = session.table

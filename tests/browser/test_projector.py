@@ -24,15 +24,14 @@ SIZE = {"width": 1280, "height": 720}
 PROJECTING = re.compile(r"(^|\s)lq-projecting(\s|$)")
 READY_MS = 120_000
 
-# The table's own cards (the bank card and the players' card), their height on screen;
+# The table's cards (the bank card, the players' card, the cards turned), their height on screen;
 # the players' names in the drawing (the seat's first line) and in the balances table,
 # and the narration, in CSS pixels as shown.
 MEASURE = """(box) => {
   const px = (el) => parseFloat(getComputedStyle(el).fontSize);
   const shown = (el) => el.getClientRects().length > 0;
   const svg = Array.from(box.querySelectorAll(".lq-figure svg")).find(shown);
-  const cards = Array.from(svg.querySelectorAll("[data-card]"))
-    .filter((c) => !/scale/.test(c.getAttribute("transform") || ""))
+  const cards = Array.from(svg.querySelectorAll("[data-card]"))  // every card drawn, one size
     .map((c) => c.querySelector("rect").getBoundingClientRect().height);
   const names = Array.from(svg.querySelectorAll(".lq-seat text:first-of-type"))
     .map((t) => t.getScreenCTM().a * px(t));

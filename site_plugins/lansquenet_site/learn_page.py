@@ -3,7 +3,8 @@
 Every lesson of the engine (:mod:`lansquenet.lessons`) becomes a section with
 ``data-lesson="<id>"``: its title, its introduction, a link to the rule it teaches, the
 table at its first question (the engine's diagram), what has happened so far, the
-question and its choices, and its solution (the expected answers and the rule to
+question and its choices (a move's with its odds, the engine's, shown on demand:
+``data-action="odds"``), and its solution (the expected answers and the rule to
 remember, in a ``<details>``), so that the page reads whole without JavaScript. The
 page's script (``assets/js/learn.js``) enables the choices and asks the engine, in the
 worker (the ``lesson`` op of ``lansquenet.web``), to judge each answer.
@@ -14,6 +15,7 @@ catalogue for the lessons themselves.
 
 from __future__ import annotations
 
+import json
 import re
 from html import escape
 from pathlib import Path
@@ -43,8 +45,13 @@ def anchor(lesson_id: str, lang: str) -> str:
 
 
 def _choices(question: dict[str, Any], ident: str) -> str:
+    """The choices' buttons; a choice that is a move carries its odds, the engine's
+    (``data-odds``: ``odds`` and ``odds_text``), which learn.js shows on demand."""
+    odds = question.get("odds") or [None] * len(question["choices"])
     buttons = "".join(
-        f'<button type="button" class="md-button" data-choice="{i}" disabled>{escape(label)}</button>'
+        f'<button type="button" class="md-button" data-choice="{i}"'
+        + (f' data-odds="{escape(json.dumps(odds[i], ensure_ascii=False))}"' if odds[i] else "")
+        + f" disabled>{escape(label)}</button>"
         for i, label in enumerate(question["choices"])
     )
     return f'<div class="lq-choices" role="group" aria-labelledby="{ident}-ask">{buttons}</div>'
@@ -106,7 +113,9 @@ def lesson_html(lesson: lessons.Lesson, number: int, lang: str, words: Words, ro
         f'<h2 id="{ident}-title">{number}. {escape(title)}'
         f' <span class="lq-done-mark" hidden>{escape(words(lang, "learn.done"))}</span></h2>'
         f'<p class="lq-intro">{escape(lessons.words(lesson, "intro", lang))}</p>{rule}'
-        f'<p class="lq-lesson-tools">{render.projector_button(lang, words)}</p>'
+        f'<p class="lq-lesson-tools">{render.projector_button(lang, words)}'
+        f' <button type="button" class="md-button lq-toggle" data-action="odds" aria-pressed="false" hidden>'
+        f"{escape(words(lang, 'play.odds.show'))}</button></p>"
         f'<div class="lq-lesson-body"><div class="lq-figure">{diagram(opening["state"], lang)}</div>'
         f'<div class="lq-lesson-play"><h3 class="lq-story-title">{escape(words(lang, "learn.story"))}</h3>'
         f'<ol class="lq-story">{_story(opening["steps"])}</ol>'
@@ -128,7 +137,7 @@ def page_html(lang: str, words: Words, page_url: str, repo: Path) -> str:
     root = root_of(page_url)
     wheel = build_engine_wheel(repo)
     wheel_url = f"{root}assets/wheels/{wheel.filename}?v={wheel.sha256[:16]}"
-    page_words = {k: v for k, v in words.catalogue(lang).items() if k.startswith("learn.")}
+    page_words = {k: v for k, v in words.catalogue(lang).items() if k.startswith(("learn.", "play.odds."))}
     listed = "".join(
         f'<li><a href="#{anchor(lesson.id, lang)}">{escape(lessons.words(lesson, "title", lang))}</a>'
         f' <span class="lq-done-mark" data-lesson-mark="{lesson.id}" hidden>{escape(words(lang, "learn.done"))}</span></li>'
@@ -140,6 +149,7 @@ def page_html(lang: str, words: Words, page_url: str, repo: Path) -> str:
     total = len(lessons.lessons())
     return (
         f'<link rel="stylesheet" href="{root}assets/css/learn.css">'
+        f'<link rel="stylesheet" href="{root}assets/css/odds-view.css">'
         f'<div class="lq-learn" id="lq-learn" data-lq-wheel="{escape(wheel_url)}" data-lang="{lang}">'
         f'<script type="application/json" id="lq-learn-words">{_json_script(page_words)}</script>'
         f'<noscript><p class="lq-refusal">{escape(words(lang, "learn.noscript"))}</p></noscript>'

@@ -65,7 +65,9 @@ def test_the_odds_beside_a_lesson_s_moves_on_a_phone_remembered_then_off(
         toggle.tap()
         expect(toggle).to_have_attribute("aria-pressed", "true")
         # One choice for the whole page: every lesson's toggle says so.
-        expect(page.locator('[data-action="odds"][aria-pressed="true"]')).to_have_count(len(lessons.lessons()))
+        expect(page.locator('[data-action="odds"][aria-pressed="true"]')).to_have_count(
+            len(lessons.lessons())
+        )
         # The question the page opens with: keep (the banker's next deal, 9/17), leave (nothing at risk).
         lesson = lessons.get("keep-sell")
         first = lessons.run(lesson, [], lang)["question"]
@@ -86,7 +88,9 @@ def test_the_odds_beside_a_lesson_s_moves_on_a_phone_remembered_then_off(
         expect(toggle).to_have_attribute("aria-pressed", "true")
         assert check_odds(section, first, lang) == 2
         page.goto(PLAY[lang])
-        expect(page.locator('[data-action="odds"]')).to_have_attribute("aria-pressed", "true", timeout=READY_MS)
+        expect(page.locator('[data-action="odds"]')).to_have_attribute(
+            "aria-pressed", "true", timeout=READY_MS
+        )
         # Turned off: hidden, and still off after a reload.
         open_learn(page, lang)
         toggle.tap()

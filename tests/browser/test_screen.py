@@ -238,7 +238,7 @@ def test_the_story_draws_only_the_current_deal_and_keeps_the_whole_text(page: Pa
 def moves_with_odds(data: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """The engine's moves for the player to act, with their odds (lansquenet.odds)."""
     answer = json.loads(web.handle(json.dumps({"op": "open", "scenario": data, "lang": lang})))
-    moves: list[dict[str, Any]] = answer["to_act"]["moves"]
+    moves: list[dict[str, Any]] = answer["step"]["state"]["to_act"]["moves"]
     return moves
 
 

@@ -215,7 +215,19 @@ class _Walk:
             "ask": words(self.lesson, f"ask.{k + 1}", self.lang, **self.params()),
             "choices": [choice_label(c, self.lang) for c in step["choices"]],
             "player": self.name,
+            "odds": self.odds(step),
         }
+
+    def odds(self, step: dict[str, Any]) -> list[dict[str, Any] | None]:
+        """Each choice's odds where it is a move of the player to act: the view's move
+        (``odds``, ``odds_text``: :func:`lansquenet.view.moves`); ``None`` for a claim
+        (a prediction) or a move the rules do not offer here."""
+        offered = {move["do"]: move for move in view.moves(self.table, self.lang)}
+        out: list[dict[str, Any] | None] = []
+        for choice in step["choices"]:
+            move = None if "play" in step else offered.get(choice.get("do", ""))
+            out.append(None if move is None else {"odds": move["odds"], "odds_text": move["odds_text"]})
+        return out
 
     def answer(self, k: int, index: int) -> tuple[bool, str | None, str | None]:
         """Judge answer ``index`` to question ``k``: (accepted, refusal code, sentence)."""

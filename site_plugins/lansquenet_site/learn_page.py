@@ -3,7 +3,8 @@
 Every lesson of the engine (:mod:`lansquenet.lessons`) becomes a section with
 ``data-lesson="<id>"``: its title, its introduction, a link to the rule it teaches, the
 table at its first question (the engine's diagram), what has happened so far, the
-question and its choices, and its solution (the expected answers and the rule to
+question and its choices (a move's with its odds, the engine's, shown on demand:
+``data-action="odds"``), and its solution (the expected answers and the rule to
 remember, in a ``<details>``), so that the page reads whole without JavaScript. The
 page's script (``assets/js/learn.js``) enables the choices and asks the engine, in the
 worker (the ``lesson`` op of ``lansquenet.web``), to judge each answer.
@@ -14,6 +15,7 @@ catalogue for the lessons themselves.
 
 from __future__ import annotations
 
+import json
 import re
 from html import escape
 from typing import Any
@@ -35,8 +37,13 @@ def anchor(lesson_id: str, page: PageContext) -> str:
 
 
 def _choices(question: dict[str, Any], ident: str) -> str:
+    """The choices' buttons; a choice that is a move carries its odds, the engine's
+    (``data-odds``: ``odds`` and ``odds_text``), which learn.js shows on demand."""
+    odds = question.get("odds") or [None] * len(question["choices"])
     buttons = "".join(
-        f'<button type="button" class="md-button" data-choice="{i}" disabled>{escape(label)}</button>'
+        f'<button type="button" class="md-button" data-choice="{i}"'
+        + (f' data-odds="{escape(json.dumps(odds[i], ensure_ascii=False))}"' if odds[i] else "")
+        + f" disabled>{escape(label)}</button>"
         for i, label in enumerate(question["choices"])
     )
     return f'<div class="lq-choices" role="group" aria-labelledby="{ident}-ask">{buttons}</div>'
@@ -98,7 +105,9 @@ def lesson_html(lesson: lessons.Lesson, number: int, page: PageContext) -> str:
         f'<h2 id="{ident}-title">{number}. {escape(title)}'
         f' <span class="lq-done-mark" hidden>{w("learn.done")}</span></h2>'
         f'<p class="lq-intro">{escape(lessons.words(lesson, "intro", lang))}</p>{rule}'
-        f'<p class="lq-lesson-tools">{render.projector_button(lang, page.words)}</p>'
+        f'<p class="lq-lesson-tools">{render.projector_button(lang, page.words)}'
+        f' <button type="button" class="md-button lq-toggle" data-action="odds" aria-pressed="false" hidden>'
+        f"{w('play.odds.show')}</button></p>"
         f'<div class="lq-lesson-body"><div class="lq-figure">{diagram(opening["state"], lang)}</div>'
         f'<div class="lq-lesson-play"><h3 class="lq-story-title">{w("learn.story")}</h3>'
         f'<ol class="lq-story">{_story(opening["steps"])}</ol>'
@@ -118,7 +127,9 @@ def lesson_html(lesson: lessons.Lesson, number: int, page: PageContext) -> str:
 def page_html(page: PageContext) -> str:
     """Every lesson, the list of lessons, the progress line and the page's script."""
     lang, w, root = page.lang, page.w, page.root
-    page_words = {k: v for k, v in page.words.catalogue(lang).items() if k.startswith("learn.")}
+    page_words = {
+        k: v for k, v in page.words.catalogue(lang).items() if k.startswith(("learn.", "play.odds."))
+    }
     listed = "".join(
         f'<li><a href="#{anchor(lesson.id, page)}">{escape(lessons.words(lesson, "title", lang))}</a>'
         f' <span class="lq-done-mark" data-lesson-mark="{lesson.id}" hidden>{w("learn.done")}</span></li>'
@@ -130,6 +141,7 @@ def page_html(page: PageContext) -> str:
     total = len(lessons.lessons())
     return (
         f'<link rel="stylesheet" href="{root}assets/css/learn.css">'
+        f'<link rel="stylesheet" href="{root}assets/css/odds-view.css">'
         f'<div class="lq-learn" id="lq-learn" data-lq-wheel="{escape(page.wheel_url)}" data-lang="{lang}">'
         f"{json_script('lq-learn-words', page_words)}"
         f'<noscript><p class="lq-refusal">{w("learn.noscript")}</p></noscript>'

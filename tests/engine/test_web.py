@@ -278,3 +278,19 @@ def test_reasons_come_from_the_opened_game_not_the_one_before():
     assert ask(op="open", scenario=scenario, lang="en")["reasons"] == reasons
     assert ask(op="open", scenario="not a scenario")["error"]["code"] == "not_a_scenario"
     assert ask(op="scenario")["scenario"] == scenario  # the session before stays
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_lesson_question_gives_each_move_choice_its_odds_from_the_view(lang):
+    # Issue 22: the lessons show beside a choice that is a move the view's odds of it.
+    first = ask(op="lesson", id="cover", answers=[], lang=lang)
+    moves = {move["do"]: move for move in first["state"]["to_act"]["moves"]}
+    odds = first["question"]["odds"]
+    assert len(odds) == len(first["question"]["choices"]) == 3  # stake 12, pass, stake 7
+    for one, do in zip(odds, ["stake", "pass", "stake"], strict=True):
+        assert one == {"odds": moves[do]["odds"], "odds_text": moves[do]["odds_text"]}
+    assert odds[0]["odds"] == {"win": "8/17", "per_counter": "-1/17"}  # R-D2: 8 deals in 17
+    assert odds[1]["odds"] is None and odds[1]["odds_text"]  # a pass risks nothing, and says so
+    # A prediction's choices are claims, not moves: no odds.
+    predict = ask(op="lesson", id="first-value", answers=[], lang=lang)
+    assert predict["question"]["odds"] == [None, None]

@@ -4,8 +4,13 @@
 // an expected answer: the page sends the index of the choice pressed and shows what
 // the engine answers. Words come written in the page (#lq-learn-words, site.po).
 //
+// A choice that is a move carries the engine's odds for it (``data-odds``, from the
+// lesson's answer: each question's ``odds``); the page's toggle (data-action="odds",
+// remembered with the play page's) shows them beside it (odds-view.js).
+//
 // Progress is kept in localStorage ("lansquenet.lessons": the ids of finished lessons).
 import { call, onProgress, parseSvg, start } from "./engine.js";
+import { oddsSwitch, withOdds } from "./odds-view.js";
 import { wordsOf } from "./words.js";
 
 const STORE = "lansquenet.lessons";
@@ -33,6 +38,21 @@ function setup(root) {
   const statusLine = document.getElementById("lq-status");
   const progress = document.getElementById("lq-progress");
   let engine = "idle";
+  const toggles = Array.from(root.querySelectorAll('[data-action="odds"]'));
+  const odds = oddsSwitch(root, toggles);
+  toggles.forEach(function (toggle) { toggle.hidden = false; });
+  root.addEventListener("click", function (event) {
+    if (event.target.closest('[data-action="odds"]')) odds.set(!odds.on);
+  });
+
+  // Each choice that is a move, with its odds beside it (shown while the toggle is on).
+  function withTheirOdds(group) {
+    group.querySelectorAll("button[data-odds]").forEach(function (button) {
+      if (button.parentElement !== group) return; // already beside its odds
+      const next = button.nextSibling;
+      group.insertBefore(withOdds(button, JSON.parse(button.dataset.odds), word), next);
+    });
+  }
 
   function showProgress() {
     const done = finished();
@@ -50,6 +70,7 @@ function setup(root) {
     const id = section.dataset.lesson;
     const play = section.querySelector(".lq-lesson-play");
     const figure = section.querySelector(".lq-figure");
+    withTheirOdds(section.querySelector(".lq-choices"));
     const opening = { play: play.innerHTML, figure: figure.innerHTML };
     let answers = [];
     let busy = false;
@@ -78,8 +99,11 @@ function setup(root) {
         button.className = "md-button";
         button.dataset.choice = String(index);
         button.textContent = label;
+        const odds = question.odds && question.odds[index];
+        if (odds) button.dataset.odds = JSON.stringify(odds);
         group.appendChild(button);
       });
+      withTheirOdds(group);
       enable();
     }
 

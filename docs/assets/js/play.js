@@ -15,6 +15,7 @@
 //   ledger.js       the deals, the exports   tools.js     quick game, undo, end,
 //   words.js        words, shared with odds.js            new table, exports
 //   screen.js       the game screen: tabs, the page behind it inert, the odds shown
+//   odds-view.js    a move's odds beside it, the odds toggle (shared with learn.js)
 //
 // This module holds the page together: its elements, the game's start from the form,
 // the reader's moves, and what every engine position changes on the page.

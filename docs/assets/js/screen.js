@@ -6,12 +6,13 @@
 //   const screen = gameScreen(el, root, onTab);  // onTab(key): the tab now shown
 //   screen.show(true);        // a game: the screen on, the page behind inert
 //   screen.select("story");   // the story's tab
-const ODDS = "lq.odds"; // localStorage: "on" when the reader asked for the odds
+import { oddsSwitch } from "./odds-view.js";
+
 const KEEP = ".md-header, [data-md-component=skip], #lq-announce, script, template";
 
 export function gameScreen(el, root, onTab) {
   const tabs = Array.from(root.querySelectorAll('[role="tab"]'));
-  const toggle = root.querySelector('[data-action="odds"]');
+  const odds = oddsSwitch(el.game, [root.querySelector('[data-action="odds"]')]);
   let inert = [];
 
   // The game on screen (or not): what lies behind it leaves the tab order and the page
@@ -41,16 +42,11 @@ export function gameScreen(el, root, onTab) {
     onTab(key);
   }
 
-  function odds(on) {
-    el.game.dataset.odds = on ? "on" : "off";
-    toggle.setAttribute("aria-pressed", on ? "true" : "false");
-    try { localStorage.setItem(ODDS, on ? "on" : "off"); } catch (error) { /* private mode: not remembered */ }
-  }
 
   root.addEventListener("click", function (event) {
     const tab = event.target.closest("[data-tab]");
     if (tab) select(tab.dataset.tab, false);
-    else if (event.target.closest('[data-action="odds"]')) odds(el.game.dataset.odds !== "on");
+    else if (event.target.closest('[data-action="odds"]')) odds.set(!odds.on);
   });
   // The tabs from the keyboard (ARIA tabs): arrows, Home and End move and select.
   tabs[0].parentElement.addEventListener("keydown", function (event) {
@@ -60,9 +56,6 @@ export function gameScreen(el, root, onTab) {
     event.preventDefault();
     select(tabs[(to + tabs.length) % tabs.length].dataset.tab, true);
   });
-  let stored = null;
-  try { stored = localStorage.getItem(ODDS); } catch (error) { /* no storage: off */ }
-  odds(stored === "on");
 
   return { show: show, select: select };
 }

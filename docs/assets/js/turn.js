@@ -3,6 +3,7 @@
 // standings. Nothing here knows which move takes an amount or how much, nor its odds:
 // the engine says so (each move's ``odds`` and ``odds_text``, lansquenet/odds.py), and
 // the page shows them beside the move when the reader asks (data-action="odds").
+import { withOdds } from "./odds-view.js";
 import { node } from "./words.js";
 
 // A player's name where seats are listed: "Chloé (vous)" for a seat the reader plays.
@@ -36,29 +37,8 @@ export function turnView(el, word) {
       const button = node("button", word("play.move." + move.do), {
         type: "button", class: "md-button", "data-move": move.do,
       });
-      el.moves.append(move.odds_text ? withOdds(button, move) : button);
+      el.moves.append(move.odds_text ? withOdds(button, move, word) : button);
     });
-  }
-
-  // The move's button, its odds in words under it and, when it risks something, a bar
-  // of its chance to win the deal (``odds.win``, a fraction such as "8/17").
-  function withOdds(button, move) {
-    const box = node("span", null, { class: "lq-move" });
-    const odds = node("span", null, { class: "lq-odds" });
-    if (move.odds && move.odds.win) {
-      const parts = String(move.odds.win).split("/");
-      const share = parts.length === 2 ? Number(parts[0]) / Number(parts[1]) : Number(parts[0]);
-      const bar = node("span", null, {
-        class: "lq-odds-bar", role: "img", "aria-label": word("play.odds.win", { win: move.odds.win }),
-      });
-      const filled = node("span");
-      filled.style.width = Math.round(Math.max(0, Math.min(1, share)) * 100) + "%"; // CSSOM: allowed by the page's policy
-      bar.append(filled);
-      odds.append(bar);
-    }
-    odds.append(node("span", move.odds_text, { class: "lq-odds-text" }));
-    box.append(button, odds);
-    return box;
   }
 
   // At the finish (R-F1): the players ranked, ties sharing a place.

@@ -1,0 +1,46 @@
+// The odds of a move beside it, on demand (issue 22): the play page (turn.js, screen.js)
+// and the lessons (learn.js) show them the same way. The figures and the sentence are
+// the engine's (each move's ``odds`` and ``odds_text``, lansquenet/view.py): nothing
+// here computes a chance, it draws the engine's "8/17" as a bar.
+//
+//   box.append(withOdds(button, move, word));  // the button, its odds under it
+//   const odds = oddsSwitch(holder, toggles);  // holder's data-odds, remembered
+//   odds.set(!odds.on);
+import { node } from "./words.js";
+
+const STORE = "lq.odds"; // localStorage: "on" when the reader asked for the odds (both pages)
+
+// The move's button, its odds in words under it and, when it risks something, a bar
+// of its chance to win the deal (``odds.win``, a fraction such as "8/17").
+export function withOdds(button, move, word) {
+  const box = node("span", null, { class: "lq-move" });
+  const odds = node("span", null, { class: "lq-odds" });
+  if (move.odds && move.odds.win) {
+    const parts = String(move.odds.win).split("/");
+    const share = parts.length === 2 ? Number(parts[0]) / Number(parts[1]) : Number(parts[0]);
+    const bar = node("span", null, {
+      class: "lq-odds-bar", role: "img", "aria-label": word("play.odds.win", { win: move.odds.win }),
+    });
+    const filled = node("span");
+    filled.style.width = Math.round(Math.max(0, Math.min(1, share)) * 100) + "%"; // CSSOM: allowed by the page's policy
+    bar.append(filled);
+    odds.append(bar);
+  }
+  odds.append(node("span", move.odds_text, { class: "lq-odds-text" }));
+  box.append(button, odds);
+  return box;
+}
+
+// The odds shown or not on ``holder`` (its data-odds, odds-view.css), every toggle's
+// aria-pressed in step; off unless the reader turned them on, here or on the other page.
+export function oddsSwitch(holder, toggles) {
+  function set(on) {
+    holder.dataset.odds = on ? "on" : "off";
+    toggles.forEach(function (toggle) { toggle.setAttribute("aria-pressed", on ? "true" : "false"); });
+    try { localStorage.setItem(STORE, on ? "on" : "off"); } catch (error) { /* private mode: not remembered */ }
+  }
+  let stored = null;
+  try { stored = localStorage.getItem(STORE); } catch (error) { /* no storage: off */ }
+  set(stored === "on");
+  return { set: set, get on() { return holder.dataset.odds === "on"; } };
+}

@@ -24,6 +24,12 @@ WHOLE_STORY = """async () => {
 }"""
 
 
+WHOLE_REASONS = WHOLE_STORY.replace(
+    '(li) => li.textContent)',
+    '(li) => (li.querySelector(".lq-reason") || {}).textContent || "")',
+)
+
+
 def in_tab(page: Page, tab: str, read: Callable[[], T]) -> T:
     """What ``read`` finds with the game screen's ``tab`` shown; then back to the table."""
     page.locator(f"[data-tab={tab}]").click()
@@ -37,6 +43,12 @@ def whole_story(page: Page) -> list[str]:
     """Every sentence of the story, in order: each deal opened, read, and closed again."""
     texts: list[str] = in_tab(page, "story", lambda: page.evaluate(WHOLE_STORY))
     return texts
+
+
+def story_reasons(page: Page) -> dict[str, str]:
+    """The computer players' reasons the story shows, by the index of their step."""
+    found: list[str] = in_tab(page, "story", lambda: page.evaluate(WHOLE_REASONS))
+    return {str(i): reason for i, reason in enumerate(found) if reason}
 
 
 def ledger_count(page: Page) -> int:

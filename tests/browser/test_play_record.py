@@ -30,6 +30,7 @@ from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean
 )
 from lansquenet import web
 from lansquenet.bots import quick_game
+from tests.browser.story import story_reasons
 
 __all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by name
 
@@ -144,12 +145,7 @@ def test_computer_reasons_enter_the_story_in_the_pages_language_and_none_is_stal
     reasons = json.loads(web.handle(json.dumps({"op": "open", "scenario": final, "lang": lang})))["reasons"]
     computer_moves = [a for a in final["actions"] if a["by"] in data["computer"]]
     assert len(reasons) == len(computer_moves) > 10
-    items = play.locator("#lq-journal li")
-    shown = {
-        str(i): (items.nth(i).locator(".lq-reason").text_content() or "")
-        for i in range(items.count())
-        if items.nth(i).locator(".lq-reason").count()
-    }
+    shown = story_reasons(play)  # every deal of the story opened
     assert shown == reasons
     bank_words = {"fr": " annonce ", "en": " announces "}[lang]
     assert any(bank_words in text for text in shown.values())

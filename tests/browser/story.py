@@ -25,7 +25,7 @@ WHOLE_STORY = """async () => {
 
 
 WHOLE_REASONS = WHOLE_STORY.replace(
-    '(li) => li.textContent)',
+    "(li) => li.textContent)",
     '(li) => (li.querySelector(".lq-reason") || {}).textContent || "")',
 )
 

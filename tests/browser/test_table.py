@@ -131,6 +131,7 @@ def test_a_quick_game_of_3_or_10_deals_is_one_tap_and_seeded_by_its_link(page: P
             "steady",
         ]
         games.append(data)
+        page.locator("[data-tab=more]").click()  # the game screen's tools, one tap away
         page.locator("[data-act=new-table]").click()
     # The same seed, the same quick game (lansquenet.bots.quick_game).
     for data in games:

@@ -86,6 +86,8 @@ def test_the_deal_log_of_five_players_shows_every_column_with_its_headers_apart(
     page.evaluate(
         "(f) => { location.hash = f; }", "#scenario=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
     )
+    expect(page.locator("#lq-game")).to_be_visible(timeout=READY_MS)
+    page.locator("[data-tab=ledger]").click()  # the game screen's ledger, one tap away
     ledger = page.locator("#lq-ledger")
     expect(ledger.locator("tbody tr")).to_have_count(1, timeout=READY_MS)
     expect(ledger.locator("thead th")).to_have_count(5 + len(names))

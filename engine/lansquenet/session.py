@@ -28,6 +28,8 @@ lansquenet.refusals.Refusal: not_your_turn
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from .limits import MAX_DEPTH, safe_whole, too_deep
@@ -158,6 +160,16 @@ class Session:
         (when nothing was refused)."""
         can = self.legal_moves() if self.table.to_act is not None else None
         return state_json(self.table, can)
+
+    @property
+    def setup(self) -> Mapping[str, Any]:
+        """The scenario's table, read-only: its :data:`TABLE_KEYS` that were given.
+
+        >>> Session({"players": ["A", "B"], "first_banker": "A", "seed": 3,
+        ...          "actions": []}).setup["seed"]
+        3
+        """
+        return MappingProxyType(self._setup)
 
     def scenario(self) -> dict[str, Any]:
         """The scenario that leads here: the table, its actions, ``ended`` if so."""

@@ -172,8 +172,6 @@ class _Worker:
     def __init__(self) -> None:
         self.session: Session | None = None
         self.lang = FALLBACK
-        self.computer: dict[str, Any] = {}  # the open game's computer players: name -> temperament
-        self.seed: object = 0  # the open game's seed (its computer players' decisions draw from it)
 
 
 _worker = _Worker()
@@ -248,13 +246,24 @@ def _position(
     }
 
 
+def _computer(session: Session) -> dict[str, Any]:
+    """The game's computer players (its scenario's ``computer``): name -> temperament."""
+    found = session.setup.get("computer")
+    return found if isinstance(found, dict) else {}
+
+
+def _seed(session: Session) -> object:
+    """The game's seed: its computer players' decisions draw from it."""
+    return session.setup.get("seed") or 0
+
+
 def _decision(session: Session, index: int) -> bots.Decision | None:
     """The computer player's decision behind action ``index``, if it was one."""
     action, before, _ = session.played(index)
-    temperament = _worker.computer.get(str(action.get("by")))
+    temperament = _computer(session).get(str(action.get("by")))
     if not isinstance(temperament, str):
         return None
-    return bots.explain(before, action, temperament, _worker.seed, index)
+    return bots.explain(before, action, temperament, _seed(session), index)
 
 
 def _reasons(session: Session, since: int, lang: str) -> dict[str, str]:
@@ -284,19 +293,14 @@ def _said(session: Session, lang: str) -> str | None:
     return bots.reason_text(decision[1], decision[2], lang)
 
 
-def _by_reader(action: dict[str, Any]) -> bool:
-    """Whether ``action`` is the reader's: a seat with no computer player."""
-    return str(action.get("by")) not in _worker.computer
-
-
 def _undoable(session: Session) -> bool:
     """Whether ``undo`` back to the reader's last move has something to take back: the
     end, or an action of a seat the reader plays (the scan stops at the reader's last
     action: a deal's length at most)."""
     if session.ended:
         return True
-    index = len(session) - 1
-    while index >= 0 and not _by_reader(session.played(index)[0]):
+    computer, index = _computer(session), len(session) - 1
+    while index >= 0 and str(session.played(index)[0].get("by")) in computer:  # not the reader's
         index -= 1
     return index >= 0
 
@@ -321,17 +325,8 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
     session, stop = until_refused(data)
     if session is None:  # the table itself is refused: the session before stays
         return _refusal(cast(Stop, stop).refusal, lang)  # no session: always a refusal
-    previous = _worker.computer, _worker.seed
-    kept = session.scenario()
-    found = kept.get("computer")  # the reasons of the answer read them
-    _worker.computer = found if isinstance(found, dict) else {}
-    _worker.seed = kept.get("seed") or 0
-    try:
-        answer = _position(session, 0, 0, lang)
-    except BaseException:  # the session before stays, with its computer players
-        _worker.computer, _worker.seed = previous
-        raise
-    answer["scenario"] = kept
+    answer = _position(session, 0, 0, lang)
+    answer["scenario"] = session.scenario()
     if stop is not None and stop.index is not None:
         answer["refused"] = {
             "index": stop.index,
@@ -479,8 +474,8 @@ def _bot(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]
     if table.to_act is None:
         raise NotToAct("no one is to act")
     player = table.players[table.to_act]
-    temperament = request.get("temperament") or _worker.computer.get(player) or "steady"
-    move, _, _ = bots.decide(table, table.to_act, temperament, bots.generator(_worker.seed, len(session)))
+    temperament = request.get("temperament") or _computer(session).get(player) or "steady"
+    move, _, _ = bots.decide(table, table.to_act, temperament, bots.generator(_seed(session), len(session)))
     since, deals, acted = session.count, session.deals, len(session)
     with _kept(session):
         session.push(action_of(move))

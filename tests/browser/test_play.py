@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 import lansquenet
 import lansquenet.naming
@@ -625,6 +625,10 @@ def test_the_page_policy_allows_only_its_own_scripts_and_worker(
 def test_python_that_cannot_start_is_said_plainly(browser: Browser, base_url: str, lang: str) -> None:
     context = browser.new_context(base_url=base_url)
     context.route("**/assets/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    # The standard library still downloading when the failure is told (held back here,
+    # as a slow connection would): its progress must not turn "failed" back into a bar.
+    held: list[Route] = []
+    context.route("**/assets/pyodide/*.zip", lambda route: held.append(route))
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -632,6 +636,12 @@ def test_python_that_cannot_start_is_said_plainly(browser: Browser, base_url: st
         page.goto(PLAY[lang])
         status = page.locator("#lq-status")
         expect(status).to_have_attribute("data-status", "failed", timeout=READY_MS)
+        assert held, "the standard library was not asked for before the failure"
+        with context.expect_event("requestfinished", lambda r: r.url.endswith(".zip")):
+            for route in held:
+                route.continue_()
+        page.wait_for_timeout(300)  # the worker's progress messages, had there been any
+        expect(status).to_have_attribute("data-status", "failed")
         plainly = WORDS(lang, "play.loading.failed", detail="").split("(")[0].strip()
         expect(status).to_contain_text(plainly)
         expect(page.locator("#lq-progress")).to_be_hidden()

@@ -139,7 +139,11 @@ if (inWorker) {
   const scope = new URL("../../", import.meta.url).href; // the site's top folder
   const params = new URL(self.location.href).searchParams;
   const wheel = params.get("wheel");
-  const post = function (message) { self.postMessage(message); };
+  let ready = false;
+  let failed = false;
+  // Once Python has failed, nothing more is said of its loading: a download still under
+  // way must not turn "failed" back into a progress bar.
+  const post = function (message) { if (!failed || !message.progress) self.postMessage(message); };
   const engine = (async function () {
     if (!wheel) throw new Error("no wheel address given to the worker");
     const { loadPyodide, version } = await import(new URL("pyodide.mjs", indexURL).href);
@@ -178,14 +182,12 @@ if (inWorker) {
     }
     return started.handle;
   })();
-  let ready = false;
-  let failed = false;
   const fail = function (error) {
     if (failed) return;
     failed = true;
     unreachable(indexURL).then(function (offline) {
-      if (offline) post({ progress: "offline" });
-      else post({ progress: "failed", error: String((error && error.message) || error) });
+      if (offline) self.postMessage({ progress: "offline" });
+      else self.postMessage({ progress: "failed", error: String((error && error.message) || error) });
     });
   };
   engine.then(function () { ready = true; }, fail);

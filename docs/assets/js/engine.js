@@ -70,6 +70,8 @@ export function start() {
   setStatus("runtime");
   worker.addEventListener("message", function (event) {
     const message = event.data || {};
+    // "failed" and "offline" are final: no later progress turns them back into a download.
+    if (failure && message.progress) return;
     if (message.progress === "failed") fail(message.error || "failed");
     else if (message.progress === "offline") fail("offline", true);
     else if (message.progress === "kept") {

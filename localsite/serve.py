@@ -79,6 +79,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 Handler.sent.append((urlsplit(path).path, counter.count - before))
 
     def _file(self) -> Path | None:
+        extra: dict[str, Path] = getattr(self.server, "extra", {})
+        if urlsplit(self.path).path in extra:
+            return extra[urlsplit(self.path).path]
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             path = path / "index.html"
@@ -88,6 +91,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self) -> Any:
         path = self._file()
+        if path is not None and urlsplit(self.path).path in getattr(self.server, "extra", {}):
+            self._send(200, "application/octet-stream", path.read_bytes())
+            return None
         gzip_ok = "gzip" in self.headers.get("Accept-Encoding", "")
         if path is None or path.suffix not in COMPRESSED or not gzip_ok:
             return super().send_head()
@@ -107,27 +113,35 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.wfile.write(body)
         return None
 
+    def _send(self, status: int, content_type: str, body: bytes) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         page = Path(str(self.directory)) / "404.html"
         if code != 404 or not page.is_file():
             super().send_error(code, message, explain)
             return
-        body = page.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+        self._send(404, "text/html; charset=utf-8", page.read_bytes())
 
 
 DROPPED = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)
 
 
 class Server(http.server.ThreadingHTTPServer):
-    """Threaded, and silent about connections the client dropped."""
+    """Threaded, and silent about connections the client dropped. ``extra`` maps an
+    address's path to a file outside the site, served as it is (the browser tests' Python
+    snapshot: tests/browser/conftest.py)."""
 
     daemon_threads = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.extra: dict[str, Path] = {}
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         if isinstance(sys.exc_info()[1], DROPPED):
@@ -143,10 +157,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve(folder: Path, port: int = 0) -> Iterator[str]:
-    """Serve ``folder`` on 127.0.0.1; yields the address, ending with /."""
+def serve(folder: Path, port: int = 0, extra: dict[str, Path] | None = None) -> Iterator[str]:
+    """Serve ``folder`` on 127.0.0.1; yields the address, ending with /. ``extra``: files
+    outside it, by path (the dict may be filled later, while serving)."""
     handler = functools.partial(Handler, directory=str(folder))
     server = Server(("127.0.0.1", port), handler)
+    if extra is not None:
+        server.extra = extra
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

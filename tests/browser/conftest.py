@@ -18,12 +18,23 @@ What every test in this folder gets for free:
   (``BrowserLog.settle``; not the whole body of a large download, and not
   Playwright's ``networkidle``, which waits half a second of silence every time).
 
+- ``context`` (per test): pytest-playwright's, with Python's memory snapshot already in
+  its Cache Storage, as on a reader's return visit: a page that runs the engine restores
+  Python (under a second) instead of starting it plainly (several seconds), and answers
+  the same (test_python_start.py checks both ways). The snapshot is made once per test
+  run, by the first worker that needs it, from the built site itself. A module that tests
+  a first visit says so: ``pytestmark = pytest.mark.first_visit`` (its contexts are
+  fresh).
+
 To add a browser test, write ``def test_x(page: Page) -> None`` in tests/browser/ and
 use ``page.goto("/path/")``: the checks above run without asking.
 """
 
 from __future__ import annotations
 
+import base64
+import fcntl
+import json
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -32,7 +43,16 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Request, Response
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    Request,
+    Response,
+    expect,
+)
 
 from localsite import chromium
 from localsite.serve import serve
@@ -44,13 +64,15 @@ LOCAL_HOSTS = {"127.0.0.1"}
 class SiteServer:
     root: Path
     url: str  # http://127.0.0.1:PORT/
+    extra: dict[str, Path]  # files served beside the site, by path (the Python snapshot)
 
 
 @pytest.fixture(scope="session")
 def site_server(built_site: Any) -> Iterator[SiteServer]:
     # As a static host serves it (gzip, the site's 404.html): localsite/serve.py.
-    with serve(built_site.path) as url:
-        yield SiteServer(root=built_site.path, url=url)
+    extra: dict[str, Path] = {}
+    with serve(built_site.path, extra=extra) as url:
+        yield SiteServer(root=built_site.path, url=url, extra=extra)
 
 
 @pytest.fixture(scope="session")
@@ -61,6 +83,88 @@ def base_url(site_server: SiteServer) -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_type_launch_args, **chromium.launch_options()}
+
+
+# --- Python's memory snapshot, as a return visit finds it --------------------------------
+# docs/assets/js/snapshot.mjs keeps it in this Cache Storage cache (the site's path "/"),
+# one entry, gzip-compressed, its size before compression in a header.
+SNAPSHOTS = "lansquenet-python:/"
+SNAPSHOT_PATH = "/__tests__/python-snapshot"  # where site_server serves its bytes
+READ_SNAPSHOT = """async name => {
+    const cache = await caches.open(name);
+    const [request] = await cache.keys();
+    const response = await cache.match(request);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let data = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) data += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return {path: new URL(request.url).pathname, length: response.headers.get("x-lq-length"), data: btoa(data)};
+}"""
+KEEP_SNAPSHOT = """async ({name, path, length, from}) => {
+    const body = await (await fetch(from)).blob();
+    const cache = await caches.open(name);
+    const headers = {"content-type": "application/octet-stream", "x-lq-length": length};
+    await cache.put(new URL(path, location.href).href, new Response(body, {headers}));
+}"""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    path: str  # the cache entry's path: /python-snapshot/<key>
+    length: str  # its size before compression
+    file: Path  # its bytes (gzip)
+
+
+def _make_snapshot(browser: Browser, base_url: str, file: Path) -> dict[str, str]:
+    """A plain start of the play page, until it has kept its snapshot: its bytes into
+    ``file``; returns the entry's path and length."""
+    context = browser.new_context(base_url=base_url, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto("play/")
+        holder = page.locator("[data-lq-wheel]")
+        expect(holder).to_have_attribute("data-lq-snapshot", "kept", timeout=180_000)
+        entry: dict[str, str] = page.evaluate(READ_SNAPSHOT, SNAPSHOTS)
+        file.write_bytes(base64.b64decode(entry.pop("data")))
+        return entry
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def python_snapshot(
+    browser: Browser,
+    site_server: SiteServer,
+    tmp_path_factory: pytest.TempPathFactory,
+    worker_id: str,
+) -> Snapshot:
+    """Python's snapshot, made once per run (the xdist workers share it through the run's
+    common folder, as they share the build) and served by this worker's site_server."""
+    common = tmp_path_factory.getbasetemp()
+    if worker_id != "master":  # every xdist worker's folder is in the run's one
+        common = common.parent
+    done, file = common / "python-snapshot.json", common / "python-snapshot.gz"
+    with (common / "python-snapshot.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.is_file():
+            done.write_text(json.dumps(_make_snapshot(browser, site_server.url, file)), "utf-8")
+    entry = json.loads(done.read_text("utf-8"))
+    site_server.extra[SNAPSHOT_PATH] = file
+    return Snapshot(path=entry["path"], length=entry["length"], file=file)
+
+
+@pytest.fixture
+def context(context: BrowserContext, request: pytest.FixtureRequest, base_url: str) -> BrowserContext:
+    """pytest-playwright's context, with Python's snapshot kept in it (but under
+    ``first_visit``): put there from a page of the site's origin (its sitemap, which runs
+    nothing), closed before the test begins."""
+    if request.node.get_closest_marker("first_visit") is None:
+        snapshot: Snapshot = request.getfixturevalue("python_snapshot")
+        page = context.new_page()
+        page.goto(base_url + "sitemap.xml")
+        found = {"name": SNAPSHOTS, "path": snapshot.path, "length": snapshot.length, "from": SNAPSHOT_PATH}
+        page.evaluate(KEEP_SNAPSHOT, found)
+        page.close()
+    return context
 
 
 @dataclass

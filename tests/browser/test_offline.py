@@ -34,6 +34,7 @@ REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
 LANGS = ("fr", "en")
 READY_MS = 180_000  # a cold Pyodide start on a busy machine
+pytestmark = pytest.mark.first_visit  # a fresh profile, on a server of its own
 SETTLEMENT = {"fr": "rules/settlement/", "en": "en/rules/settlement/"}
 PLAY = {"fr": "play/", "en": "en/play/"}
 TOTAL = len(lansquenet.trace(lansquenet.load("worked-example")))

@@ -30,6 +30,7 @@ PLAY = {"fr": "/play/", "en": "/en/play/"}
 READY_MS = 180_000  # a cold Pyodide start on a busy machine
 ENGINE = "#lq-play"  # the element with data-lq-wheel
 SNAPSHOTS = "lansquenet-python:/"
+pytestmark = pytest.mark.first_visit  # each test begins with no snapshot kept
 
 
 @pytest.fixture(scope="session")

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from lansquenet import lessons
 from lansquenet_site.learn_page import story_items
 from lansquenet_site.words import Words
+from tests.browser.devices import PHONE
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
@@ -176,39 +177,33 @@ def test_the_lessons_are_linked_from_home_teachers_and_every_rule_page(
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
+@PHONE
 def test_on_a_phone_a_choice_looks_chosen_only_once_tapped_and_a_wrong_one_says_so(
-    browser: Browser, base_url: str, lang: str
+    page: Page, lang: str
 ) -> None:
-    context = browser.new_context(
-        base_url=base_url, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
-    )
-    try:
-        page = context.new_page()
-        open_learn(page, lang)
-        lesson = lessons.get("cover")
-        section = page.locator('section[data-lesson="cover"]')
-        section.locator(".lq-choices").scroll_into_view_if_needed()
-        path = lessons.expected_path(lesson)
-        wrong = a_wrong_choice(lesson, 0)
-        assert wrong is not None
-        button = section.locator(f'[data-choice="{wrong}"]')
-        button.tap()
-        # Marked in words and with a sign, on the button and beside the choices, in view.
-        expect(button).to_contain_text(WORDS(lang, "learn.wrong_choice"))
-        expect(button).to_have_attribute("data-picked", "wrong")
-        said = lessons.run(lesson, [wrong], lang)["message"]
-        feedback = section.locator(".lq-feedback")
-        expect(feedback).to_have_text(WORDS(lang, "learn.wrong", message=said))
-        assert WORDS(lang, "learn.wrong", message="").startswith("✗")  # a sign, not colour alone
-        expect(feedback).to_be_in_viewport()
-        # Choices not tapped look like every other button: not filled.
-        for other in section.locator("[data-choice]:not([data-picked])").all():
-            fill = other.evaluate("b => getComputedStyle(b).backgroundColor")
-            assert fill == "rgba(0, 0, 0, 0)", fill
-        section.locator(f'[data-choice="{path[0]}"]').tap()
-        expect(section).to_have_attribute("data-state", "done")
-    finally:
-        context.close()
+    open_learn(page, lang)
+    lesson = lessons.get("cover")
+    section = page.locator('section[data-lesson="cover"]')
+    section.locator(".lq-choices").scroll_into_view_if_needed()
+    path = lessons.expected_path(lesson)
+    wrong = a_wrong_choice(lesson, 0)
+    assert wrong is not None
+    button = section.locator(f'[data-choice="{wrong}"]')
+    button.tap()
+    # Marked in words and with a sign, on the button and beside the choices, in view.
+    expect(button).to_contain_text(WORDS(lang, "learn.wrong_choice"))
+    expect(button).to_have_attribute("data-picked", "wrong")
+    said = lessons.run(lesson, [wrong], lang)["message"]
+    feedback = section.locator(".lq-feedback")
+    expect(feedback).to_have_text(WORDS(lang, "learn.wrong", message=said))
+    assert WORDS(lang, "learn.wrong", message="").startswith("✗")  # a sign, not colour alone
+    expect(feedback).to_be_in_viewport()
+    # Choices not tapped look like every other button: not filled.
+    for other in section.locator("[data-choice]:not([data-picked])").all():
+        fill = other.evaluate("b => getComputedStyle(b).backgroundColor")
+        assert fill == "rgba(0, 0, 0, 0)", fill
+    section.locator(f'[data-choice="{path[0]}"]').tap()
+    expect(section).to_have_attribute("data-state", "done")
 
 
 def test_the_next_question_s_first_choice_is_focused_but_not_filled(page: Page) -> None:

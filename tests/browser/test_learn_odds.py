@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from lansquenet import lessons
 from lansquenet_site.words import Words
+from tests.browser.devices import PHONE
 from tests.browser.test_accessibility import assert_no_violations
 from tests.browser.test_learn import LEARN, READY_MS, open_learn
 from tests.browser.test_projector import PROJECTING
@@ -46,61 +47,49 @@ def check_odds(section: Locator, question: dict[str, Any], lang: str) -> int:
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_odds_beside_a_lesson_s_moves_on_a_phone_remembered_then_off(
-    browser: Browser, base_url: str, lang: str
-) -> None:
-    context = browser.new_context(
-        base_url=base_url, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
-    )
-    try:
-        page = context.new_page()
-        open_learn(page, lang)
-        section = page.locator('section[data-lesson="keep-sell"]')
-        toggle = section.locator('[data-action="odds"]')
-        expect(toggle).to_have_text("Voir les chances" if lang == "fr" else "Show the odds")
-        expect(toggle).to_have_attribute("aria-pressed", "false")  # off by default
-        expect(section.locator(".lq-odds").first).to_be_hidden()
-        toggle.scroll_into_view_if_needed()
-        assert (toggle.bounding_box() or {"height": 0})["height"] >= 44
-        toggle.tap()
-        expect(toggle).to_have_attribute("aria-pressed", "true")
-        # One choice for the whole page: every lesson's toggle says so.
-        expect(page.locator('[data-action="odds"][aria-pressed="true"]')).to_have_count(
-            len(lessons.lessons())
-        )
-        # The question the page opens with: keep (the banker's next deal, 9/17), leave (nothing at risk).
-        lesson = lessons.get("keep-sell")
-        first = lessons.run(lesson, [], lang)["question"]
-        assert check_odds(section, first, lang) == 2
-        assert first["odds"][0]["odds"]["win"] == "9/17"  # R-D3: the bank wins 9 deals in 17
-        assert page.evaluate(WIDE) <= 0  # no sideways scroll at 360 px
-        # The next question, asked by the engine after a right answer: its own moves' odds.
-        path = lessons.expected_path(lesson)
-        section.locator(f'[data-choice="{path[0]}"]').tap()
-        second = lessons.run(lesson, path[:1], lang)["question"]
-        expect(section.locator(".lq-ask")).to_have_text(second["ask"])
-        assert check_odds(section, second, lang) >= 1
-        assert page.evaluate(WIDE) <= 0
-        assert_no_violations(page, f"{LEARN[lang]} with the odds shown")
-        # Remembered: still on after a reload, and on the play page too.
-        page.reload()
-        expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
-        expect(toggle).to_have_attribute("aria-pressed", "true")
-        assert check_odds(section, first, lang) == 2
-        page.goto(PLAY[lang])
-        expect(page.locator('[data-action="odds"]')).to_have_attribute(
-            "aria-pressed", "true", timeout=READY_MS
-        )
-        # Turned off: hidden, and still off after a reload.
-        open_learn(page, lang)
-        toggle.tap()
-        expect(toggle).to_have_attribute("aria-pressed", "false")
-        expect(section.locator(".lq-odds").first).to_be_hidden()
-        page.reload()
-        expect(toggle).to_have_attribute("aria-pressed", "false")
-        expect(section.locator(".lq-odds").first).to_be_hidden()
-    finally:
-        context.close()
+@PHONE
+def test_the_odds_beside_a_lesson_s_moves_on_a_phone_remembered_then_off(page: Page, lang: str) -> None:
+    open_learn(page, lang)
+    section = page.locator('section[data-lesson="keep-sell"]')
+    toggle = section.locator('[data-action="odds"]')
+    expect(toggle).to_have_text("Voir les chances" if lang == "fr" else "Show the odds")
+    expect(toggle).to_have_attribute("aria-pressed", "false")  # off by default
+    expect(section.locator(".lq-odds").first).to_be_hidden()
+    toggle.scroll_into_view_if_needed()
+    assert (toggle.bounding_box() or {"height": 0})["height"] >= 44
+    toggle.tap()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    # One choice for the whole page: every lesson's toggle says so.
+    expect(page.locator('[data-action="odds"][aria-pressed="true"]')).to_have_count(len(lessons.lessons()))
+    # The question the page opens with: keep (the banker's next deal, 9/17), leave (nothing at risk).
+    lesson = lessons.get("keep-sell")
+    first = lessons.run(lesson, [], lang)["question"]
+    assert check_odds(section, first, lang) == 2
+    assert first["odds"][0]["odds"]["win"] == "9/17"  # R-D3: the bank wins 9 deals in 17
+    assert page.evaluate(WIDE) <= 0  # no sideways scroll at 360 px
+    # The next question, asked by the engine after a right answer: its own moves' odds.
+    path = lessons.expected_path(lesson)
+    section.locator(f'[data-choice="{path[0]}"]').tap()
+    second = lessons.run(lesson, path[:1], lang)["question"]
+    expect(section.locator(".lq-ask")).to_have_text(second["ask"])
+    assert check_odds(section, second, lang) >= 1
+    assert page.evaluate(WIDE) <= 0
+    assert_no_violations(page, f"{LEARN[lang]} with the odds shown")
+    # Remembered: still on after a reload, and on the play page too.
+    page.reload()
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    assert check_odds(section, first, lang) == 2
+    page.goto(PLAY[lang])
+    expect(page.locator('[data-action="odds"]')).to_have_attribute("aria-pressed", "true", timeout=READY_MS)
+    # Turned off: hidden, and still off after a reload.
+    open_learn(page, lang)
+    toggle.tap()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(section.locator(".lq-odds").first).to_be_hidden()
+    page.reload()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(section.locator(".lq-odds").first).to_be_hidden()
 
 
 def test_the_odds_show_in_a_lesson_s_projector_view(page: Page) -> None:

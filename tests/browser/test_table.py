@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from lansquenet.bots import quick_game
 from lansquenet_site.words import Words
@@ -216,34 +216,34 @@ def test_each_move_says_what_it_does_on_focus_and_hover(page: Page, lang: str) -
     expect(page.locator("#lq-moves [data-move=stake]")).to_have_attribute("aria-describedby", "lq-move-help")
 
 
-@pytest.mark.parametrize(("motion", "animated"), [("no-preference", True), ("reduce", False)])
-def test_a_card_turns_in_at_most_300_ms_and_not_at_all_for_less_motion(
-    browser: Browser, base_url: str, motion: str, animated: bool
-) -> None:
-    context = browser.new_context(base_url=base_url, reduced_motion=motion)  # type: ignore[arg-type]
-    try:
-        page = context.new_page()
-        data = {
-            "players": ["A", "B"],
-            "first_banker": "A",
-            "decks": [["7S", "QH", "7D"]],
-            "actions": [{"by": "A", "do": "bank", "amount": 10}],
-        }
-        ready(page, PLAY["en"] + link_to(data))
-        settle(page)
-        page.locator("#lq-moves [data-move=banco]").click()
-        settle(page)
-        card = page.locator('#lq-figure [data-card="7D"]')
-        expect(card).to_have_class(re.compile("lq-turning"))
-        style: dict[str, Any] = card.evaluate(
-            "c => { const s = getComputedStyle(c.querySelector('rect')); return {name: s.animationName, ms: parseFloat(s.animationDuration) * 1000}; }"
-        )
-        if animated:
-            assert style["name"] == "lq-turn" and 0 < style["ms"] <= 300
-        else:
-            assert style["name"] == "none"
-    finally:
-        context.close()
+@pytest.mark.parametrize(
+    "animated",
+    [
+        pytest.param(True, marks=pytest.mark.browser_context_args(reduced_motion="no-preference")),
+        pytest.param(False, marks=pytest.mark.browser_context_args(reduced_motion="reduce")),
+    ],
+    ids=["no-preference", "reduce"],
+)
+def test_a_card_turns_in_at_most_300_ms_and_not_at_all_for_less_motion(page: Page, animated: bool) -> None:
+    data = {
+        "players": ["A", "B"],
+        "first_banker": "A",
+        "decks": [["7S", "QH", "7D"]],
+        "actions": [{"by": "A", "do": "bank", "amount": 10}],
+    }
+    ready(page, PLAY["en"] + link_to(data))
+    settle(page)
+    page.locator("#lq-moves [data-move=banco]").click()
+    settle(page)
+    card = page.locator('#lq-figure [data-card="7D"]')
+    expect(card).to_have_class(re.compile("lq-turning"))
+    style: dict[str, Any] = card.evaluate(
+        "c => { const s = getComputedStyle(c.querySelector('rect')); return {name: s.animationName, ms: parseFloat(s.animationDuration) * 1000}; }"
+    )
+    if animated:
+        assert style["name"] == "lq-turn" and 0 < style["ms"] <= 300
+    else:
+        assert style["name"] == "none"
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -272,17 +272,13 @@ def test_the_setup_form_names_each_wrong_field_in_the_pages_language(page: Page,
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_permanent_link_copies_itself_and_says_so(browser: Browser, base_url: str, lang: str) -> None:
-    context = browser.new_context(base_url=base_url, permissions=["clipboard-read", "clipboard-write"])
-    try:
-        page = context.new_page()
-        data = {"players": ["Anne", "Bruno"], "first_banker": "Anne", "actions": []}
-        ready(page, PLAY[lang] + link_to(data))
-        settle(page)
-        page.locator("[data-tab=more]").click()  # the link is among the tools, one tab away
-        page.locator("#lq-permalink").click()
-        expect(page.locator("#lq-copied")).to_have_text(WORDS(lang, "play.copied"))
-        copied = page.evaluate("navigator.clipboard.readText()")
-        assert copied.startswith("http://127.0.0.1") and "#scenario=" in copied
-    finally:
-        context.close()
+@pytest.mark.browser_context_args(permissions=["clipboard-read", "clipboard-write"])
+def test_the_permanent_link_copies_itself_and_says_so(page: Page, lang: str) -> None:
+    data = {"players": ["Anne", "Bruno"], "first_banker": "Anne", "actions": []}
+    ready(page, PLAY[lang] + link_to(data))
+    settle(page)
+    page.locator("[data-tab=more]").click()  # the link is among the tools, one tab away
+    page.locator("#lq-permalink").click()
+    expect(page.locator("#lq-copied")).to_have_text(WORDS(lang, "play.copied"))
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith("http://127.0.0.1") and "#scenario=" in copied

@@ -34,6 +34,14 @@ settings.register_profile("lansquenet", deadline=None)
 settings.load_profile("lansquenet")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The groups first. Under ``--dist loadgroup`` (make test) a group of tests runs on
+    one worker in one go, and the groups are the long runs (the quick benchmarks, the
+    play page's shared pages, Pyodide in Node.js, the build with a third language): begun
+    first, none is left to run alone at the end while the other workers wait."""
+    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
+
+
 @dataclass(frozen=True)
 class BuiltSite:
     path: Path  # the site folder: index.html (French), en/index.html (English), ...

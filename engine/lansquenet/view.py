@@ -236,8 +236,11 @@ def steps(
     return out
 
 
-def ledger(session: Session, start: int = 0, lang: str = FALLBACK) -> list[dict[str, Any]]:
-    """The played deals of ``session`` from number ``start + 1`` on, as the ledger shows
-    them (:func:`ledger_row`)."""
+def ledger(
+    session: Session, start: int = 0, lang: str = FALLBACK, stop: int | None = None
+) -> list[dict[str, Any]]:
+    """The played deals of ``session`` from number ``start + 1`` on (up to number
+    ``stop``, if given), as the ledger shows them (:func:`ledger_row`)."""
     table = session.table
-    return [ledger_row(table, number, lang) for number in range(start + 1, len(table.deals) + 1)]
+    last = len(table.deals) if stop is None else min(stop, len(table.deals))
+    return [ledger_row(table, number, lang) for number in range(start + 1, last + 1)]

@@ -13,14 +13,20 @@ with an ``op``:
   a shipped scenario).
 - ``{"op": "open", "scenario": S, "lang": L}``: replay ``S`` once and keep it as the
   worker's session (replacing the one before). The answer is a *position* (below) with
-  ``texts``, every step's sentence, ``ledger``, every played deal, and ``scenario``,
-  the session's own :meth:`~lansquenet.Session.scenario` (what the page's link and
-  export hold: the worker's session is the one record of the game). If action ``k``
+  what a page shows at once: ``texts`` from the step where the last deal begins
+  (``from``), ``deal_starts`` of every deal, no ``ledger`` row (``story`` and ``ledger``
+  bring the rest, a piece at a time: a long game's answer stays small), and
+  ``scenario``, the session's own :meth:`~lansquenet.Session.scenario` (what the page's
+  link and export hold: the worker's session is the one record of the game). If action ``k``
   of ``S`` is refused, the session holds the actions before it and the answer says so in
   ``refused: {index, action, code, message}``. A refused table, or what is not a
   scenario, answers ``{"error"}`` and leaves the session as it was.
   With ``"check_names": true`` (a table a reader set up) the names are held to the
   form's policy first (:mod:`lansquenet.naming`: ``name_too_long``, ``names_alike``).
+  ``{"op": "open", "link": T}`` opens the scenario a permalink's text ``T`` holds (the
+  base64url of its UTF-8 JSON, docs/assets/js/permalink.js) the same way: the page hands
+  the link over as it is, and what is not base64url, not UTF-8 or beyond the limits is
+  ``not_a_scenario``.
 - ``{"op": "move", "action": A}``: play one action (CONFORMANCE.md's form) on the
   session. The answer is a position whose ``texts`` are the sentences of the new steps
   only, and ``ledger`` the deals it played. A refused move answers
@@ -38,8 +44,11 @@ with an ``op``:
 - ``{"op": "end"}``: "time is up" (R-P4); a position, like a move.
 - ``{"op": "steps", "from": i, "to": j, "lang": L}``: steps i to j (excluded, at most
   64) display-ready (:func:`lansquenet.view.step_view`), each with its diagram ``svg``.
-- ``{"op": "ledger", "from": k, "lang": L}``: the played deals after the first k, as
-  ``{"ledger": [...], "deals": n}``.
+- ``{"op": "story", "from": i, "to": j, "lang": L}``: the sentences of steps i to j
+  (excluded, at most :data:`MAX_STORY`) as ``{"count", "texts", "reasons"}``, ``reasons``
+  as in a position (the steps among them that start a computer player's move).
+- ``{"op": "ledger", "from": k, "to": m, "lang": L}``: the played deals after the first
+  k (up to deal m, if given), as ``{"ledger": [...], "deals": n}``.
 - ``{"op": "scenario"}``: ``{"scenario": S}``, the session's scenario (the export).
 - ``{"op": "simulate", "n": N, "seed": K}`` (N at most :data:`MAX_DEALS`, a million; K a
   whole number up to 2^53 - 1 or a text of at most 100 letters): the seeded simulation of the odds page
@@ -128,8 +137,11 @@ too), and the session is then put back as it was.
 
 from __future__ import annotations
 
+import base64
 import json
 import random
+import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, cast
@@ -139,12 +151,12 @@ from .diagram import diagram
 from .languages import FALLBACK, LANGUAGES
 from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
 from .narration import event_text, refusal_text, text
-from .refusals import BadRequest, LansquenetError, NothingToUndo, NotToAct, Refusal
+from .refusals import BadRequest, LansquenetError, NotAScenario, NothingToUndo, NotToAct, Refusal
 from .scenario import Stop, parse, replay, until_refused
 from .session import Session, action_of, check_shape
 from .table import Phase
 
-__all__ = ["MAX_DEALS", "MAX_REQUEST", "MAX_STEPS", "BadRequest", "answer", "handle"]
+__all__ = ["MAX_DEALS", "MAX_REQUEST", "MAX_STEPS", "MAX_STORY", "BadRequest", "answer", "handle"]
 
 OPS = (
     "replay",
@@ -154,14 +166,16 @@ OPS = (
     "undo",
     "end",
     "steps",
+    "story",
     "ledger",
     "scenario",
     "simulate",
     "lesson",
     "bot",
 )
-SESSION_OPS = ("move", "undo", "end", "steps", "ledger", "scenario", "bot")
+SESSION_OPS = ("move", "undo", "end", "steps", "story", "ledger", "scenario", "bot")
 MAX_STEPS = 64  # steps per ``steps`` request: an answer's size stays bounded
+MAX_STORY = 2000  # sentences per ``story`` request (about 130 KB)
 MAX_REQUEST = 2 * MAX_BYTES  # a request's text: a 16 MB scenario, escaped in a string
 ACTION_KEYS = ("by", "do", "amount")  # what an answer may echo of an action
 
@@ -186,6 +200,29 @@ def scenario_of(value: object) -> dict[str, Any]:
     if isinstance(value, str):
         return parse(value)
     return check_shape(value)
+
+
+LINK = re.compile(r"[A-Za-z0-9_-]+")  # base64url, without its padding
+
+
+def linked(text: object) -> dict[str, Any]:
+    """The scenario a permalink's text holds, under the limits of CONFORMANCE.md.
+
+    >>> linked("eyJwbGF5ZXJzIjpbIkEiLCJCIl0sImZpcnN0X2JhbmtlciI6IkEiLCJhY3Rpb25zIjpbXX0")["players"]
+    ['A', 'B']
+    >>> linked("d29ya2VkLWV4YW1wbGU")  # "worked-example": JSON only, not a shipped name
+    Traceback (most recent call last):
+    lansquenet.refusals.NotAScenario: not JSON: Expecting value: line 1 column 1 (char 0)
+    """
+    if not isinstance(text, str) or not LINK.fullmatch(text):
+        raise NotAScenario("not base64url")
+    if len(text) > MAX_BYTES // 3 * 4 + 4:
+        raise NotAScenario(f"larger than {MAX_BYTES // (1024 * 1024)} MB")
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
+    except ValueError:  # binascii.Error and UnicodeDecodeError are ValueErrors
+        raise NotAScenario("not base64url of UTF-8 text") from None
+    return check_shape(read_json(raw))
 
 
 def _lang(request: dict[str, Any], default: str) -> str:
@@ -221,11 +258,17 @@ def _deal_starts(session: Session, since: int) -> list[list[int]]:
     return starts
 
 
+def _texts(session: Session, start: int, stop: int, lang: str) -> list[str]:
+    """The sentences of steps ``start`` to ``stop`` (excluded)."""
+    return [event_text(session.event(i).json(), lang) for i in range(start, stop)]
+
+
 def _position(
-    session: Session, since: int, deals: int, lang: str, acted: int | None = None
+    session: Session, since: int, deals: int, lang: str, acted: int | None = None, starts: int | None = None
 ) -> dict[str, Any]:
     """Where the session stands (see the module's docstring), what is new since step
-    ``since`` and deal ``deals``, and the actions played since there were ``acted``."""
+    ``since`` and deal ``deals``, the deals begun since step ``starts`` (``since`` if
+    not given), and the actions played since there were ``acted``."""
     since = min(since, session.count - 1)  # the last step is always sent
     last = _full(session, session.count - 1, session.count, lang)[0]
     done = len(session) if acted is None else acted
@@ -235,8 +278,8 @@ def _position(
         "deals": session.deals,
         "ended": session.ended,
         "from": since,
-        "texts": [event_text(session.event(i).json(), lang) for i in range(since, session.count - 1)],
-        "deal_starts": _deal_starts(session, since),
+        "texts": _texts(session, since, session.count - 1, lang),
+        "deal_starts": _deal_starts(session, since if starts is None else starts),
         "step": last,
         "reasons": _reasons(session, since, lang),
         "said": _said(session, lang),
@@ -266,11 +309,14 @@ def _decision(session: Session, index: int) -> bots.Decision | None:
     return bots.explain(before, action, temperament, _seed(session), index)
 
 
-def _reasons(session: Session, since: int, lang: str) -> dict[str, str]:
-    """Why each computer player's action whose steps start at ``since`` or later was
-    made: its first step's index -> the reason, one sentence in ``lang``."""
+def _reasons(session: Session, since: int, lang: str, stop: int | None = None) -> dict[str, str]:
+    """Why each computer player's action whose steps start at ``since`` or later (and
+    before ``stop``) was made: its first step's index -> the reason, one sentence in
+    ``lang``."""
     out: dict[str, str] = {}
     index = len(session) - 1
+    if stop is not None:  # the last action starting before ``stop``
+        index = bisect_left(range(len(session)), stop, key=lambda k: session.played(k)[2]) - 1
     while index >= 0 and session.played(index)[2] >= since:
         decision = _decision(session, index)
         if decision is not None:
@@ -316,7 +362,7 @@ def _echo(action: dict[str, Any]) -> dict[str, Any]:
 
 def _open(request: dict[str, Any]) -> dict[str, Any]:
     lang = _lang(request, _worker.lang)
-    data = scenario_of(request.get("scenario"))
+    data = linked(request["link"]) if "link" in request else scenario_of(request.get("scenario"))
     if request.get("check_names") is True:  # a table a reader set up (lansquenet.naming)
         try:
             naming.check(data["players"])
@@ -325,7 +371,9 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
     session, stop = until_refused(data)
     if session is None:  # the table itself is refused: the session before stays
         return _refusal(cast(Stop, stop).refusal, lang)  # no session: always a refusal
-    answer = _position(session, 0, 0, lang)
+    starts = _deal_starts(session, 0)
+    last_deal = starts[-1][0] if starts else 0  # the story's last deal: what a page draws
+    answer = _position(session, last_deal, session.deals, lang, starts=0)
     answer["scenario"] = session.scenario()
     if stop is not None and stop.index is not None:
         answer["refused"] = {
@@ -367,8 +415,18 @@ def _session_op(session: Session, op: str, request: dict[str, Any], lang: str) -
         start = _whole(request, "from")
         stop = min(_whole(request, "to", min(start + 1, 2**53 - 1)), session.count, start + MAX_STEPS)
         return {"count": session.count, "steps": _full(session, start, stop, lang)}
+    if op == "story":
+        start = _whole(request, "from")
+        stop = min(_whole(request, "to", min(start + 1, 2**53 - 1)), session.count, start + MAX_STORY)
+        return {
+            "count": session.count,
+            "texts": _texts(session, start, stop, lang),
+            "reasons": _reasons(session, start, lang, stop) if start < stop else {},
+        }
     if op == "ledger":
-        return {"deals": session.deals, "ledger": view.ledger(session, _whole(request, "from", 0), lang)}
+        start = _whole(request, "from", 0)
+        rows = view.ledger(session, start, lang, _whole(request, "to", session.deals))
+        return {"deals": session.deals, "ledger": rows}
     if op == "scenario":
         return {"scenario": session.scenario()}
     if op == "undo":

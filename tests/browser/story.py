@@ -4,10 +4,13 @@ sentences are written when it is opened; the ledger's rows are drawn in its tab.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import TypeVar
 
 from playwright.sync_api import Page
+
+from lansquenet import web
 
 T = TypeVar("T")
 
@@ -59,3 +62,17 @@ def ledger_count(page: Page) -> int:
 def drawn(page: Page) -> int:
     """How many of the story's sentences are in the page now."""
     return page.locator("#lq-journal li").count()
+
+
+def engine_story(data: object, lang: str) -> tuple[list[str], dict[str, str]]:
+    """The whole story of ``data`` as the engine's worker tells it (lansquenet/web.py):
+    its open answer, then the steps before the last deal (the ``story`` op): every
+    step's sentence, and the computer players' reasons by the index of their step."""
+    opened = json.loads(web.handle(json.dumps({"op": "open", "scenario": data, "lang": lang})))
+    texts: list[str] = []
+    reasons: dict[str, str] = {}
+    while len(texts) < opened["from"]:
+        piece = json.loads(web.handle(json.dumps({"op": "story", "from": len(texts), "to": opened["from"]})))
+        texts += piece["texts"]
+        reasons |= piece["reasons"]
+    return [*texts, *opened["texts"], opened["step"]["text"]], reasons | opened["reasons"]

@@ -12,7 +12,6 @@ The module shares one page per language as tests/browser/test_play.py does.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -28,9 +27,8 @@ from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean
     shared,
     shared_log_is_clean,
 )
-from lansquenet import web
 from lansquenet.bots import quick_game
-from tests.browser.story import story_reasons
+from tests.browser.story import engine_story, story_reasons
 
 __all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by name
 
@@ -142,7 +140,7 @@ def test_computer_reasons_enter_the_story_in_the_pages_language_and_none_is_stal
     assert final == engine_scenario(play)
     # Every computer player's move has its reason in the story, after its first step,
     # in the page's language: the engine's own sentences.
-    reasons = json.loads(web.handle(json.dumps({"op": "open", "scenario": final, "lang": lang})))["reasons"]
+    reasons = engine_story(final, lang)[1]
     computer_moves = [a for a in final["actions"] if a["by"] in data["computer"]]
     assert len(reasons) == len(computer_moves) > 10
     shown = story_reasons(play)  # every deal of the story opened

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from lansquenet import web
 from lansquenet_site.words import Words
-from tests.browser.story import drawn, whole_story
+from tests.browser.story import drawn, engine_story, whole_story
 from tests.browser.test_accessibility import assert_no_violations
 
 REPO = Path(__file__).resolve().parents[2]
@@ -235,8 +235,7 @@ def test_the_story_draws_only_the_current_deal_and_keeps_the_whole_text(page: Pa
     ready(page, PLAY["en"] + link_to(data), DESKTOP)
     settle(page)
     expect(page.locator("#lq-game")).to_be_visible(timeout=READY_MS)
-    opened = json.loads(web.handle(json.dumps({"op": "open", "scenario": data, "lang": "en"})))
-    texts = [*opened["texts"], opened["step"]["text"]]  # the story: the texts, then the last step's
+    texts = engine_story(data, "en")[0]
     assert drawn(page) < 20 < len(texts)  # the current deal only
     assert whole_story(page) == texts  # every deal opened: the whole text
     assert drawn(page) < 20  # closed again: drawn no more

@@ -17,7 +17,7 @@ import re
 from typing import Literal, cast
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 LANGS = ("fr", "en")
 PREFIX = {"fr": "/", "en": "/en/"}
@@ -172,5 +172,5 @@ def test_teach_link_opens_the_play_page_with_its_deal(page: Page, lang: str, ind
     assert sorted(n for name, n in numbers.items() if name not in balances) == ([bank] if bank else [])
     # Every deal of the scenario is in the ledger, and the address still holds the same scenario.
     page.locator("[data-tab=ledger]").click()  # the ledger is one tab away
-    assert page.locator("#lq-ledger tbody tr").count() == deals
+    expect(page.locator("#lq-ledger tbody tr")).to_have_count(deals)  # asked for after the game opened
     assert page.url.split("#", 1)[1] == href.split("#", 1)[1]

@@ -4,6 +4,7 @@ refusals come in the reader's language and change nothing."""
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
@@ -19,14 +20,32 @@ def ask(**request: Any) -> dict[str, Any]:
     return answer
 
 
+def story_of(opened: dict[str, Any]) -> dict[str, Any]:
+    """The whole story of the session just opened: the steps before the open answer's
+    ``from``, asked for with ``story`` (a piece at a time), then its own."""
+    texts: list[str] = []
+    reasons: dict[str, str] = {}
+    while len(texts) < opened["from"]:
+        piece = ask(op="story", **{"from": len(texts), "to": opened["from"]})
+        assert 0 < len(piece["texts"]) <= web.MAX_STORY
+        texts += piece["texts"]
+        reasons |= piece["reasons"]
+    return {"texts": texts + opened["texts"], "reasons": reasons | opened["reasons"]}
+
+
 def test_open_move_undo_end_on_the_worked_example():
     opened = ask(op="open", scenario=lansquenet.load("worked-example"), lang="en")
     assert opened["count"] == 11 and opened["actions"] == 3 and opened["deals"] == 1
-    # Every step's sentence once: the story is ``texts`` then the last step's text.
-    assert len(opened["texts"]) == 10 and opened["from"] == 0 and "refused" not in opened
-    assert opened["step"]["text"] not in opened["texts"][-1:]
+    # Every step's sentence once: the story is the steps before ``from`` (asked for),
+    # ``texts``, then the last step's text.
+    story = story_of(opened)["texts"]
+    assert len(story) == 10 and "refused" not in opened
+    assert story == [s["text"] for s in lansquenet.trace(lansquenet.load("worked-example"), "en")][:-1]
+    # ``texts`` from the last deal, ``deal_starts`` of every deal.
+    assert opened["from"] == 10 and opened["deal_starts"] == [[0, 1], [10, 2]]
     assert opened["scenario"] == lansquenet.load("worked-example")
-    assert opened["ledger"][0]["change"] == {"A": -12, "B": 5, "C": 7}
+    assert opened["ledger"] == []  # asked for when shown
+    assert ask(op="ledger", **{"from": 0, "to": 1})["ledger"][0]["change"] == {"A": -12, "B": 5, "C": 7}
     assert opened["step"]["svg"].startswith("<svg") and opened["step"]["index"] == 10
     moved = ask(op="move", action={"by": "B", "do": "bank", "amount": 20})
     assert (
@@ -66,6 +85,42 @@ def test_open_with_a_refused_action_opens_up_to_it():
     assert opened["refused"]["index"] == 3 and opened["refused"]["code"] == "not_your_turn"
     assert opened["refused"]["action"] == {"by": "C", "do": "bank", "amount": 5}
     assert opened["refused"]["message"].startswith("Ce n")  # French: "Ce n'est pas à C..."
+
+
+def link_of(data: object) -> str:
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def test_a_link_opens_as_its_scenario_and_a_broken_one_is_not_a_scenario():
+    # Issue 17 (figure 9d): the page hands a link over as it is, the engine reads it.
+    data = lansquenet.load("worked-example")
+    assert ask(op="open", link=link_of(data), lang="en") == ask(op="open", scenario=data, lang="en")
+    for broken in (
+        "%%%not-base64",
+        base64.urlsafe_b64encode(b'{"players": ["\xff"]}').decode().rstrip("="),  # not UTF-8
+        link_of([1, 2]),
+        link_of("worked-example"),  # JSON text, not a scenario
+        base64.urlsafe_b64encode(b"worked-example").decode().rstrip("="),  # a name is not a link
+        "A" * (web.MAX_BYTES // 3 * 4 + 8),  # over 16 MB
+        12,
+    ):
+        assert ask(op="open", link=broken)["error"]["code"] == "not_a_scenario", broken
+    assert ask(op="scenario")["scenario"] == data  # the session before stays
+
+
+def test_the_story_and_the_ledger_of_a_long_game_come_in_pieces():
+    data = long_scenario(3000, seed=7)
+    opened = ask(op="open", scenario=data, lang="fr")
+    session = lansquenet.Session(data)
+    assert opened["deals"] == session.deals > 100 and opened["ledger"] == []
+    assert session.deal_of(opened["from"]) == session.deals + 1  # the last deal's sentences only
+    assert len(json.dumps(opened)) < 400_000  # the scenario itself, most of it
+    piece = ask(op="story", **{"from": 0, "to": 10**6})
+    assert len(piece["texts"]) == web.MAX_STORY
+    assert story_of(opened)["texts"] == [s["text"] for s in lansquenet.trace(data, "fr")][:-1]
+    rows = ask(op="ledger", **{"from": 0, "to": 250})["ledger"] + ask(op="ledger", **{"from": 250})["ledger"]
+    assert rows == ask(op="ledger")["ledger"] and len(rows) == session.deals
 
 
 def test_a_refused_table_or_not_a_scenario_keeps_the_open_session():
@@ -227,8 +282,8 @@ def test_every_computer_move_comes_with_its_reason_in_the_readers_language(lang)
     words = {"fr": " annonce une ", "en": " announces a"}[lang]
     assert any(words in text for text in reasons.values())
     scenario = ask(op="scenario")["scenario"]
-    assert ask(op="open", scenario=scenario, lang=lang)["reasons"] == reasons
-    other = ask(op="open", scenario=scenario, lang="en" if lang == "fr" else "fr")["reasons"]
+    assert story_of(ask(op="open", scenario=scenario, lang=lang))["reasons"] == reasons
+    other = story_of(ask(op="open", scenario=scenario, lang="en" if lang == "fr" else "fr"))["reasons"]
     assert set(other) == set(reasons) and not set(other.values()) & set(reasons.values())
 
 
@@ -275,7 +330,7 @@ def test_reasons_come_from_the_opened_game_not_the_one_before():
     reasons, _ = play_along("en")
     scenario = ask(op="scenario")["scenario"]
     ask(op="open", scenario="worked-example", lang="en")  # a game without computer players
-    assert ask(op="open", scenario=scenario, lang="en")["reasons"] == reasons
+    assert story_of(ask(op="open", scenario=scenario, lang="en"))["reasons"] == reasons
     assert ask(op="open", scenario="not a scenario")["error"]["code"] == "not_a_scenario"
     assert ask(op="scenario")["scenario"] == scenario  # the session before stays
 

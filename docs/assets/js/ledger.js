@@ -3,7 +3,8 @@
 // change with its sign. The ledger grows by the rows each answer brings, and shrinks
 // to the engine's count of deals on undo: it is never rebuilt from the whole game. Its
 // rows are drawn only while it is shown (its tab, screen.js): a long game opens without
-// laying out thousands of rows nobody looks at.
+// laying out thousands of rows nobody looks at. An opened game's rows come after it, a
+// piece at a time (``more``).
 import { node } from "./words.js";
 
 export function ledgerView(el, word) {
@@ -67,6 +68,14 @@ export function ledgerView(el, word) {
     shown();
   }
 
+  // The rows after those the page has (the worker's ``ledger`` answer for an opened game).
+  function more(from, added) {
+    if (from !== rows.length) return; // not the piece the page waits for
+    added.forEach(function (row) { rows.push(row); });
+    draw();
+    shown();
+  }
+
   function csv() {
     const lines = [head()].concat(rows.map(function (row) {
       const cards = row.cards.map(function (card) { return card.text; }).join(" ");
@@ -78,7 +87,7 @@ export function ledgerView(el, word) {
   }
 
   return {
-    reset: reset, update: update, csv: csv,
+    reset: reset, update: update, more: more, csv: csv,
     show: function (on) { shownNow = on; draw(); },
   };
 }

@@ -16,7 +16,7 @@
 //   links.viewed(index, count);       // the step shown, for the language switcher
 //   links.leave(); links.forget();    // a new table (a new history entry); no game shown
 //   links.table                       // the game's table (a scenario without actions)
-import { decode, fragment, gameLink, readHash, scenarioText, updateSwitcher, writeHash } from "./permalink.js";
+import { fragment, gameLink, readHash, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
 import { show } from "./words.js";
 
@@ -28,14 +28,15 @@ export function gameLinks(table) {
   let kept = 0; // the actions the link holds
   let base = null; // the session's table: its scenario without actions nor "ended"
   let push = false; // the next address is a new history entry
+  let permalink = null; // the text the permanent link's button holds
+  let written = null; // the text the address holds, when it holds that alone (no step)
 
   // The session the engine opened: its own scenario.
   function opened(reply, asEntry) {
     base = Object.assign({}, reply.scenario);
     delete base.actions;
     delete base.ended;
-    link = gameLink(base);
-    reply.scenario.actions.forEach(link.push);
+    link = gameLink(base, reply.scenario.actions);
     kept = reply.scenario.actions.length;
     push = asEntry;
   }
@@ -45,19 +46,26 @@ export function gameLinks(table) {
     if (!link) return;
     while (kept > position.actions - position.played.length) { link.pop(); kept -= 1; }
     position.played.forEach(function (action) { link.push(action); kept += 1; });
-    shown = link.text(position.ended);
-    writeHash(shown, push);
+    const text = link.text(position.ended);
+    // The address already holds a link the engine kept as it was: not written again (a
+    // long game's address is large, and each write of it takes time).
+    if (text !== written || push) writeHash(text, push);
+    written = text;
+    if (text !== permalink) el.permalink.href = fragment(text);
+    permalink = text;
+    shown = text;
     push = false;
-    el.permalink.href = fragment(shown);
   }
 
   // Leave the game for a new table: a new history entry, so Back returns to the game.
   function leave() {
+    written = null;
     writeHash(null, true);
   }
 
   function forget() {
     shown = null;
+    written = null;
     link = null;
     base = null;
     updateSwitcher(null, null);
@@ -70,6 +78,7 @@ export function gameLinks(table) {
   }
 
   function badLink() {
+    written = null;
     writeHash(null, false);
     table.showForm(null);
     show(el.linkError, word("play.bad_link"));
@@ -82,18 +91,13 @@ export function gameLinks(table) {
       return false;
     }
     if (found.text === shown) return true; // our own address
-    let data;
-    try {
-      data = decode(found.text);
-    } catch (error) {
-      badLink();
-      return true;
-    }
     el.setup.hidden = true; // the form is in the page's HTML: not while the link's game opens
     shown = found.text;
+    written = found.step === null ? found.text : null; // "&step=N" goes once the game is open
     updateSwitcher(shown, null); // the other language opens the same link
-    // The engine reads the link's very text, as the command line would: the same numbers.
-    table.run(table.session.open(scenarioText(found.text)), function (reply) {
+    // The engine reads the link as it is (base64url, UTF-8, JSON, the limits: the page
+    // decodes nothing of a link that may be large), and says whether it is a game.
+    table.run(table.session.link(found.text), function (reply) {
       if (reply.error) {
         if (reply.error.code === "internal") { // the engine failed: not the link's fault
           show(el.linkError, problem(reply, word));

@@ -26,17 +26,18 @@ function base64url(bytes) {
 // encode(scenario) for the scenario {...table, actions: [pushed so far], ended?}, and a
 // push or a pop costs the same at move 5 and at move 1 000 (the text is not rebuilt
 // from every action: base64 turns each 3 bytes into 4 letters, so the letters of the
-// bytes already written stay as they are).
+// bytes already written stay as they are). The actions a game opens with are encoded
+// at once: one encoding for a link of 8 000 actions, not 8 000.
 //
-//   const link = gameLink(table);   // table: a scenario without "actions" nor "ended"
+//   const link = gameLink(table, actions);   // table: a scenario without "actions" nor "ended"
 //   link.push(action); link.pop(); link.text(false);
-export function gameLink(table) {
+export function gameLink(table, actions) {
   const utf8 = new TextEncoder();
   const head = JSON.stringify(Object.assign({}, table, { actions: [] })); // {...,"actions":[]}
+  const kept = actions.slice(); // the actions so far (a pop drops the last one's bytes)
   let done = ""; // the letters of the bytes so far, but for the last 0 to 2
   let rest = new Uint8Array(0); // those last bytes
-  let count = 0;
-  const before = []; // [done.length, rest] before each action pushed
+  let size = 0; // the bytes so far
 
   function add(bytes) {
     const all = new Uint8Array(rest.length + bytes.length);
@@ -45,20 +46,32 @@ export function gameLink(table) {
     const whole = all.length - (all.length % 3);
     done += base64url(all.subarray(0, whole));
     rest = all.slice(whole);
+    size += bytes.length;
   }
 
-  add(utf8.encode(head.slice(0, -2))); // up to "[" of the actions
+  function bytesOf(action, first) {
+    return utf8.encode((first ? "" : ",") + JSON.stringify(action));
+  }
+
+  // Up to "[" of the actions, then the actions the game opens with.
+  add(utf8.encode(head.slice(0, -2) + JSON.stringify(kept).slice(1, -1)));
   return {
     push: function (action) {
-      before.push([done.length, rest]);
-      add(utf8.encode((count ? "," : "") + JSON.stringify(action)));
-      count += 1;
+      add(bytesOf(action, !kept.length));
+      kept.push(action);
     },
     pop: function () {
-      const last = before.pop();
-      done = done.slice(0, last[0]);
-      rest = last[1];
-      count -= 1;
+      const action = kept.pop();
+      const cut = size - bytesOf(action, !kept.length).length; // the bytes before it
+      const whole = cut - (cut % 3);
+      const written = (done.length / 4) * 3; // the bytes ``done`` holds
+      if (whole >= written) rest = rest.slice(whole - written, cut - written);
+      else { // the cut falls in ``done``: its last group's first bytes are the new rest
+        const group = atob(done.slice((whole / 3) * 4, (whole / 3) * 4 + 4).replace(/-/g, "+").replace(/_/g, "/"));
+        rest = Uint8Array.from(group.slice(0, cut - whole), function (c) { return c.charCodeAt(0); });
+        done = done.slice(0, (whole / 3) * 4);
+      }
+      size = cut;
     },
     text: function (ended) {
       const tail = utf8.encode("]" + (ended ? ',"ended":true' : "") + "}");
@@ -68,49 +81,6 @@ export function gameLink(table) {
       return done + base64url(all);
     },
   };
-}
-
-// The limits of CONFORMANCE.md ("Limits") that the engine applies to a scenario's text:
-// over 16 MB, or nested more than 64 levels deep, it is not a game (and never reaches
-// JSON.parse). Numbers are left to the engine, which reads the very text (scenarioText).
-const MAX_BYTES = 16 * 1024 * 1024;
-const MAX_DEPTH = 64;
-
-function depth(json) {
-  let deepest = 0;
-  let level = 0;
-  const brackets = json.replace(/"[^"\\]*(?:\\.[^"\\]*)*"/g, "").replace(/[^[\]{}]+/g, "");
-  for (let i = 0; i < brackets.length && deepest <= MAX_DEPTH; i++) {
-    level += brackets[i] === "[" || brackets[i] === "{" ? 1 : -1;
-    if (level > deepest) deepest = level;
-  }
-  return deepest;
-}
-
-// The JSON text a fragment's text holds, within the limits; throws on anything else
-// (not base64url, not UTF-8, too large, too deep).
-export function scenarioText(text) {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error("not base64url");
-  if (text.length > (MAX_BYTES / 3) * 4 + 4) throw new Error("larger than 16 MB");
-  let b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  while (b64.length % 4) b64 += "=";
-  const binary = atob(b64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  if (bytes.length > MAX_BYTES) throw new Error("larger than 16 MB");
-  const json = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  if (depth(json) > MAX_DEPTH) throw new Error("nested more than 64 levels deep");
-  return json;
-}
-
-// The scenario a fragment's text holds; throws on anything else (scenarioText's
-// refusals, not JSON, not an object with a list of actions).
-export function decode(text) {
-  const data = JSON.parse(scenarioText(text));
-  if (!data || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.actions)) {
-    throw new Error("not a scenario");
-  }
-  return data;
 }
 
 // What the address holds: {text, step} (step: null if not given), or null.

@@ -39,6 +39,9 @@ import { turnView } from "./turn.js";
 import { viewer } from "./viewer.js";
 import { show, wordsOf } from "./words.js";
 
+const STORY = 2000; // sentences per request (lansquenet.web.MAX_STORY)
+const LEDGER = 250; // ledger rows per request
+
 function elements(root) {
   const $ = function (id) { return document.getElementById(id); };
   return {
@@ -139,6 +142,24 @@ function setup(root) {
     el.game.hidden = false;
     screen.select("table", false);
     screen.show(true);
+    rest(reply);
+  }
+
+  // What an opened game's answer leaves out (lansquenet/web.py): the story before its
+  // last deal and the ledger's rows, asked for now, a piece at a time (each answer its
+  // own task: a long link never holds the page for long). The table stays busy until
+  // they are in.
+  function rest(reply) {
+    for (let to = reply.from; to > 0; to -= STORY) {
+      const from = Math.max(0, to - STORY);
+      session.story(from, to).then(function (piece) { if (!piece.error) steps.more(piece, from); }, function () {});
+    }
+    for (let from = 0; from < reply.deals; from += LEDGER) {
+      const start = from;
+      session.ledger(start, start + LEDGER).then(function (piece) {
+        if (!piece.error) table.ledger.more(start, piece.ledger);
+      }, function () {});
+    }
   }
 
   // The set-up form, filled with ``data``'s table (or the default one); no game shown.

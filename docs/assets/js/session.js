@@ -5,19 +5,24 @@
 //   const session = sessionClient("fr", function (busy) { ... });
 //   session.open(scenario)  -> a position with ``scenario`` (and ``refused`` if an action
 //                              was refused)
+//   session.link(text)      -> the same for the game a link's text holds (permalink.js)
 //   session.quick(deals)    -> the same for a quick game of 3, 6 or 10 deals
 //   session.move(action)    -> a position with the new steps' sentences, or {error}
 //   session.undo(seats)     -> back to the last move of one of ``seats`` (all computer
 //                              moves since with it), in one request; [] or none: one action
 //   session.end(), session.steps(from, to)
+//   session.story(from, to), session.ledger(from, to)
+//                           -> the sentences of steps from..to, the ledger's deals from..to:
+//                              what an open answer leaves out, asked for after it
 //   session.bot()           -> a computer player's move: a position, its reason in ``reasons``
 //   session.scenario()      -> {scenario}: the game as the worker holds it (the export)
 //   problem(reply, word)    -> what went wrong, as a sentence
 //
 // What a position holds is said in lansquenet/web.py. Requests go one at a time, in
 // the order they were made: none is ever dropped. ``onBusy(true)`` is called while a
-// request that changes the game (open, quick, move, undo, end, bot) is on its way, ``onBusy(false)``
-// once none is; asking for steps to show is quiet.
+// request that changes the game (open, quick, move, undo, end, bot) or completes it
+// (story, ledger) is on its way, ``onBusy(false)`` once none is; asking for steps to
+// show is quiet.
 import { call } from "./engine.js";
 
 export function sessionClient(lang, onBusy) {
@@ -44,12 +49,15 @@ export function sessionClient(lang, onBusy) {
   return {
     // ``form``: a table the reader set up, whose names the engine checks (lansquenet.naming)
     open: function (scenario, form) { return send({ op: "open", scenario: scenario, check_names: Boolean(form) }); },
+    link: function (text) { return send({ op: "open", link: text }); },
     move: function (action) { return send({ op: "move", action: action }); },
     quick: function (deals) { return send({ op: "quick", deals: deals }); },
     undo: function (seats) { return send(seats && seats.length ? { op: "undo", to: seats } : { op: "undo" }); },
     end: function () { return send({ op: "end" }); },
     bot: function () { return send({ op: "bot" }); }, // the computer player to act moves
     steps: function (from, to) { return send({ op: "steps", from: from, to: to }, true); },
+    story: function (from, to) { return send({ op: "story", from: from, to: to }); },
+    ledger: function (from, to) { return send({ op: "ledger", from: from, to: to }); },
     scenario: function () { return send({ op: "scenario" }, true); },
     get busy() { return working > 0; },
   };

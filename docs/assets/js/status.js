@@ -16,9 +16,13 @@ const AT = { idle: 0, runtime: 5, starting: 85, restoring: 50, engine: 95, ready
 const BUSY_DELAY = 250; // ms before "the engine is working" shows
 
 export function showLoading(el, word) {
-  const megabytes = new Intl.NumberFormat(el.root.lang || document.documentElement.lang || "en", {
-    minimumFractionDigits: 1, maximumFractionDigits: 1,
-  });
+  let megabytes = null; // made at the first download's figure: not in the page's first task
+  function inMegabytes(bytes) {
+    megabytes = megabytes || new Intl.NumberFormat(el.root.lang || document.documentElement.lang || "en", {
+      minimumFractionDigits: 1, maximumFractionDigits: 1,
+    });
+    return megabytes.format(bytes / 1e6);
+  }
   el.progress.max = 100;
   onProgress(function (status, detail) {
     el.status.dataset.status = status;
@@ -37,7 +41,7 @@ export function showLoading(el, word) {
       const share = Math.min(detail.loaded / detail.total, 1);
       el.progress.value = AT.runtime + share * (AT.starting - AT.runtime - 5);
       el.status.textContent = word("play.loading.download", {
-        loaded: megabytes.format(detail.loaded / 1e6), total: megabytes.format(detail.total / 1e6),
+        loaded: inMegabytes(detail.loaded), total: inMegabytes(detail.total),
       });
     } else {
       el.status.textContent = word("play.loading." + status);

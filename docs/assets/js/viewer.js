@@ -5,9 +5,12 @@
 // line, written only while the story's tab is shown). Steps are drawn from the engine's display-ready steps, asked for when first
 // shown (the worker's ``steps`` op, a few around the one wanted) and kept for a while.
 // Nothing here lays out the whole game: a move costs the same at move 10 and at 1 000.
+// An opened game's answer brings the sentences of its last deal only; the ones before
+// come after it, a piece at a time (``more``), each drawn when it comes if its deal is open.
 //
 //   const steps = viewer(el, session, view, onView, word);
 //   steps.update(position);   // an engine position: new sentences, the last step
+//   steps.more(piece, from);  // the sentences of steps from.. (the worker's ``story`` op)
 //   steps.goTo(index);        // show step ``index`` (onView(index, count) is told)
 import { node } from "./words.js";
 
@@ -21,6 +24,7 @@ export function viewer(el, session, view, onView, word) {
   let viewed = 0;
   let marked = null; // the story's item of the step shown
   let texts = []; // every step's sentence: the story's whole text
+  let known = 0; // the first step whose sentence the page has (those before are on their way)
   let reasons = new Map(); // step index -> a computer player's reason (an answer's ``reasons``)
   let deals = []; // the story's deals: {deal, start, box, list, byHand}
   let storyShown = false; // the story's tab is selected: every deal has its line
@@ -35,6 +39,7 @@ export function viewer(el, session, view, onView, word) {
     viewed = 0;
     marked = null;
     texts = [];
+    known = 0;
     reasons = new Map();
     deals = [];
     kept.clear();
@@ -49,8 +54,10 @@ export function viewer(el, session, view, onView, word) {
     return next ? next.start : texts.length;
   }
 
-  // Write the deal's sentences (only those not written yet; extra ones, after an undo, go).
+  // Write the deal's sentences (only those not written yet; extra ones, after an undo, go),
+  // once the page has them.
   function fill(d) {
+    if (d.start < known) return;
     if (!d.list) {
       d.list = node("ol", null, { start: String(d.start + 1) });
       d.box.append(d.list);
@@ -113,7 +120,8 @@ export function viewer(el, session, view, onView, word) {
 
   function story(position) {
     const from = position.from;
-    texts.length = Math.min(texts.length, from);
+    if (from > texts.length) known = from; // an opened game: the sentences before come later
+    texts.length = from;
     position.texts.forEach(function (text) { texts.push(text); });
     if (texts.length < position.count) texts.push(position.step.text); // an answer that leaves out the last step's
     reasons.forEach(function (_, index) { if (index >= from) reasons.delete(index); });
@@ -135,9 +143,25 @@ export function viewer(el, session, view, onView, word) {
     if (!current.box || was !== current || !current.box.isConnected) lay();
     current.box.open = true;
     fill(current);
-    const first = Math.max(0, texts.length - FEED);
+    feed();
+  }
+
+  function feed() {
+    const first = Math.max(known, texts.length - FEED);
     el.feed.replaceChildren.apply(el.feed, texts.slice(first).map(function (_, i) { return line(first + i); }));
     el.feed.parentElement.scrollTop = el.feed.parentElement.scrollHeight; // the feed's own box, never the page
+  }
+
+  // The sentences of steps ``from`` to ``known`` (the worker's ``story`` answer), come
+  // after an opened game: the deals open now that they complete are written.
+  function more(piece, from) {
+    if (from + piece.texts.length !== known) return; // not the piece the page waits for
+    piece.texts.forEach(function (text, i) { texts[from + i] = text; });
+    Object.keys(piece.reasons).forEach(function (index) { reasons.set(Number(index), piece.reasons[index]); });
+    known = from;
+    deals.forEach(function (d) { if (d.box && d.box.open && !d.list) fill(d); });
+    feed();
+    markJournal();
   }
 
   // Take what is new in an engine position (lansquenet/web.py), and show its last step.
@@ -197,7 +221,7 @@ export function viewer(el, session, view, onView, word) {
   el.view.tabIndex = 0;
 
   return {
-    reset: reset, update: update, goTo: goTo, step: step, showStory: showStory,
+    reset: reset, update: update, more: more, goTo: goTo, step: step, showStory: showStory,
     get count() { return count; },
   };
 }

@@ -152,6 +152,9 @@ if (inWorker) {
     // The snapshot is read and gunzipped while Pyodide's modules load, its key checked
     // once they have: on a return visit, nothing waits for anything else.
     const found = snapshots ? kept(scope) : forget(scope).then(function () { return null; });
+    // Pyodide's runtime module too: loadPyodide imports it only once pyodide.mjs has
+    // loaded; the same address then comes from the module map. Its failure is loadPyodide's.
+    import(new URL("pyodide.asm.mjs", indexURL).href).catch(function () {});
     const [{ loadPyodide, version }, runtime] = await Promise.all([
       import(new URL("pyodide.mjs", indexURL).href),
       import(new URL("runtime.mjs", indexURL).href).then(function (module) { return module.default; }),

@@ -57,12 +57,11 @@ function entry(scope, key) {
 }
 
 // The snapshot kept, read before its key can be checked (Pyodide's version comes with
-// pyodide.mjs, which is still loading): {has, bytes, drop}, where has(key) says whether
-// it is the snapshot of ``key``, bytes is a promise of the
-// gunzipped Uint8Array, already under way, or null when none is kept (or no Cache Storage
-// here). ``bytes`` rejects when the entry is unreadable (corrupt bytes fail gzip's check,
-// or the size), and the entry is then deleted; drop() cancels an entry not wanted (a
-// stale key) and deletes it.
+// pyodide.mjs, which is still loading): {has, bytes, drop}, or null when none is kept
+// (or no Cache Storage here). has(key): whether it is the snapshot of ``key``; bytes: a
+// promise of the gunzipped Uint8Array, already under way, which rejects when the entry
+// is unreadable (corrupt bytes fail gzip's check, or the size) and the entry is then
+// deleted; drop(): stops reading an entry not wanted (a stale key) and deletes it.
 export async function kept(scope) {
   if (typeof caches === "undefined") return null;
   let cache;

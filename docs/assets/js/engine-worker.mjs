@@ -22,12 +22,13 @@
 //                   {progress: "offline"}   the same, because Python's files cannot be
 //                                     reached (no network, never kept)
 // The wheel's address comes in the worker's own URL: engine-worker.mjs?wheel=<URL>.
-import { find, forget, keep, making, restoring, snapshotKey, take } from "./snapshot.mjs";
+import { forget, keep, kept, making, restoring, snapshotKey, take } from "./snapshot.mjs";
 
 // Start Python and install the engine; resolves to {pyodide, handle, restored,
 // snapshot}, where handle(requestJSON) -> answerJSON and snapshot() -> the bytes of a
 // memory snapshot (a plain start with snapshots: true only, before any request).
-// ``saved``: a snapshot's bytes to restore (a failed restore falls back to a plain start).
+// ``saved``: a snapshot's bytes to restore, or a promise of them (Pyodide fetches and
+// compiles its WebAssembly meanwhile); a failed restore falls back to a plain start.
 // Exported so that the Node.js tests (tests/pyodide) run this very code.
 export async function boot({
   loadPyodide, indexURL, stdLibURL, wheel, saved = null, snapshots = false, progress = () => {},
@@ -146,8 +147,18 @@ if (inWorker) {
   const post = function (message) { if (!failed || !message.progress) self.postMessage(message); };
   const engine = (async function () {
     if (!wheel) throw new Error("no wheel address given to the worker");
-    const { loadPyodide, version } = await import(new URL("pyodide.mjs", indexURL).href);
-    const runtime = (await import(new URL("runtime.mjs", indexURL).href)).default;
+    // Under `mkdocs serve` (no service worker) the engine changes with every save.
+    const snapshots = params.get("snapshots") !== "off";
+    // The snapshot is read and gunzipped while Pyodide's modules load, its key checked
+    // once they have: on a return visit, nothing waits for anything else.
+    const found = snapshots ? kept(scope) : forget(scope).then(function () { return null; });
+    // Pyodide's runtime module too: loadPyodide imports it only once pyodide.mjs has
+    // loaded; the same address then comes from the module map. Its failure is loadPyodide's.
+    import(new URL("pyodide.asm.mjs", indexURL).href).catch(function () {});
+    const [{ loadPyodide, version }, runtime] = await Promise.all([
+      import(new URL("pyodide.mjs", indexURL).href),
+      import(new URL("runtime.mjs", indexURL).href).then(function (module) { return module.default; }),
+    ]);
     const stdLibURL = new URL(runtime.stdlib, indexURL).href;
     let stage = "idle";
     let loaded = 0;
@@ -164,15 +175,14 @@ if (inWorker) {
       if (name === "runtime") post({ progress: name, loaded, total: runtime.bytes });
       else post(Object.assign({ progress: name }, more));
     };
-    // Under `mkdocs serve` (no service worker) the engine changes with every save.
-    const snapshots = params.get("snapshots") !== "off";
-    if (!snapshots) await forget(scope);
     const key = snapshotKey({
       pyodide: version,
       wheel: new URL(wheel).searchParams.get("v") || wheel,
       stdlib: runtime.stdlib_digest,
     });
-    const saved = snapshots ? await find(scope, key) : null;
+    const snapshot = await found;
+    if (snapshot && !snapshot.has(key)) snapshot.drop(); // stale: another Pyodide or engine
+    const saved = snapshot && snapshot.has(key) ? snapshot.bytes : null;
     const started = await boot({ loadPyodide, indexURL, stdLibURL, wheel, saved, snapshots, progress });
     if (started.snapshot) {
       // After "ready", before the first request: the engine imported, no game in it.

@@ -14,7 +14,7 @@
 //   loadPyodide({ indexURL, ...making() })             // a start that may be snapshotted
 //   const bytes = take(pyodide);                       // right after the engine's imports
 //   loadPyodide({ indexURL, ...restoring(bytes) })     // a later start
-//   await keep(key, bytes); await find(key);           // Cache Storage (browsers only)
+//   await keep(scope, key, bytes); await kept(scope);  // Cache Storage (browsers only)
 
 export const OPTIONS = { make: "_makeSnapshot", load: "_loadSnapshot" };
 export const METHOD = "makeMemorySnapshot";
@@ -56,26 +56,58 @@ function entry(scope, key) {
   return new URL("python-snapshot/" + key, scope).href;
 }
 
-// The bytes kept under ``key`` (a Uint8Array), or null: none, another key, unreadable
-// (corrupt bytes fail gzip's check, or the size), or no Cache Storage here. A bad entry is
-// deleted.
-export async function find(scope, key) {
+// The snapshot kept, read before its key can be checked (Pyodide's version comes with
+// pyodide.mjs, which is still loading): {has, bytes, drop}, or null when none is kept
+// (or no Cache Storage here). has(key): whether it is the snapshot of ``key``; bytes: a
+// promise of the gunzipped Uint8Array, already under way, which rejects when the entry
+// is unreadable (corrupt bytes fail gzip's check, or the size) and the entry is then
+// deleted; drop(): stops reading an entry not wanted (a stale key) and deletes it.
+export async function kept(scope) {
   if (typeof caches === "undefined") return null;
   let cache;
   try {
     cache = await caches.open(cacheName(scope));
-    const found = await cache.match(entry(scope, key));
+    const [request] = await cache.keys(); // one entry at most (keep() leaves one)
+    const found = request && (await cache.match(request));
     if (!found) return null;
-    const length = Number(found.headers.get(LENGTH));
-    const bytes = new Uint8Array(
-      await new Response(found.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer(),
+    const remove = function () { return cache.delete(request).catch(function () {}); };
+    const stop = new AbortController();
+    const bytes = gunzip(found.body, Number(found.headers.get(LENGTH)), stop.signal).catch(
+      async function (error) {
+        await remove();
+        throw error;
+      },
     );
-    if (bytes.length !== length) throw new Error("snapshot of the wrong size");
-    return bytes;
+    bytes.catch(function () {}); // whoever uses them sees the failure; nobody else must
+    return {
+      has: function (key) { return request.url === entry(scope, key); },
+      bytes,
+      drop: function () {
+        stop.abort();
+        return remove();
+      },
+    };
   } catch (error) {
-    if (cache) await cache.delete(entry(scope, key)).catch(function () {});
     return null;
   }
+}
+
+// The decompressed body, written straight into one buffer of the size kept beside it (no
+// growing buffer, no copy of 31 MB at the end): Pyodide copies it into its memory.
+async function gunzip(body, length, signal) {
+  if (!(length > 0)) throw new Error("snapshot of unknown size");
+  const out = new Uint8Array(length);
+  const reader = body.pipeThrough(new DecompressionStream("gzip"), { signal }).getReader();
+  let at = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.length > length) throw new Error("snapshot of the wrong size");
+    out.set(value, at);
+    at += value.length;
+  }
+  if (at !== length) throw new Error("snapshot of the wrong size");
+  return out;
 }
 
 // Keep ``bytes`` under ``key``, compressed, in place of any other snapshot. Resolves to

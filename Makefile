@@ -70,11 +70,12 @@ lint: setup
 # site build, Pyodide, browser), whose workers share one build of the site
 # (tests/conftest.py) and each drive one Chromium against one local server; a module
 # whose tests share a browser page (one Pyodide start) stays on one worker (loadgroup).
+# The 25 slowest steps are listed at the end: where the suite's time goes, in CI's log too.
 WORKERS ?= 3
 test: setup chromium lint
 	$(BIN)/pytest tests/engine -n 2 --dist loadgroup --cov=lansquenet --cov-branch \
 		--cov-report=term-missing:skip-covered --cov-fail-under=95
-	$(BIN)/pytest tests --ignore=tests/engine -n $(WORKERS) --dist loadgroup
+	$(BIN)/pytest tests --ignore=tests/engine -n $(WORKERS) --dist loadgroup --durations=25
 
 # `python -m benchmarks`: every figure of benchmarks/README.md, into benchmarks/RESULTS.md.
 bench: setup chromium

@@ -111,7 +111,6 @@ KEEP_SNAPSHOT = """async ({name, path, length, from}) => {
 class Snapshot:
     path: str  # the cache entry's path: /python-snapshot/<key>
     length: str  # its size before compression
-    file: Path  # its bytes (gzip)
 
 
 def _make_snapshot(browser: Browser, base_url: str, file: Path) -> dict[str, str]:
@@ -149,7 +148,7 @@ def python_snapshot(
             done.write_text(json.dumps(_make_snapshot(browser, site_server.url, file)), "utf-8")
     entry = json.loads(done.read_text("utf-8"))
     site_server.extra[SNAPSHOT_PATH] = file
-    return Snapshot(path=entry["path"], length=entry["length"], file=file)
+    return Snapshot(path=entry["path"], length=entry["length"])
 
 
 @pytest.fixture

@@ -70,7 +70,11 @@ class Shared:
     def play(self, lang: str) -> Page:
         if lang not in self.pages:
             self.pages[lang] = self.open(PLAY[lang])
-        return self.pages[lang]
+        page = self.pages[lang]
+        # The tab in front: Chromium hides the others (document.hidden), and a hidden
+        # page's timers and frames are slowed down to a crawl.
+        page.bring_to_front()
+        return page
 
 
 @pytest.fixture(scope="module")

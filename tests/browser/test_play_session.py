@@ -4,8 +4,9 @@ A long game shared as a link (5 000 actions, made by the benchmarks' seeded gene
 never committed) opens, and a move and an undo on them update the page; a
 reload keeps the game and undo still works; the language switcher carries the game and
 the step shown; "New table" is a history entry (Back returns to the game); while the
-engine works the table says so and its controls are off; the rule pages' stepper and
-the play page show a step of the worked example alike (text, cards, result, balances).
+engine works the table says so and its controls are off; a piece of an opened game's
+story that cannot come is said, and the game goes on; the rule pages' stepper and the
+play page show a step of the worked example alike (text, cards, result, balances).
 
 The module shares one page per language as tests/browser/test_play.py does (its
 fixtures and helpers), so Pyodide starts once per language.
@@ -97,6 +98,40 @@ def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(play: Page, la
     play.locator("[data-go=first]").click()
     expect(play.locator("#lq-step-text")).to_have_text(view.steps(session, 0, 1, lang)[0]["text"])
     expect(play.locator("#lq-counter")).to_have_text(counter(lang, 1, session.count))
+
+
+# The worker's requests, as engine.js posts them; each ``story`` one made bad on its way.
+SPOIL_STORY = """
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (message && typeof message.request === "string" && message.request.includes('"op":"story"')) {
+    message = { id: message.id, request: '{"op": "story", "to": -1}' };
+  }
+  return post.call(this, message, ...rest);
+};
+"""
+
+
+def test_a_story_piece_that_cannot_come_is_said_and_the_game_goes_on(page: Page, lang: str) -> None:
+    data = long_scenario(400, seed=11)  # several deals: the open answer leaves the story's start out
+    session = lansquenet.Session(data)
+    page.add_init_script(SPOIL_STORY)
+    page.goto(PLAY[lang].lstrip("/") + link_to(data))
+    expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
+    detail = "to must be a whole number from 0 to 2^53 - 1"  # the engine's bad_request
+    expect(page.locator("#lq-rest-error")).to_have_text(WORDS(lang, "play.rest.failed", detail=detail))
+    settle(page)
+    # The rest is as it was: the last step shown, the ledger whole, a move still plays.
+    expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
+    assert ledger_count(page) == session.deals
+    action = next_action(session)
+    session.push(action)
+    if "amount" in action:
+        page.fill("#lq-amount", str(action["amount"]))
+    page.locator(f"#lq-moves [data-move={action['do']}]").click()
+    settle(page)
+    expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
+    expect(page.locator("#lq-rest-error")).to_be_visible()  # the story is still not whole
 
 
 def test_while_the_engine_works_the_table_says_so(play: Page, lang: str) -> None:

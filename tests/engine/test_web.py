@@ -25,11 +25,13 @@ def story_of(opened: dict[str, Any]) -> dict[str, Any]:
     ``from``, asked for with ``story`` (a piece at a time), then its own."""
     texts: list[str] = []
     reasons: dict[str, str] = {}
-    while len(texts) < opened["from"]:
-        piece = ask(op="story", **{"from": len(texts), "to": opened["from"]})
-        assert 0 < len(piece["texts"]) <= web.MAX_STORY
-        texts += piece["texts"]
+    to = opened["from"]
+    while to > 0:  # as play.js asks: from the end, each piece up to where the last began
+        piece = ask(op="story", to=to)
+        assert 0 < len(piece["texts"]) == to - piece["from"] <= web.MAX_STORY
+        texts[:0] = piece["texts"]
         reasons |= piece["reasons"]
+        to = piece["from"]
     return {"texts": texts + opened["texts"], "reasons": reasons | opened["reasons"]}
 
 

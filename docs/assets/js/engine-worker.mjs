@@ -142,9 +142,12 @@ if (inWorker) {
   const wheel = params.get("wheel");
   let ready = false;
   let failed = false;
-  // Once Python has failed, nothing more is said of its loading: a download still under
-  // way must not turn "failed" back into a progress bar.
-  const post = function (message) { if (!failed || !message.progress) self.postMessage(message); };
+  // Every message goes through here. Once Python has failed, nothing more is said of its
+  // loading but the failure itself (``final``): a download still under way must not turn
+  // "failed" back into a progress bar.
+  const post = function (message, final = false) {
+    if (final || !failed || !message.progress) self.postMessage(message);
+  };
   const engine = (async function () {
     if (!wheel) throw new Error("no wheel address given to the worker");
     // Under `mkdocs serve` (no service worker) the engine changes with every save.
@@ -196,8 +199,8 @@ if (inWorker) {
     if (failed) return;
     failed = true;
     unreachable(indexURL).then(function (offline) {
-      if (offline) self.postMessage({ progress: "offline" });
-      else self.postMessage({ progress: "failed", error: String((error && error.message) || error) });
+      if (offline) post({ progress: "offline" }, true);
+      else post({ progress: "failed", error: String((error && error.message) || error) }, true);
     });
   };
   engine.then(function () { ready = true; }, fail);

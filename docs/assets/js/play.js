@@ -39,7 +39,6 @@ import { turnView } from "./turn.js";
 import { viewer } from "./viewer.js";
 import { show, wordsOf } from "./words.js";
 
-const STORY = 2000; // sentences per request (lansquenet.web.MAX_STORY)
 const LEDGER = 250; // ledger rows per request
 
 function elements(root) {
@@ -54,7 +53,7 @@ function elements(root) {
     moves: $("lq-moves"), moveRefusal: $("lq-move-refusal"),
     over: $("lq-over"), standingsTitle: $("lq-standings-title"), standings: $("lq-standings"),
     view: $("lq-view"), counter: $("lq-counter"), stepText: $("lq-step-text"), stepCards: $("lq-step-cards"),
-    result: $("lq-result"), figure: $("lq-figure"), balances: $("lq-balances"),
+    result: $("lq-result"), restError: $("lq-rest-error"), figure: $("lq-figure"), balances: $("lq-balances"),
     journal: $("lq-journal"), feed: $("lq-feed"), ledger: $("lq-ledger"), ledgerEmpty: $("lq-ledger-empty"),
     permalink: $("lq-permalink"), announce: $("lq-announce"), copied: $("lq-copied"),
     seat: $("lq-seat"), presets: $("lq-presets"), range: $("lq-amount-range"), help: $("lq-move-help"), said: $("lq-said"), pace: $("lq-pace"),
@@ -147,18 +146,35 @@ function setup(root) {
 
   // What an opened game's answer leaves out (lansquenet/web.py): the story before its
   // last deal and the ledger's rows, asked for now, a piece at a time (each answer its
-  // own task: a long link never holds the page for long). The table stays busy until
-  // they are in.
+  // own task: a long link never holds the page for long). The story comes from the end,
+  // each piece up to where the one before began, as many as the engine's pieces need.
+  // A piece that cannot come is said, once; a later game's pieces are not mixed in.
+  let games = 0;
   function rest(reply) {
-    for (let to = reply.from; to > 0; to -= STORY) {
-      const from = Math.max(0, to - STORY);
-      session.story(from, to).then(function (piece) { if (!piece.error) steps.more(piece, from); }, function () {});
-    }
+    const game = games += 1;
+    show(el.restError, "");
+    const failed = function (reason) {
+      if (game !== games || !el.restError.hidden) return;
+      const detail = reason && reason.error ? reason.error.message : String((reason && reason.message) || reason);
+      show(el.restError, word("play.rest.failed", { detail: detail }));
+    };
+    const story = function (to) {
+      if (to <= 0 || game !== games) return;
+      session.story(to).then(function (piece) {
+        if (game !== games) return;
+        if (piece.error) { failed(piece); return; }
+        steps.more(piece, piece.from);
+        story(piece.from);
+      }, failed);
+    };
+    story(reply.from);
     for (let from = 0; from < reply.deals; from += LEDGER) {
       const start = from;
       session.ledger(start, start + LEDGER).then(function (piece) {
-        if (!piece.error) table.ledger.more(start, piece.ledger);
-      }, function () {});
+        if (game !== games) return;
+        if (piece.error) failed(piece);
+        else table.ledger.more(start, piece.ledger);
+      }, failed);
     }
   }
 

@@ -11,9 +11,10 @@
 //   session.undo(seats)     -> back to the last move of one of ``seats`` (all computer
 //                              moves since with it), in one request; [] or none: one action
 //   session.end(), session.steps(from, to)
-//   session.story(from, to), session.ledger(from, to)
-//                           -> the sentences of steps from..to, the ledger's deals from..to:
-//                              what an open answer leaves out, asked for after it
+//   session.story(to)       -> the last piece of the story before step ``to``, with the
+//                              ``from`` where it begins
+//   session.ledger(from, to) -> the ledger's deals from..to: with the story, what an open
+//                              answer leaves out, asked for after it
 //   session.bot()           -> a computer player's move: a position, its reason in ``reasons``
 //   session.scenario()      -> {scenario}: the game as the worker holds it (the export)
 //   problem(reply, word)    -> what went wrong, as a sentence
@@ -56,7 +57,7 @@ export function sessionClient(lang, onBusy) {
     end: function () { return send({ op: "end" }); },
     bot: function () { return send({ op: "bot" }); }, // the computer player to act moves
     steps: function (from, to) { return send({ op: "steps", from: from, to: to }, true); },
-    story: function (from, to) { return send({ op: "story", from: from, to: to }); },
+    story: function (to) { return send({ op: "story", to: to }); },
     ledger: function (from, to) { return send({ op: "ledger", from: from, to: to }); },
     scenario: function () { return send({ op: "scenario" }, true); },
     get busy() { return working > 0; },

@@ -52,12 +52,15 @@ serve: setup
 build: setup
 	$(BIN)/mkdocs build --strict
 
-# Debian's Chromium for the browser tests, when none is on PATH and we may install it.
-# Elsewhere (a developer's laptop, GitHub's runners) Playwright's own Chromium is used
+# Debian's Chromium for the browser tests (its headless shell) and for the benchmarks
+# and the audit (the full browser), when missing and we may install them. Elsewhere (a
+# developer's laptop, GitHub's runners) Playwright's own Chromium is used
 # (localsite/chromium.py chooses).
 chromium:
-	@if ! command -v chromium >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation; \
+	@if { ! command -v chromium >/dev/null || ! command -v chromium-headless-shell >/dev/null; } \
+		&& [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+			chromium chromium-headless-shell fonts-liberation; \
 	fi
 
 lint: setup

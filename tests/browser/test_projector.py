@@ -107,7 +107,7 @@ def test_a_rule_page_stepper_projected_and_stepped_with_the_keys(page: Page, sch
     expect(counter(box)).to_have_text(f"Étape 2 / {total}")
     page.keyboard.press("Escape")
     expect(box).not_to_have_class(PROJECTING)
-    assert page.evaluate("() => document.fullscreenElement") is None
+    page.wait_for_function("() => document.fullscreenElement === null")  # leaving it takes a frame or two
     expect(box.locator('[data-action="projector"]')).to_be_focused()
     expect(box.locator('[data-action="projector"]')).to_have_attribute("aria-pressed", "false")
     assert page.evaluate("() => document.querySelector('.md-header').closest('[inert]')") is None

@@ -49,8 +49,19 @@ def test_missing_page_answers_in_both_languages(page: Page, browser_log: Any) ->
     assert response is not None and response.status == 404
     expect(page.locator("h1")).to_contain_text("Page introuvable")
     expect(page.locator("h1")).to_contain_text("Page not found")
+    # A static host serves this page at any depth: its language switcher's links are
+    # absolute, on the site's own address (site_url, http://127.0.0.1:8000/ in a local
+    # build), and lead to each language's home page. Followed here on the test server.
+    for lang, home in (("fr", "/"), ("en", "/en/")):
+        href = str(page.locator(f"a.md-select__link[hreflang={lang}]").get_attribute("href"))
+        assert re.fullmatch(r"https?://[^/]+" + home, href), href
+    origin = page.evaluate("() => location.origin")
+    site = re.sub(r"/en/$", "", href)  # the site's own address
+    page.route(site + "/**", lambda route: route.fulfill(status=302, headers={"location": origin + "/en/"}))
     switch_language(page, "en")
+    expect(page).to_have_url(origin + "/en/")
     expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("h1").first).not_to_contain_text("Page not found")
 
 
 @pytest.mark.parametrize(("path", "query", "lang"), [("/", "banque", "fr"), ("/en/", "bank", "en")])

@@ -58,8 +58,12 @@
     });
     if (box.requestFullscreen && document.fullscreenEnabled) {
       // Refused (no user gesture, a browser that forbids it): the full-window layout stays.
+      // Left (Escape, the button) before the full screen came: it goes as it comes.
       const shown = open;
-      box.requestFullscreen({ navigationUI: "hide" }).then(function () { shown.full = true; }, function () {});
+      box.requestFullscreen({ navigationUI: "hide" }).then(function () {
+        shown.full = true;
+        if (open !== shown && document.fullscreenElement === box) document.exitFullscreen().catch(function () {});
+      }, function () {});
     }
   }
 

@@ -104,9 +104,9 @@ self.postMessage("ready");
 
 
 @contextmanager
-def chromium() -> Iterator[Browser]:
+def chromium(shell: bool = False) -> Iterator[Browser]:
     with sync_playwright() as p:
-        browser = p.chromium.launch(**launch_options())
+        browser = p.chromium.launch(**launch_options(shell))
         try:
             yield browser
         finally:
@@ -379,8 +379,9 @@ def bytes_against_before(
     }
 
 
-def measure(site: Path, plain_site: Path, repeats: int = 5) -> dict[str, Any]:
-    """Every browser figure, against the built ``site`` and ``plain_site``."""
+def measure(site: Path, plain_site: Path, repeats: int = 5, shell: bool = False) -> dict[str, Any]:
+    """Every browser figure, against the built ``site`` and ``plain_site`` (``shell``:
+    in Chromium's headless shell, as a quick run does, localsite/chromium.py)."""
     with tempfile.TemporaryDirectory(prefix="lq-bench-bare-") as tmp:
         bare = bare_site(site, Path(tmp) / "bare")
         before = build_before(Path(tmp) / "before")
@@ -389,7 +390,7 @@ def measure(site: Path, plain_site: Path, repeats: int = 5) -> dict[str, Any]:
             serve(bare) as bare_url,
             serve(plain_site) as plain,
             serve(before) as before_url,
-            chromium() as browser,
+            chromium(shell) as browser,
         ):
             return {
                 "return": return_visit(browser, ours, repeats),

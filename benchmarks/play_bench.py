@@ -339,11 +339,12 @@ def measure_open(browser: Browser, site: str, rounds: int = 3) -> dict[str, Any]
     }
 
 
-def measure(site: Path, repeats: int = 5) -> dict[str, Any]:
+def measure(site: Path, repeats: int = 5, shell: bool = False) -> dict[str, Any]:
     """Figure 9 against the built ``site``: ``3 * repeats`` moves and undos and
-    ``repeats`` language switches on each page."""
+    ``repeats`` language switches on each page (``shell``: in Chromium's headless shell,
+    as a quick run does, localsite/chromium.py)."""
     with serve(site) as url, sync_playwright() as p:
-        browser = p.chromium.launch(**launch_options())
+        browser = p.chromium.launch(**launch_options(shell))
         try:
             figures = measure_pages(browser, url, max(3, 3 * repeats), max(1, repeats))
             figures["open"] = measure_open(browser, url, rounds=min(3, max(1, repeats)))

@@ -24,61 +24,52 @@ function base64url(bytes) {
 
 // The text of a game played one action at a time: ``text(ended)`` is exactly
 // encode(scenario) for the scenario {...table, actions: [pushed so far], ended?}, and a
-// push or a pop costs the same at move 5 and at move 1 000 (the text is not rebuilt
-// from every action: base64 turns each 3 bytes into 4 letters, so the letters of the
-// bytes already written stay as they are). The actions a game opens with are encoded
-// at once: one encoding for a link of 8 000 actions, not 8 000.
+// push or a pop costs the same at move 5 and at move 1 000. The link's bytes are kept,
+// with the base64 letters of their whole groups of 3 (base64 turns each 3 bytes into 4
+// letters, so the letters of the bytes already written stay as they are): a push adds
+// its bytes and their letters, a pop cuts both back. The actions a game opens with are
+// encoded at once: one encoding for a link of 8 000 actions, not 8 000.
 //
 //   const link = gameLink(table, actions);   // table: a scenario without "actions" nor "ended"
 //   link.push(action); link.pop(); link.text(false);
 export function gameLink(table, actions) {
   const utf8 = new TextEncoder();
   const head = JSON.stringify(Object.assign({}, table, { actions: [] })); // {...,"actions":[]}
-  const kept = actions.slice(); // the actions so far (a pop drops the last one's bytes)
-  let done = ""; // the letters of the bytes so far, but for the last 0 to 2
-  let rest = new Uint8Array(0); // those last bytes
-  let size = 0; // the bytes so far
-
-  function add(bytes) {
-    const all = new Uint8Array(rest.length + bytes.length);
-    all.set(rest);
-    all.set(bytes, rest.length);
-    const whole = all.length - (all.length % 3);
-    done += base64url(all.subarray(0, whole));
-    rest = all.slice(whole);
-    size += bytes.length;
-  }
+  const kept = actions.slice(); // the actions so far
+  // Up to "[" of the actions, then the actions the game opens with.
+  let bytes = utf8.encode(head.slice(0, -2) + JSON.stringify(kept).slice(1, -1));
+  let size = bytes.length; // the link's bytes so far: bytes[0, size)
+  let done = base64url(bytes.subarray(0, size - (size % 3))); // the letters of their whole groups
 
   function bytesOf(action, first) {
     return utf8.encode((first ? "" : ",") + JSON.stringify(action));
   }
 
-  // Up to "[" of the actions, then the actions the game opens with.
-  add(utf8.encode(head.slice(0, -2) + JSON.stringify(kept).slice(1, -1)));
   return {
     push: function (action) {
-      add(bytesOf(action, !kept.length));
+      const added = bytesOf(action, !kept.length);
+      if (size + added.length > bytes.length) { // room to grow: twice the size
+        const more = new Uint8Array(Math.max(2 * bytes.length, size + added.length));
+        more.set(bytes.subarray(0, size));
+        bytes = more;
+      }
+      bytes.set(added, size);
+      const from = size - (size % 3); // the first byte ``done`` does not hold
+      size += added.length;
+      done += base64url(bytes.subarray(from, size - (size % 3)));
       kept.push(action);
     },
     pop: function () {
       const action = kept.pop();
-      const cut = size - bytesOf(action, !kept.length).length; // the bytes before it
-      const whole = cut - (cut % 3);
-      const written = (done.length / 4) * 3; // the bytes ``done`` holds
-      if (whole >= written) rest = rest.slice(whole - written, cut - written);
-      else { // the cut falls in ``done``: its last group's first bytes are the new rest
-        const group = atob(done.slice((whole / 3) * 4, (whole / 3) * 4 + 4).replace(/-/g, "+").replace(/_/g, "/"));
-        rest = Uint8Array.from(group.slice(0, cut - whole), function (c) { return c.charCodeAt(0); });
-        done = done.slice(0, (whole / 3) * 4);
-      }
-      size = cut;
+      size -= bytesOf(action, !kept.length).length;
+      done = done.slice(0, ((size - (size % 3)) / 3) * 4);
     },
     text: function (ended) {
       const tail = utf8.encode("]" + (ended ? ',"ended":true' : "") + "}");
-      const all = new Uint8Array(rest.length + tail.length);
-      all.set(rest);
-      all.set(tail, rest.length);
-      return done + base64url(all);
+      const last = new Uint8Array((size % 3) + tail.length);
+      last.set(bytes.subarray(size - (size % 3), size));
+      last.set(tail, size % 3);
+      return done + base64url(last);
     },
   };
 }

@@ -79,9 +79,6 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 Handler.sent.append((urlsplit(path).path, counter.count - before))
 
     def _file(self) -> Path | None:
-        extra: dict[str, Path] = getattr(self.server, "extra", {})
-        if urlsplit(self.path).path in extra:
-            return extra[urlsplit(self.path).path]
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             path = path / "index.html"
@@ -90,10 +87,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return path if path.is_file() else None
 
     def send_head(self) -> Any:
-        path = self._file()
-        if path is not None and urlsplit(self.path).path in getattr(self.server, "extra", {}):
-            self._send(200, "application/octet-stream", path.read_bytes())
+        extra: Path | None = getattr(self.server, "extra", {}).get(urlsplit(self.path).path)
+        if extra is not None:  # a file outside the site (Server.extra), as it is
+            self._send(200, "application/octet-stream", extra.read_bytes())
             return None
+        path = self._file()
         gzip_ok = "gzip" in self.headers.get("Accept-Encoding", "")
         if path is None or path.suffix not in COMPRESSED or not gzip_ok:
             return super().send_head()

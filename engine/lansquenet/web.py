@@ -44,12 +44,11 @@ with an ``op``:
 - ``{"op": "end"}``: "time is up" (R-P4); a position, like a move.
 - ``{"op": "steps", "from": i, "to": j, "lang": L}``: steps i to j (excluded, at most
   64) display-ready (:func:`lansquenet.view.step_view`), each with its diagram ``svg``.
-- ``{"op": "story", "from": i, "to": j, "lang": L}``: the sentences of steps i to j
-  (excluded, at most :data:`MAX_STORY`) as ``{"count", "from", "texts", "reasons"}``,
-  ``reasons`` as in a position (the steps among them that start a computer player's
-  move). Without ``from``, the last :data:`MAX_STORY` (or fewer) before j, and ``from``
-  says where they begin: a page asks again up to that ``from`` until it is 0, and never
-  needs to know the size of a piece.
+- ``{"op": "story", "to": j, "lang": L}``: the sentences of the last steps before step
+  j (excluded, at most :data:`MAX_STORY`) as ``{"count", "from", "texts", "reasons"}``:
+  ``from`` is where they begin, ``reasons`` as in a position (the steps among them that
+  start a computer player's move). A page asks again up to that ``from`` until it is 0,
+  and never needs to know the size of a piece.
 - ``{"op": "ledger", "from": k, "to": m, "lang": L}``: the played deals after the first
   k (up to deal m, if given), as ``{"ledger": [...], "deals": n}``.
 - ``{"op": "scenario"}``: ``{"scenario": S}``, the session's scenario (the export).
@@ -419,12 +418,8 @@ def _session_op(session: Session, op: str, request: dict[str, Any], lang: str) -
         stop = min(_whole(request, "to", min(start + 1, 2**53 - 1)), session.count, start + MAX_STEPS)
         return {"count": session.count, "steps": _full(session, start, stop, lang)}
     if op == "story":
-        if "from" in request:
-            start = _whole(request, "from")
-            stop = min(_whole(request, "to", min(start + 1, 2**53 - 1)), session.count, start + MAX_STORY)
-        else:  # the last piece before ``to``: a page fills its story from the end
-            stop = min(_whole(request, "to"), session.count)
-            start = max(0, stop - MAX_STORY)
+        stop = min(_whole(request, "to"), session.count)  # a page fills its story from the end
+        start = max(0, stop - MAX_STORY)
         return {
             "count": session.count,
             "from": start,

@@ -71,8 +71,10 @@ def engine_story(data: object, lang: str) -> tuple[list[str], dict[str, str]]:
     opened = json.loads(web.handle(json.dumps({"op": "open", "scenario": data, "lang": lang})))
     texts: list[str] = []
     reasons: dict[str, str] = {}
-    while len(texts) < opened["from"]:
-        piece = json.loads(web.handle(json.dumps({"op": "story", "from": len(texts), "to": opened["from"]})))
-        texts += piece["texts"]
+    to = opened["from"]
+    while to > 0:  # as play.js asks: from the end
+        piece = json.loads(web.handle(json.dumps({"op": "story", "to": to})))
+        texts[:0] = piece["texts"]
         reasons |= piece["reasons"]
+        to = piece["from"]
     return [*texts, *opened["texts"], opened["step"]["text"]], reasons | opened["reasons"]

@@ -118,7 +118,7 @@ def test_the_story_and_the_ledger_of_a_long_game_come_in_pieces():
     assert opened["deals"] == session.deals > 100 and opened["ledger"] == []
     assert session.deal_of(opened["from"]) == session.deals + 1  # the last deal's sentences only
     assert len(json.dumps(opened)) < 400_000  # the scenario itself, most of it
-    piece = ask(op="story", **{"from": 0, "to": 10**6})
+    piece = ask(op="story", to=10**6)
     assert len(piece["texts"]) == web.MAX_STORY
     assert story_of(opened)["texts"] == [s["text"] for s in lansquenet.trace(data, "fr")][:-1]
     rows = ask(op="ledger", **{"from": 0, "to": 250})["ledger"] + ask(op="ledger", **{"from": 250})["ledger"]

@@ -257,7 +257,7 @@ def measure_pages(browser: Browser, site: str, rounds: int = 15, switches: int =
         reopen = {n: statistics.median(s["reopen"] for s in went[n]) for n in went}
         switch["reopen_ratio"] = round(reopen[LONG] / reopen[SHORT], 2)
         switch["reopen_share"] = round(reopen[LONG] / statistics.median(s["frame"] for s in went[LONG]), 2)
-        first = [first_visit_ms(browser, site) for _ in range(max(2, switches))]
+        first = [first_visit_ms(browser, site) for _ in range(switches)]
         switch["first_visit_ms"] = round(statistics.median(first), 1)
         switch["first_visit_all_ms"] = [round(t, 1) for t in first]
         switch["first_ratio"] = round(switch["long_ms"] / switch["first_visit_ms"], 2)

@@ -18,6 +18,10 @@ What every test in this folder gets for free:
   (``BrowserLog.settle``; not the whole body of a large download, and not
   Playwright's ``networkidle``, which waits half a second of silence every time).
 
+- Service workers blocked (``browser_context_args``): in every fresh context the site's
+  offline worker would download the whole site (87 files, 3 MB) and Python again (14 MB)
+  after the page's own files, and the test would wait for it. tests/browser/test_offline.py
+  tests the worker, and allows it.
 - ``context`` (per test): pytest-playwright's, with Python's memory snapshot already in
   its Cache Storage, as on a reader's return visit: a page that runs the engine restores
   Python (under a second) instead of starting it plainly (several seconds), and answers
@@ -78,6 +82,12 @@ def site_server(built_site: Any) -> Iterator[SiteServer]:
 @pytest.fixture(scope="session")
 def base_url(site_server: SiteServer) -> str:
     return site_server.url
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # No service worker but in test_offline.py (see above).
+    return {**browser_context_args, "service_workers": "block"}
 
 
 @pytest.fixture(scope="session")
@@ -157,13 +167,25 @@ def context(context: BrowserContext, request: pytest.FixtureRequest, base_url: s
     ``first_visit``): put there from a page of the site's origin (its sitemap, which runs
     nothing), closed before the test begins."""
     if request.node.get_closest_marker("first_visit") is None:
-        snapshot: Snapshot = request.getfixturevalue("python_snapshot")
-        page = context.new_page()
-        page.goto(base_url + "sitemap.xml")
-        found = {"name": SNAPSHOTS, "path": snapshot.path, "length": snapshot.length, "from": SNAPSHOT_PATH}
-        page.evaluate(KEEP_SNAPSHOT, found)
-        page.close()
+        keep_snapshot(context, base_url, request.getfixturevalue("python_snapshot"))
     return context
+
+
+def keep_snapshot(context: BrowserContext, base_url: str, snapshot: Snapshot) -> None:
+    """Python's snapshot into ``context``'s Cache Storage, where a return visit finds it."""
+    page = context.new_page()
+    page.goto(base_url + "sitemap.xml")
+    found = {"name": SNAPSHOTS, "path": snapshot.path, "length": snapshot.length, "from": SNAPSHOT_PATH}
+    page.evaluate(KEEP_SNAPSHOT, found)
+    page.close()
+
+
+@pytest.fixture
+def snapshot_kept(context: BrowserContext, base_url: str, python_snapshot: Snapshot) -> str:
+    """For a ``first_visit`` test: the snapshot kept in its context all the same (as an
+    earlier visit left it); its address."""
+    keep_snapshot(context, base_url, python_snapshot)
+    return base_url.rstrip("/") + python_snapshot.path
 
 
 @dataclass

@@ -80,6 +80,12 @@ class Server:
             self.thread.join(timeout=10)
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # The other browser tests block service workers (tests/browser/conftest.py).
+    return {**browser_context_args, "service_workers": "allow"}
+
+
 @pytest.fixture
 def server(built_site: Any) -> Iterator[Server]:
     running = Server(built_site.path)

@@ -44,6 +44,7 @@ from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean
 from lansquenet import view
 from localsite.games import long_scenario
 from tests.browser.story import ledger_count, whole_story
+from tests.browser.test_stepper import laid_out
 
 __all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by name
 BIG_MS = 60_000  # opening a 5 000-action game: Python replays it once
@@ -231,6 +232,7 @@ def test_the_stepper_and_the_play_page_show_a_step_alike(play: Page, lang: str, 
             expect(play.locator("#lq-step-text")).to_have_text(steps[index]["text"])
             shown = section.locator(f".lq-step[data-step='{index}']")
             expect(shown).to_be_visible()
+            laid_out(shown)
             assert shown.locator(".lq-text").inner_text().split() == (
                 play.locator("#lq-view .lq-text").inner_text().split()
             )

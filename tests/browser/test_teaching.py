@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -32,9 +32,9 @@ def pdf_pages(pdf: bytes) -> int:
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 @pytest.mark.parametrize("sheet", ["sheet", "score", "handout"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_sheet_prints_on_one_page(page: Page, lang: str, sheet: str, paper: str) -> None:
+def test_sheet_prints_on_one_page(page: Page, browser_log: Any, lang: str, sheet: str, paper: str) -> None:
     page.goto(f"{PREFIX[lang]}{sheet}/")
-    page.wait_for_load_state("networkidle")
+    browser_log.settle(page)  # every file the page asked for has come
     pdf = page.pdf(format=paper)
     assert pdf.startswith(b"%PDF")
     assert pdf_pages(pdf) == 1
@@ -59,11 +59,11 @@ CHROME = [
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("path", ["/teach/", "/en/teach/", "/sheet/", "/en/score/"])
 def test_print_shows_only_the_content_in_black_and_white(
-    page: Page, path: str, scheme: Literal["light", "dark"]
+    page: Page, browser_log: Any, path: str, scheme: Literal["light", "dark"]
 ) -> None:
     page.emulate_media(color_scheme=scheme)
     page.goto(path)
-    page.wait_for_load_state("networkidle")
+    browser_log.settle(page)
     page.emulate_media(media="print", color_scheme=scheme)
     shown = page.evaluate(
         """(selectors) => selectors.filter((s) => [...document.querySelectorAll(s)].some(

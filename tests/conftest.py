@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import fcntl
+import inspect
 import json
 import os
 import subprocess
@@ -22,6 +23,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import _pytest.nodes
 import pytest
 from hypothesis import settings
 from spec_cases import SPEC
@@ -40,6 +42,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     play page's shared pages, Pyodide in Node.js, the build with a third language): begun
     first, none is left to run alone at the end while the other workers wait."""
     items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under ``--dist loadgroup`` (make test), pytest-xdist keeps a group of tests on one
+    worker by writing the group into each test's id, as ``Item._nodeid``. pytest 9.2
+    reads ids elsewhere: the groups are then silently split over every worker, and each
+    worker sets up again what a group shares (the quick benchmarks, the shared play
+    pages, Pyodide in Node.js), minutes more. Hence pytest 9.1.1 in requirements.txt,
+    and this check, which stops the run at once when pytest no longer reads ``_nodeid``."""
+    if config.getoption("dist", "no") != "loadgroup" or hasattr(config, "workerinput"):
+        return
+    reads = inspect.getsource(_pytest.nodes.Node.nodeid.fget)
+    if "_nodeid" not in reads:
+        pytest.exit(
+            f"pytest {pytest.__version__} ignores pytest-xdist's xdist_group marks (--dist loadgroup): "
+            "use the pytest of requirements.txt",
+            returncode=3,
+        )
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ cannot share a thread with the browser tests' one.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import subprocess
 import sys
@@ -36,27 +37,39 @@ BROWSER = {
 }
 
 
-@pytest.fixture(scope="module")
-def quick_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    folder = tmp_path_factory.mktemp("bench")
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "benchmarks",
-            "--quick",
-            "--out",
-            str(folder / "RESULTS.md"),
-            "--json",
-            str(folder / "r.json"),
-        ],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+@pytest.fixture(scope="session")
+def quick_run(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> dict[str, Any]:
+    """The quick run's figures and RESULTS.md, made once per test run: kept in the run's
+    common folder under a file lock, as the built site is (tests/conftest.py). A
+    module's fixture would run again whenever pytest-xdist interleaves another module's
+    tests with these (4 minutes, seen once)."""
+    common = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        common = common.parent
+    folder = common / "bench"
+    with (common / "bench.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "r.json").is_file():
+            folder.mkdir(exist_ok=True)
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "benchmarks",
+                    "--quick",
+                    "--out",
+                    str(folder / "RESULTS.md"),
+                    "--json",
+                    str(folder / "r.json.part"),
+                ],
+                cwd=REPO,
+                capture_output=True,
+                text=True,
+                timeout=600,
+                check=False,
+            )
+            assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+            (folder / "r.json.part").rename(folder / "r.json")
     data: dict[str, Any] = json.loads((folder / "r.json").read_text("utf-8"))
     data["markdown"] = (folder / "RESULTS.md").read_text("utf-8")
     return data

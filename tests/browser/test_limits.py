@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 from spec_cases import LIMITS, NOT_A_SCENARIO, cases_in, expected_of, norm
 
@@ -31,6 +32,10 @@ from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean
 from lansquenet.limits import MAX_BYTES
 
 __all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by name
+
+
+# The module's tests share its play pages (``shared``): one worker runs them all (make test).
+pytestmark = pytest.mark.xdist_group("play-limits")
 
 
 def link(case: Path) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean, lang, play
@@ -61,6 +62,10 @@ COUNT_SWITCHER = """() => {
   new MutationObserver(function (records) { window.lqSwitcherWrites += records.length; })
     .observe(link, { attributes: true, attributeFilter: ["href"] });
 }"""
+
+
+# The module's tests share its play pages (``shared``): one worker runs them all (make test).
+pytestmark = pytest.mark.xdist_group("play-record")
 
 
 def engine_scenario(page: Page) -> dict[str, Any]:

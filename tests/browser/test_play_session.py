@@ -50,6 +50,10 @@ __all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by
 BIG_MS = 60_000  # opening a 5 000-action game: Python replays it once
 
 
+# The module's tests share its play pages (``shared``): one worker runs them all (make test).
+pytestmark = pytest.mark.xdist_group("play-session")
+
+
 def counter(lang: str, index: int, total: int) -> str:
     return WORDS(lang, "stepper.counter", index=index, total=total)
 

@@ -41,8 +41,8 @@ BROWSER = {
 def quick_run(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> dict[str, Any]:
     """The quick run's figures and RESULTS.md, made once per test run: kept in the run's
     common folder under a file lock, as the built site is (tests/conftest.py). A
-    module's fixture would run again whenever pytest-xdist interleaves another module's
-    tests with these (4 minutes, seen once)."""
+    module's fixture ran again on each worker when the group was split (pytest 9.2 and
+    pytest-xdist 3.8: tests/conftest.py), about 4 minutes each time."""
     common = tmp_path_factory.getbasetemp()
     if worker_id != "master":
         common = common.parent
@@ -51,28 +51,25 @@ def quick_run(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> dict[
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (folder / "r.json").is_file():
             folder.mkdir(exist_ok=True)
-            done = subprocess.run(
-                [
-                    sys.executable,
-                    "-m",
-                    "benchmarks",
-                    "--quick",
-                    "--out",
-                    str(folder / "RESULTS.md"),
-                    "--json",
-                    str(folder / "r.json.part"),
-                ],
-                cwd=REPO,
-                capture_output=True,
-                text=True,
-                timeout=600,
-                check=False,
+            run(
+                "-m",
+                "benchmarks",
+                "--quick",
+                *("--out", str(folder / "RESULTS.md"), "--json", str(folder / "r.json.part")),
             )
-            assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
             (folder / "r.json.part").rename(folder / "r.json")
     data: dict[str, Any] = json.loads((folder / "r.json").read_text("utf-8"))
     data["markdown"] = (folder / "RESULTS.md").read_text("utf-8")
     return data
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python *args`` in the repository's folder, in its own process; it must succeed."""
+    done = subprocess.run(
+        [sys.executable, *args], cwd=REPO, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return done
 
 
 def is_number(value: object) -> bool:
@@ -112,10 +109,7 @@ def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
 def test_results_md_renders_without_figures() -> None:
     # In its own process: the tests never import the benchmarks.
     render = "from benchmarks import results; print(results.render({}, results.machine_info()))"
-    done = subprocess.run(
-        [sys.executable, "-c", render], cwd=REPO, capture_output=True, text=True, timeout=60, check=False
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
+    done = run("-c", render)
     assert done.stdout.count("not measured in this run") == 20
 
 
@@ -124,20 +118,11 @@ def test_lighthouse_scores_a_rule_page_100_but_for_performance(tmp_path: Path) -
     of a plain Material build beside it. Accessibility, best practices and SEO do not
     depend on the machine's speed: ours must be 100. Performance does, and is only
     reported (benchmarks/AUDIT.md)."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            "benchmarks/audit.py",
-            *("--pages", "/rules/settlement/", "--form-factors", "desktop", "--runs", "1"),
-            *("--out", str(tmp_path / "AUDIT.md"), "--json", str(tmp_path / "audit.json")),
-        ],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
+    run(
+        "benchmarks/audit.py",
+        *("--pages", "/rules/settlement/", "--form-factors", "desktop", "--runs", "1"),
+        *("--out", str(tmp_path / "AUDIT.md"), "--json", str(tmp_path / "audit.json")),
     )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     rows = {row["build"]: row for row in json.loads((tmp_path / "audit.json").read_text("utf-8"))}
     assert set(rows) == {"ours", "plain Material"}
     for row in rows.values():

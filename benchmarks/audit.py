@@ -24,6 +24,7 @@ and SEO, performance as high as Pyodide allows.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import json
 import os
@@ -166,19 +167,21 @@ def run(site: Path | None, pages: list[str], form_factors: list[str], runs: int 
         folder = site or Path(tmp) / "site"
         if site is None:
             build(folder, base)
-        plain_ports = {lang: free_port() for lang in ("fr", "en")}
+        # A plain build of each language the pages are in (/en/... English, the rest French).
+        langs = sorted({"en" if page.startswith("/en/") else "fr" for page in pages})
+        plain_ports = {lang: free_port() for lang in langs}
         for lang, plain_port in plain_ports.items():
             project = site_bench.plain_project(
                 Path(tmp) / f"plain-{lang}", f"http://127.0.0.1:{plain_port}/", lang
             )
             site_bench.build(project, Path(tmp) / f"plain-{lang}-site")
         results: list[Audit] = []
-        with (
-            serve(folder, port) as url,
-            serve(Path(tmp) / "plain-fr-site", plain_ports["fr"]) as plain_fr,
-            serve(Path(tmp) / "plain-en-site", plain_ports["en"]) as plain_en,
-        ):
-            plain = {"fr": plain_fr, "en": plain_en}
+        with contextlib.ExitStack() as servers:
+            url = servers.enter_context(serve(folder, port))
+            plain = {
+                lang: servers.enter_context(serve(Path(tmp) / f"plain-{lang}-site", plain_port))
+                for lang, plain_port in plain_ports.items()
+            }
             for page in pages:
                 for form_factor in form_factors:
                     urls = {"ours": url + page.lstrip("/"), "plain Material": plain_page(plain, page)}

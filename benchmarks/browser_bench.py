@@ -32,6 +32,7 @@ with their flags: nothing leaves 127.0.0.1.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import statistics
@@ -363,14 +364,15 @@ def build_before(folder: Path, commit: str = BEFORE) -> Path:
 
 
 def bytes_against_before(
-    browser: Browser, site_url: str, before_url: str, repeats: int = 2
+    browser: Browser, site_url: str, before_url: str | None, repeats: int = 2
 ) -> dict[str, Any]:
-    """3d: bytes of a first visit to /play/ until ready / the same for the build of BEFORE."""
+    """3d: bytes of a first visit to /play/ until ready / the same for the build of BEFORE
+    (``before_url`` None, in a quick run: against this build itself, BEFORE not built)."""
     ours = [first_visit_bytes(browser, site_url) for _ in range(repeats)]
-    theirs = [first_visit_bytes(browser, before_url) for _ in range(repeats)]
+    theirs = [first_visit_bytes(browser, before_url) for _ in range(repeats)] if before_url else ours
     ratio = statistics.median(ours) / statistics.median(theirs)
     return {
-        "before": BEFORE,
+        "before": BEFORE if before_url else "this build (a quick run)",
         "ours_bytes": round(statistics.median(ours)),
         "before_bytes": round(statistics.median(theirs)),
         "ratio": round(ratio, 2),
@@ -381,17 +383,15 @@ def bytes_against_before(
 
 def measure(site: Path, plain_site: Path, repeats: int = 5, shell: bool = False) -> dict[str, Any]:
     """Every browser figure, against the built ``site`` and ``plain_site`` (``shell``:
-    in Chromium's headless shell, as a quick run does, localsite/chromium.py)."""
-    with tempfile.TemporaryDirectory(prefix="lq-bench-bare-") as tmp:
+    a quick run, in Chromium's headless shell as the tests are, localsite/chromium.py, and
+    3d against this build itself: BEFORE's build is left out)."""
+    with tempfile.TemporaryDirectory(prefix="lq-bench-bare-") as tmp, contextlib.ExitStack() as servers:
         bare = bare_site(site, Path(tmp) / "bare")
-        before = build_before(Path(tmp) / "before")
-        with (
-            serve(site) as ours,
-            serve(bare) as bare_url,
-            serve(plain_site) as plain,
-            serve(before) as before_url,
-            chromium(shell) as browser,
-        ):
+        ours = servers.enter_context(serve(site))
+        bare_url = servers.enter_context(serve(bare))
+        plain = servers.enter_context(serve(plain_site))
+        before_url = None if shell else servers.enter_context(serve(build_before(Path(tmp) / "before")))
+        with chromium(shell) as browser:
             return {
                 "return": return_visit(browser, ours, repeats),
                 "bytes": bytes_against_before(browser, ours, before_url, min(2, repeats)),

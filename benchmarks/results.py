@@ -308,7 +308,8 @@ def play_rows(play: dict[str, Any] | None, missing: str) -> list[tuple[str, str,
         (
             "9d",
             (
-                "the play page opened from a permalink of 8 000 actions: the longest main-thread task"
+                f"the play page opened from a permalink of {_n(play['open']['actions']) if play and 'open' in play else '8 000'}"
+                " actions: the longest main-thread task"
                 " (PerformanceObserver longtask) until the game is shown with its engine ready"
             ),
             _opened(play.get("open") if play else None, missing),

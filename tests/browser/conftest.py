@@ -40,6 +40,7 @@ from __future__ import annotations
 import base64
 import fcntl
 import json
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -95,6 +96,49 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_type_launch_args, **chromium.launch_options(shell=True)}
+
+
+# --- one language per flow ---------------------------------------------------------------
+# A browser test parametrized by ``lang`` runs in one of the two languages, not both: the
+# flows (play.js, learn.js, the steppers) are the same code in French and in English, and
+# each page's words come from the catalogues, whose completeness tests/site checks in both.
+# The language alternates from one test function to the next in a module, and from one
+# variant of a function to the next (a phone in French, a desktop in English), so each
+# language runs half the flows. ``LQ_FULL=1 make test`` runs every flow in both (about
+# 40 % more browser time; the browser benchmarks too, tests/test_bench_smoke.py);
+# ``@pytest.mark.every_language`` keeps a test in both.
+EVERY_LANGUAGE = os.environ.get("LQ_FULL") == "1"
+LANGUAGES = ("fr", "en")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if EVERY_LANGUAGE:
+        return
+    kept: list[pytest.Item] = []
+    other: list[pytest.Item] = []
+    functions: dict[str, int] = {}  # a module's functions seen so far
+    order: dict[tuple[str, str], int] = {}  # a function's rank in its module
+    variants: dict[tuple[str, str], list[str]] = {}  # a function's variants, but for the language
+    for item in items:
+        call = getattr(item, "callspec", None)
+        lang = call.params.get("lang") if call is not None else None
+        if lang not in LANGUAGES or item.get_closest_marker("every_language") is not None:
+            kept.append(item)
+            continue
+        module = item.nodeid.split("::")[0]
+        function = (module, getattr(item, "originalname", item.name))
+        if function not in order:
+            order[function] = functions.get(module, 0)
+            functions[module] = order[function] + 1
+        variant = repr(sorted((k, repr(v)) for k, v in call.params.items() if k != "lang"))
+        seen = variants.setdefault(function, [])
+        if variant not in seen:
+            seen.append(variant)
+        chosen = LANGUAGES[(order[function] + seen.index(variant)) % 2]
+        (kept if lang == chosen else other).append(item)
+    if other:
+        config.hook.pytest_deselected(items=other)
+        items[:] = kept
 
 
 # --- Python's memory snapshot, as a return visit finds it --------------------------------

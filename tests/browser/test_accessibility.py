@@ -9,7 +9,8 @@ runs outside the page's CSP, and the page's own policy stays on while axe runs.
 Checked: every HTML page of the built site (``test_every_built_page_is_checked`` fails
 when a page is built that the list below misses), in Material's light (``default``)
 palette, then in its dark one (``slate``) after a tap on the palette's toggle, in the
-same page (a reader whose system asks for dark gets the same palette at once:
+same page, with axe's rules on colours (a palette changes nothing else; a reader whose
+system asks for dark gets the same palette at once, every rule checked there:
 ``test_a_dark_system_gets_the_dark_palette``); the play page in the middle of a deal (a
 table set up, a bank announced, one stake) and a stepper half-way through its steps. Rules: every axe rule tagged wcag2a, wcag2aa, wcag21a,
 wcag21aa or best-practice. A failure lists each violation with its targets.
@@ -32,6 +33,9 @@ REPO = Path(__file__).resolve().parents[2]
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 SCHEMES = {"light": "default", "dark": "slate"}
+# What a palette changes: colours. In the dark palette, after every rule in the light one,
+# axe's rules on colours (text contrast, links told apart from text by colour alone).
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 
 def built_pages(docs: Path) -> list[str]:
@@ -67,15 +71,16 @@ def html_pages(site: Path) -> list[str]:
     return sorted(found)
 
 
-def axe_violations(page: Page) -> list[dict[str, Any]]:
-    """Run axe-core on the page as it is now; its violations."""
+def axe_violations(page: Page, rules: list[str] | None = None) -> list[dict[str, Any]]:
+    """Run axe-core on the page as it is now (every rule of TAGS, or only ``rules``); its
+    violations."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         # An expression, not a function: evaluated as a script, outside the page's CSP.
         page.evaluate(AXE.read_text("utf-8") + "\n;undefined")
     result: list[dict[str, Any]] = page.evaluate(
-        """async (tags) => {
+        """async ([tags, rules]) => {
             const result = await axe.run(document, {
-                runOnly: { type: "tag", values: tags },
+                runOnly: rules ? { type: "rule", values: rules } : { type: "tag", values: tags },
                 resultTypes: ["violations"],
             });
             return result.violations.map((v) => ({
@@ -83,7 +88,7 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
                 nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })),
             }));
         }""",
-        TAGS,
+        [TAGS, rules],
     )
     return result
 
@@ -100,8 +105,8 @@ def report(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def assert_no_violations(page: Page, where: str) -> None:
-    violations = axe_violations(page)
+def assert_no_violations(page: Page, where: str, rules: list[str] | None = None) -> None:
+    violations = axe_violations(page, rules)
     assert not violations, f"axe violations on {where}:\n{report(violations)}"
 
 
@@ -116,12 +121,13 @@ def open_in(page: Page, path: str, scheme: str, browser_log: Any) -> None:
 
 
 def assert_none_in_either_palette(page: Page, where: str) -> None:
-    """No violation in the light palette the page shows, then none in the dark one, turned
-    on by the palette's toggle as a reader taps it (Material changes no colour gradually)."""
+    """No violation in the light palette the page shows, then no colour violation in the
+    dark one, turned on by the palette's toggle as a reader taps it (Material changes no
+    colour gradually)."""
     assert_no_violations(page, f"{where} (light)")
     page.locator("form[data-md-component=palette] label:visible").click()
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", SCHEMES["dark"])
-    assert_no_violations(page, f"{where} (dark)")
+    assert_no_violations(page, f"{where} (dark)", COLOUR_RULES)
 
 
 def test_axe_runs_and_finds_a_planted_violation(page: Page) -> None:

@@ -94,9 +94,9 @@ def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(play: Page, la
     expect(play.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     expect(play.locator("#lq-step-text")).to_have_text(lansquenet.event_text(played[-1][0].json(), lang))
     assert scenario_of(play)["actions"] == [*data["actions"], action]
-    assert len(whole_story(play)) == session.count
     assert ledger_count(play) == session.deals
-    # Undo: back where the link was.
+    # Undo: back where the link was (the whole story read once more: the move's sentences
+    # came and went, opening every deal takes a while).
     play.locator("[data-act=undo]").click()
     settle(play)
     session.pop()

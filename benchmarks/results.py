@@ -321,11 +321,13 @@ def play_rows(play: dict[str, Any] | None, missing: str) -> list[tuple[str, str,
 
 
 def _opened(fig: dict[str, Any] | None, missing: str) -> str:
-    """Figure 9d's cell: the worst of its rounds, and the longest task after the engine answered."""
+    """Figure 9d's cell: the median of its rounds' longest tasks, each round's, and the
+    longest task after the engine answered."""
     if not fig:
         return missing
     return (
-        f"{_n(fig['longest_ms'])} ms (worst of {fig['rounds']}: {', '.join(_n(t) for t in fig['longest_all_ms'])} ms;"
+        f"{_n(fig['longest_ms'])} ms (median of {fig['rounds']}:"
+        f" {', '.join(_n(t) for t in fig['longest_all_ms'])} ms;"
         f" after the engine answered: {_n(fig['after_ready_ms'])} ms)"
     )
 

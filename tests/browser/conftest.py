@@ -22,9 +22,8 @@ What every test in this folder gets for free:
   offline worker would download the whole site (87 files, 3 MB) and Python again (14 MB)
   after the page's own files, and the test would wait for it. tests/browser/test_offline.py
   tests the worker, and allows it.
-- ``context`` (per test): pytest-playwright's, with Python's memory snapshot in its Cache
-  Storage (put there when a page first asks for the engine's module, before it loads), as
-  on a reader's return visit: a page that runs the engine restores
+- ``context`` (per test): pytest-playwright's, with Python's memory snapshot already in
+  its Cache Storage, as on a reader's return visit: a page that runs the engine restores
   Python (under a second) instead of starting it plainly (several seconds), and answers
   the same (test_python_start.py checks both ways). The snapshot is made once per test
   run, by the first worker that needs it, from the built site itself. A module that tests
@@ -57,7 +56,6 @@ from playwright.sync_api import (
     Page,
     Request,
     Response,
-    Route,
     expect,
 )
 
@@ -208,34 +206,14 @@ def python_snapshot(
 
 
 @pytest.fixture
-def context(context: BrowserContext, request: pytest.FixtureRequest) -> BrowserContext:
+def context(context: BrowserContext, request: pytest.FixtureRequest, base_url: str) -> BrowserContext:
     """pytest-playwright's context, with Python's snapshot kept in it (but under
-    ``first_visit``) once a page asks for the engine: assets/js/engine.js, the one module
-    that starts Python's worker, is held until the snapshot is in the page's Cache
-    Storage. A test whose pages run no Python pays nothing for it."""
+    ``first_visit``): put there from a page of the site's origin (its sitemap, which runs
+    nothing), closed before the test begins. (Kept only once a page asks for engine.js,
+    the snapshot was read too late in one test of four under xdist: a plain start each.)"""
     if request.node.get_closest_marker("first_visit") is None:
-        keep_before_engine(context, request.getfixturevalue("python_snapshot"))
+        keep_snapshot(context, base_url, request.getfixturevalue("python_snapshot"))
     return context
-
-
-def keep_before_engine(context: BrowserContext, snapshot: Snapshot) -> None:
-    """Python's snapshot into ``context``'s Cache Storage from the first page that asks
-    for engine.js, before that module loads; then the route goes (Playwright turns
-    the HTTP cache off while a context has one)."""
-    found = {"name": SNAPSHOTS, "path": snapshot.path, "length": snapshot.length, "from": SNAPSHOT_PATH}
-
-    def engine(url: str) -> bool:
-        return urlsplit(url).path.endswith("/assets/js/engine.js")
-
-    def keep(route: Route) -> None:
-        context.unroute(engine, keep)
-        try:
-            route.request.frame.evaluate(KEEP_SNAPSHOT, found)
-        except Error:  # the page went away meanwhile: its next visit starts plainly
-            pass
-        route.fallback()
-
-    context.route(engine, keep)
 
 
 def keep_snapshot(context: BrowserContext, base_url: str, snapshot: Snapshot) -> None:

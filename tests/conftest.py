@@ -36,7 +36,7 @@ settings.register_profile("lansquenet", deadline=None)
 settings.load_profile("lansquenet")
 
 
-# The longest groups, longest first (about 6, 5 and 3 minutes of a worker in make test).
+# The longest groups, longest first (each about a minute and a half of a worker in make test).
 LONGEST_GROUPS = ("bench-smoke", "play-page", "play-session")
 
 

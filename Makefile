@@ -71,18 +71,19 @@ lint: setup
 	$(BIN)/mypy --strict $(TYPED_PATHS)
 
 # Two pytest runs at once: the engine's own tests under coverage (branch, at least 95%),
-# in one process, its report printed once it is done; and everything else (conformance,
-# site build, Pyodide, browser) spread over $(WORKERS) processes (pytest-xdist), whose
-# workers share one build of the site (tests/conftest.py) and each drive one Chromium
-# against one local server; a module whose tests share a browser page (one Pyodide
-# start) stays on one worker (loadgroup). The engine's run fills the moments the other
-# one waits (its build, its Python snapshot, the ends of its workers), where one after
-# the other left the two cores idle. The 25 slowest steps are listed at the end.
+# in two processes (in one, it ended last), its report printed once it is done; and
+# everything else (conformance, site build, Pyodide, browser) spread over $(WORKERS)
+# processes (pytest-xdist), whose workers share one build of the site (tests/conftest.py)
+# and each drive one Chromium against one local server; a module whose tests share a
+# browser page (one Pyodide start) stays on one worker (loadgroup). The engine's run
+# fills the moments the other one waits (its build, its Python snapshot, the ends of its
+# workers), where one after the other left the two cores idle. The 25 slowest steps are
+# listed at the end.
 WORKERS ?= 3
 ENGINE_LOG := $(VENV)/engine-tests.log
 test: setup chromium lint
 	@echo "the engine's tests run meanwhile, under coverage: their report comes at the end"
-	@$(BIN)/pytest tests/engine --cov=lansquenet --cov-branch \
+	@$(BIN)/pytest tests/engine -n 2 --dist loadgroup --cov=lansquenet --cov-branch \
 		--cov-report=term-missing:skip-covered --cov-fail-under=95 >$(ENGINE_LOG) 2>&1 & engine=$$!; \
 	status=0; $(BIN)/pytest tests --ignore=tests/engine -n $(WORKERS) --dist loadgroup --durations=25 || status=$$?; \
 	wait $$engine || status=$$((status ? status : $$?)); \

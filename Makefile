@@ -71,7 +71,7 @@ lint: setup
 	$(BIN)/mypy --strict $(TYPED_PATHS)
 
 # Two pytest runs at once: the engine's own tests under coverage (branch, at least 95%),
-# in two processes (in one, it ended last), its report printed once it is done; and
+# in one process (in two, the whole took 12 min, not 10), its report printed at the end; and
 # everything else (conformance, site build, Pyodide, browser) spread over $(WORKERS)
 # processes (pytest-xdist), whose workers share one build of the site (tests/conftest.py)
 # and each drive one Chromium against one local server; a module whose tests share a
@@ -83,7 +83,7 @@ WORKERS ?= 3
 ENGINE_LOG := $(VENV)/engine-tests.log
 test: setup chromium lint
 	@echo "the engine's tests run meanwhile, under coverage: their report comes at the end"
-	@$(BIN)/pytest tests/engine -n 2 --dist loadgroup --cov=lansquenet --cov-branch \
+	@$(BIN)/pytest tests/engine --cov=lansquenet --cov-branch \
 		--cov-report=term-missing:skip-covered --cov-fail-under=95 >$(ENGINE_LOG) 2>&1 & engine=$$!; \
 	status=0; $(BIN)/pytest tests --ignore=tests/engine -n $(WORKERS) --dist loadgroup --durations=25 || status=$$?; \
 	wait $$engine || status=$$((status ? status : $$?)); \

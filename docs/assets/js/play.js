@@ -291,6 +291,13 @@ function init() {
 
 // Material's document$ tells every subscriber, its own components first, in one task (its
 // DOMContentLoaded handler): the play page sets itself up in a task of its own after it,
-// so that no task holds the page long while a long link opens (RESULTS 9d).
-if (typeof document$ !== "undefined") document$.subscribe(function () { setTimeout(init, 0); });
+// so that no task holds the page long while a long link opens (RESULTS 9d). Python starts
+// at once, in that task, as before: offline.js, at the load event, leaves the service
+// worker's downloads until after Python's when a page's engine is starting.
+if (typeof document$ !== "undefined") {
+  document$.subscribe(function () {
+    if (document.getElementById("lq-play")) start();
+    setTimeout(init, 0);
+  });
+}
 else init();

@@ -103,8 +103,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 # The language alternates from one test function to the next in a module, and from one
 # variant of a function to the next (a phone in French, a desktop in English), so each
 # language runs half the flows. ``LQ_FULL=1 make test`` runs every flow in both (about
-# 40 % more browser time; the browser benchmarks too, tests/test_bench_smoke.py);
-# ``@pytest.mark.every_language`` keeps a test in both.
+# 40 % more browser time; the browser benchmarks too, tests/test_bench_smoke.py).
 EVERY_LANGUAGE = os.environ.get("LQ_FULL") == "1"
 LANGUAGES = ("fr", "en")
 BROWSER_TESTS = Path(__file__).resolve().parent
@@ -122,7 +121,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         call = getattr(item, "callspec", None)
         lang = call.params.get("lang") if call is not None else None
         browser = item.path.is_relative_to(BROWSER_TESTS)  # the hook sees every folder's tests
-        if not browser or lang not in LANGUAGES or item.get_closest_marker("every_language") is not None:
+        if not browser or lang not in LANGUAGES:
             kept.append(item)
             continue
         module = item.nodeid.split("::")[0]

@@ -158,7 +158,9 @@ def test_teach_link_opens_the_play_page_with_its_deal(page: Page, lang: str, ind
     href = link.get_attribute("href")
     assert href
     link.click()
-    page.wait_for_url(f"**{PREFIX[lang]}play/#scenario=*")
+    # The address first (not the page's load event: a loaded machine held it past 30 s once),
+    # then the game shown.
+    page.wait_for_url(f"**{PREFIX[lang]}play/#scenario=*", wait_until="commit", timeout=PLAY_READY_MS)
     game = page.locator("#lq-game")
     game.wait_for(state="visible", timeout=PLAY_READY_MS)
     assert page.locator("html").get_attribute("lang") == lang

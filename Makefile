@@ -70,24 +70,27 @@ lint: setup
 	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/mypy --strict $(TYPED_PATHS)
 
-# Two pytest runs at once: the engine's own tests under coverage (branch, at least 95%),
-# in one process (in two, the whole took 12 min, not 10), its report printed at the end; and
-# everything else (conformance, site build, Pyodide, browser) spread over $(WORKERS)
-# processes (pytest-xdist), whose workers share one build of the site (tests/conftest.py)
-# and each drive one Chromium against one local server; a module whose tests share a
-# browser page (one Pyodide start) stays on one worker (loadgroup). The engine's run
-# fills the moments the other one waits (its build, its Python snapshot, the ends of its
-# workers), where one after the other left the two cores idle. The 25 slowest steps are
-# listed at the end.
+# Two pytest runs at once. The engine's own tests under coverage (branch, at least 95%),
+# in one process (in two, the whole took 12 min, not 10), their report printed at the end;
+# and everything else spread over $(WORKERS) processes (pytest-xdist): the engine's property
+# tests (coverage's tracing would double their time; tests/engine/conftest.py), the
+# conformance cases, the site build, Pyodide, the browser. Those workers share one build
+# of the site (tests/conftest.py) and each drive one Chromium against one local server; a
+# module whose tests share a browser page (one Pyodide start) stays on one worker
+# (loadgroup). The engine's run fills the moments the other one waits (its build, its
+# Python snapshot, the ends of its workers), where one after the other left the two cores
+# idle. The 25 slowest steps are listed at the end. An interrupt stops both (a shell's
+# background job ignores Ctrl-C).
 WORKERS ?= 3
 ENGINE_LOG := $(VENV)/engine-tests.log
 test: setup chromium lint
 	@echo "the engine's tests run meanwhile, under coverage: their report comes at the end"
-	@$(BIN)/pytest tests/engine --cov=lansquenet --cov-branch \
+	@$(BIN)/pytest tests/engine -m covered --cov=lansquenet --cov-branch \
 		--cov-report=term-missing:skip-covered --cov-fail-under=95 >$(ENGINE_LOG) 2>&1 & engine=$$!; \
-	status=0; $(BIN)/pytest tests --ignore=tests/engine -n $(WORKERS) --dist loadgroup --durations=25 || status=$$?; \
+	trap 'kill $$engine 2>/dev/null; exit 130' INT TERM; \
+	status=0; $(BIN)/pytest tests -m "not covered" -n $(WORKERS) --dist loadgroup --durations=25 || status=$$?; \
 	wait $$engine || status=$$((status ? status : $$?)); \
-	echo "--- the engine's tests, with coverage (pytest tests/engine --cov=lansquenet --cov-branch):"; \
+	echo "--- the engine's tests, with coverage (pytest tests/engine -m covered --cov=lansquenet --cov-branch):"; \
 	cat $(ENGINE_LOG); exit $$status
 
 # `python -m benchmarks`: every figure of benchmarks/README.md, into benchmarks/RESULTS.md.

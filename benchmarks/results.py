@@ -29,6 +29,9 @@ COMMANDS = {
     "session": "python benchmarks/session_bench.py {repeats}",
     "play": "python -m benchmarks --only play --repeats {repeats}",
 }
+# The figures of the browser benchmarks (``--only browser play``): a run without them
+# (``make test``'s quick run) shows these as not measured.
+BROWSER_FIGURES = ("3a", "3b", "3c", "3d", "4", "5a", "5b", "9a", "9b", "9c", "9d")
 
 
 def _run(command: list[str]) -> str:

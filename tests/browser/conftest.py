@@ -39,7 +39,6 @@ from __future__ import annotations
 import base64
 import fcntl
 import json
-import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -58,6 +57,7 @@ from playwright.sync_api import (
     Response,
     expect,
 )
+from runs import FULL
 
 from localsite import chromium
 from localsite.serve import serve
@@ -104,13 +104,12 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 # variant of a function to the next (a phone in French, a desktop in English), so each
 # language runs half the flows. ``LQ_FULL=1 make test`` runs every flow in both (about
 # 40 % more browser time; the browser benchmarks too, tests/test_bench_smoke.py).
-EVERY_LANGUAGE = os.environ.get("LQ_FULL") == "1"
 LANGUAGES = ("fr", "en")
 BROWSER_TESTS = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if EVERY_LANGUAGE:
+    if FULL:
         return
     kept: list[pytest.Item] = []
     other: list[pytest.Item] = []

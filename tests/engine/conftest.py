@@ -41,6 +41,22 @@ from lansquenet.cards import SYMBOLS
 REPO = Path(__file__).resolve().parents[2]
 
 
+ENGINE_TESTS = Path(__file__).resolve().parent
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by it
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks ``covered`` the engine's tests that measure its coverage: all of them but its
+    property tests (hypothesis: hundreds of random sessions each). ``make test`` runs the
+    covered ones in a process of their own, under coverage, and the property tests with
+    everything else, without coverage's tracing, which doubles their time; the lines they
+    reach, the others reach too (the coverage gate holds without them)."""
+    for item in items:
+        inside = item.path.is_relative_to(ENGINE_TESTS)  # the hook sees every folder's tests
+        if inside and not getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.covered)
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "conformance_case" in metafunc.fixturenames:
         cases = conformance_cases()

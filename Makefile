@@ -19,7 +19,7 @@ TYPED_PATHS := engine/lansquenet site_plugins/lansquenet_site localsite
 # Material for MkDocs prints a banner on every build; it is noise here.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help setup serve build test lint chromium bench audit
+.PHONY: help setup prepare serve build test lint chromium bench audit
 
 help:
 	@echo "make serve   set up, then preview the site on http://127.0.0.1:8000/ (live reload)"
@@ -39,9 +39,14 @@ $(PY_STAMP): requirements.txt requirements.lock engine/pyproject.toml site_plugi
 	touch $@
 
 # Redone too when node_modules/ is gone.
-$(NPM_STAMP): package.json package-lock.json $(if $(wildcard node_modules),,FORCE) | $(PY_STAMP)
+$(NPM_STAMP): package.json package-lock.json $(if $(wildcard node_modules),,FORCE)
 	npm ci --no-audit --no-fund --loglevel=error
-	touch $@
+	mkdir -p $(VENV) && touch $@
+
+# The three set-ups at once (their downloads and unpacking overlap), each one's output
+# kept together.
+prepare:
+	@$(MAKE) --no-print-directory -j3 --output-sync=target setup chromium
 
 .PHONY: FORCE
 FORCE:
@@ -79,16 +84,19 @@ lint: setup
 # module whose tests share a browser page (one Pyodide start) stays on one worker
 # (loadgroup). The engine's run fills the moments the other one waits (its build, its
 # Python snapshot, the ends of its workers), where one after the other left the two cores
-# idle. The 25 slowest steps are listed at the end. An interrupt stops both (a shell's
-# background job ignores Ctrl-C).
+# idle, and it starts before the lint, which keeps one core busy. The 25 slowest steps are
+# listed at the end. An interrupt stops both (a shell's background job ignores Ctrl-C).
 WORKERS ?= 3
 ENGINE_LOG := $(VENV)/engine-tests.log
-test: setup chromium lint
-	@echo "the engine's tests run meanwhile, under coverage: their report comes at the end"
+test: prepare
+	@echo "the engine's tests run meanwhile (lint first, then the rest), under coverage: their report comes at the end"
 	@$(BIN)/pytest tests/engine -m covered --cov=lansquenet --cov-branch \
 		--cov-report=term-missing:skip-covered --cov-fail-under=95 >$(ENGINE_LOG) 2>&1 & engine=$$!; \
 	trap 'kill $$engine 2>/dev/null; exit 130' INT TERM; \
-	status=0; $(BIN)/pytest tests -m "not covered" -n $(WORKERS) --dist loadgroup --durations=25 || status=$$?; \
+	status=0; \
+	if $(MAKE) --no-print-directory lint; then \
+		$(BIN)/pytest tests -m "not covered" -n $(WORKERS) --dist loadgroup --durations=25 || status=$$?; \
+	else status=$$?; kill $$engine 2>/dev/null || true; fi; \
 	wait $$engine || status=$$((status ? status : $$?)); \
 	echo "--- the engine's tests, with coverage (pytest tests/engine -m covered --cov=lansquenet --cov-branch):"; \
 	cat $(ENGINE_LOG); exit $$status

@@ -39,8 +39,6 @@ from lansquenet import play as rules_play
 from lansquenet.cards import SYMBOLS
 
 REPO = Path(__file__).resolve().parents[2]
-
-
 ENGINE_TESTS = Path(__file__).resolve().parent
 
 
@@ -49,8 +47,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks ``covered`` the engine's tests that measure its coverage: all of them but its
     property tests (hypothesis: hundreds of random sessions each). ``make test`` runs the
     covered ones in a process of their own, under coverage, and the property tests with
-    everything else, without coverage's tracing, which doubles their time; the lines they
-    reach, the others reach too (the coverage gate holds without them)."""
+    everything else, without coverage's tracing, which doubles their time. Every line
+    they reach, an example test reaches too (the coverage report is the same with them
+    or without them)."""
     for item in items:
         inside = item.path.is_relative_to(ENGINE_TESTS)  # the hook sees every folder's tests
         if inside and not getattr(getattr(item, "obj", None), "is_hypothesis_test", False):

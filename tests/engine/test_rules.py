@@ -859,6 +859,7 @@ def test_R_F1_the_agreed_finish_ties_share_a_place(table_after):
         finish_after=1,
     )
     assert table.phase is Phase.FINISHED and table.to_act is None
+    assert legal_moves(table) == []  # nothing more to do once it is over
     assert table.standings() == [("B", 55, 1), ("C", 55, 1), ("D", 50, 3), ("A", 40, 4)]
     assert events[-1].code == "session_finished" and events[-1].params["reason"] == "deals"
 

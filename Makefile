@@ -44,9 +44,10 @@ $(NPM_STAMP): package.json package-lock.json $(if $(wildcard node_modules),,FORC
 	mkdir -p $(VENV) && touch $@
 
 # The three set-ups at once (their downloads and unpacking overlap), each one's output
-# kept together.
+# kept together where make can (GNU make 4.0 and later).
 prepare:
-	@$(MAKE) --no-print-directory -j3 --output-sync=target setup chromium
+	@$(MAKE) --no-print-directory -j3 $(if $(filter output-sync,$(.FEATURES)),--output-sync=target) \
+		setup chromium
 
 .PHONY: FORCE
 FORCE:
@@ -102,11 +103,11 @@ test: prepare
 	cat $(ENGINE_LOG); exit $$status
 
 # `python -m benchmarks`: every figure of benchmarks/README.md, into benchmarks/RESULTS.md.
-bench: setup chromium
+bench: prepare
 	$(BIN)/python -m benchmarks
 
 # Lighthouse (npm, pinned) on every rule page and the play page, on a phone, each beside
 # a plain Material build of the same page: builds the site, serves it on 127.0.0.1,
 # writes benchmarks/AUDIT.md. Slow (about half an hour), so not part of `make test`.
-audit: setup chromium
+audit: prepare
 	$(BIN)/python benchmarks/audit.py

@@ -78,11 +78,20 @@ class Shared:
 
 
 @pytest.fixture(scope="module")
-def shared(browser: Browser, base_url: str, pytestconfig: pytest.Config) -> Iterator[Shared]:
-    # conftest.py's BrowserLog records this context as browser_log records each test's.
+def shared(
+    browser: Browser,
+    base_url: str,
+    browser_context_args: dict[str, Any],
+    python_snapshot: Any,
+    pytestconfig: pytest.Config,
+) -> Iterator[Shared]:
+    # A context as conftest.py's ``context`` makes one (no service worker, Python's
+    # snapshot kept: a return visit), recorded by its BrowserLog as ``browser_log``
+    # records each test's.
     conftest = pytestconfig.pluginmanager.get_plugin(str(Path(__file__).with_name("conftest.py")))
     log = conftest.BrowserLog()
-    context = browser.new_context(base_url=base_url, accept_downloads=True)
+    context = browser.new_context(**{**browser_context_args, "base_url": base_url, "accept_downloads": True})
+    conftest.keep_snapshot(context, base_url, python_snapshot)
     context.set_default_timeout(ENGINE_MS)
     log.watch(context)
     yield Shared(context, log)
@@ -626,8 +635,10 @@ def test_the_page_policy_allows_only_its_own_scripts_and_worker(
     assert python and all(url.startswith(base_url) for url in python)
 
 
-def test_python_that_cannot_start_is_said_plainly(browser: Browser, base_url: str, lang: str) -> None:
-    context = browser.new_context(base_url=base_url)
+def test_python_that_cannot_start_is_said_plainly(
+    browser: Browser, base_url: str, browser_context_args: dict[str, Any], lang: str
+) -> None:
+    context = browser.new_context(**{**browser_context_args, "base_url": base_url})
     context.route("**/assets/pyodide/pyodide.asm.wasm", lambda route: route.abort())
     # The standard library still downloading when the failure is told (held back here,
     # as a slow connection would): its progress must not turn "failed" back into a bar.

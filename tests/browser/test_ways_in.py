@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -19,10 +20,11 @@ READY_MS = 120_000
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("size", [(360, 740), (1280, 720)], ids=["phone", "desktop"])
 def test_the_home_page_shows_three_doors_above_the_fold(
-    browser: Browser, base_url: str, lang: str, size: tuple[int, int]
+    browser: Browser, base_url: str, browser_context_args: dict[str, Any], lang: str, size: tuple[int, int]
 ) -> None:
     width, height = size
-    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
+    viewport = {"width": width, "height": height}
+    context = browser.new_context(**{**browser_context_args, "base_url": base_url, "viewport": viewport})
     try:
         page = context.new_page()
         page.goto(HOME[lang])

@@ -1,4 +1,4 @@
-"""axe-core on every built page, both languages, light and dark palettes: no violation.
+"""axe-core on every built page, light and dark palettes: no violation.
 
 axe-core comes from the npm package (``node_modules/axe-core/axe.min.js``, pinned in
 package.json), never from a CDN. The pages' Content-Security-Policy allows no inline
@@ -7,7 +7,12 @@ axe's source goes in through ``page.evaluate`` instead, which the DevTools proto
 runs outside the page's CSP, and the page's own policy stays on while axe runs.
 
 Checked: every HTML page of the built site (``test_every_built_page_is_checked`` fails
-when a page is built that the list below misses), in Material's light (``default``)
+when a page is built that the list below misses), each in one of its two languages, the
+French and the English page in turn from one page to the next (as every browser flow
+runs in one language: tests/browser/conftest.py; ``LQ_FULL=1`` checks both). The two
+languages are one template with other words: what axe checks (structure, names, roles,
+colours) is the same in both, and the words themselves (every catalogue entry in both
+languages, each page's ``lang``) are checked in tests/site. In Material's light (``default``)
 palette, then in its dark one (``slate``) after a tap on the palette's toggle, in the
 same page, with axe's rules on colours (a palette changes nothing else; a reader whose
 system asks for dark gets the same palette at once, every rule checked there:
@@ -58,6 +63,14 @@ def built_pages(docs: Path) -> list[str]:
 
 
 PAGES = built_pages(REPO / "docs")
+LANGS = ("fr", "en")
+# Each page's address without its language: "" (home), "404.html", "rules/covering/", ...
+SLUGS = sorted({path.removeprefix("/en/").lstrip("/") for path in PAGES})
+
+
+def address(slug: str, lang: str) -> str:
+    """The page ``slug`` in ``lang``: /rules/covering/ in French, /en/rules/covering/."""
+    return ("/en/" if lang == "en" else "/") + slug
 
 
 def html_pages(site: Path) -> list[str]:
@@ -142,22 +155,27 @@ def test_axe_runs_and_finds_a_planted_violation(page: Page) -> None:
 
 def test_every_built_page_is_checked(built_site: Any) -> None:
     assert html_pages(built_site.path) == PAGES
+    assert sorted(address(slug, lang) for slug in SLUGS for lang in LANGS) == PAGES  # each in both
 
 
-@pytest.mark.parametrize("path", ["/", "/en/"])
-def test_a_dark_system_gets_the_dark_palette(page: Page, browser_log: Any, path: str) -> None:
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_dark_system_gets_the_dark_palette(page: Page, browser_log: Any, lang: str) -> None:
+    path = address("", lang)
     open_in(page, path, "dark", browser_log)
     assert_no_violations(page, f"{path} (dark from the start)")
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_page_has_no_axe_violation(page: Page, browser_log: Any, path: str) -> None:
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slug", SLUGS)
+def test_page_has_no_axe_violation(page: Page, browser_log: Any, slug: str, lang: str) -> None:
+    path = address(slug, lang)
     open_in(page, path, "light", browser_log)
     assert_none_in_either_palette(page, path)
 
 
-@pytest.mark.parametrize("path", ["/rules/settlement/", "/en/rules/settlement/"])
-def test_stepper_half_way_has_no_axe_violation(page: Page, browser_log: Any, path: str) -> None:
+@pytest.mark.parametrize("lang", LANGS)
+def test_stepper_half_way_has_no_axe_violation(page: Page, browser_log: Any, lang: str) -> None:
+    path = address("rules/settlement/", lang)
     open_in(page, path, "light", browser_log)
     section = page.locator(".lansquenet-scenario").first
     expect(section.locator(".lq-controls")).to_be_visible()
@@ -188,8 +206,9 @@ def play_until_one_stake(page: Page) -> None:
     expect(page.locator("#lq-figure svg")).to_be_visible()
 
 
-@pytest.mark.parametrize("path", ["/play/", "/en/play/"])
-def test_play_page_mid_deal_has_no_axe_violation(page: Page, browser_log: Any, path: str) -> None:
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_page_mid_deal_has_no_axe_violation(page: Page, browser_log: Any, lang: str) -> None:
+    path = address("play/", lang)
     open_in(page, path, "light", browser_log)
     play_until_one_stake(page)
     assert_none_in_either_palette(page, f"{path} mid-deal")

@@ -112,7 +112,7 @@ def test_a_link_opens_as_its_scenario_and_a_broken_one_is_not_a_scenario():
 
 
 def test_the_story_and_the_ledger_of_a_long_game_come_in_pieces():
-    data = long_scenario(3000, seed=7)
+    data = long_scenario(1000, seed=2)  # 294 deals, a 295th begun: the story in three pieces
     opened = ask(op="open", scenario=data, lang="fr")
     session = lansquenet.Session(data)
     assert opened["deals"] == session.deals > 100 and opened["ledger"] == []

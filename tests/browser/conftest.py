@@ -22,13 +22,13 @@ What every test in this folder gets for free:
   offline worker would download the whole site (87 files, 3 MB) and Python again (14 MB)
   after the page's own files, and the test would wait for it. tests/browser/test_offline.py
   tests the worker, and allows it.
-- ``context`` (per test): pytest-playwright's, with Python's memory snapshot already in
-  its Cache Storage, as on a reader's return visit: a page that runs the engine restores
-  Python (under a second) instead of starting it plainly (several seconds), and answers
-  the same (test_python_start.py checks both ways). The snapshot is made once per test
-  run, by the first worker that needs it, from the built site itself. A module that tests
-  a first visit says so: ``pytestmark = pytest.mark.first_visit`` (its contexts are
-  fresh).
+- ``context`` (per test): pytest-playwright's, with Python's memory snapshot in its
+  Cache Storage before a page starts Python, as on a reader's return visit: a page that
+  runs the engine restores Python (under a second) instead of starting it plainly
+  (several seconds), and answers the same (test_python_start.py checks both ways). The
+  snapshot is made once per test run, by the first worker that needs it, from the built
+  site itself. A module that tests a first visit says so:
+  ``pytestmark = pytest.mark.first_visit`` (its contexts are fresh).
 
 To add a browser test, write ``def test_x(page: Page) -> None`` in tests/browser/ and
 use ``page.goto("/path/")``: the checks above run without asking.
@@ -55,6 +55,7 @@ from playwright.sync_api import (
     Page,
     Request,
     Response,
+    Route,
     expect,
 )
 from runs import FULL
@@ -206,23 +207,47 @@ def python_snapshot(
 
 
 @pytest.fixture
-def context(context: BrowserContext, request: pytest.FixtureRequest, base_url: str) -> BrowserContext:
+def context(context: BrowserContext, request: pytest.FixtureRequest) -> BrowserContext:
     """pytest-playwright's context, with Python's snapshot kept in it (but under
-    ``first_visit``): put there from a page of the site's origin (its sitemap, which runs
-    nothing), closed before the test begins. (Kept only once a page asks for engine.js,
-    the snapshot was read too late in one test of four under xdist: a plain start each.)"""
+    ``first_visit``) before any page starts Python: ``keep_snapshot_before_python``."""
     if request.node.get_closest_marker("first_visit") is None:
-        keep_snapshot(context, base_url, request.getfixturevalue("python_snapshot"))
+        keep_snapshot_before_python(context, request.getfixturevalue("python_snapshot"))
     return context
 
 
+def _found(snapshot: Snapshot) -> dict[str, str]:
+    return {"name": SNAPSHOTS, "path": snapshot.path, "length": snapshot.length, "from": SNAPSHOT_PATH}
+
+
 def keep_snapshot(context: BrowserContext, base_url: str, snapshot: Snapshot) -> None:
-    """Python's snapshot into ``context``'s Cache Storage, where a return visit finds it."""
+    """Python's snapshot into ``context``'s Cache Storage, where a return visit finds it,
+    now: put there from a page of the site's origin (its sitemap, which runs nothing)."""
     page = context.new_page()
     page.goto(base_url + "sitemap.xml")
-    found = {"name": SNAPSHOTS, "path": snapshot.path, "length": snapshot.length, "from": SNAPSHOT_PATH}
-    page.evaluate(KEEP_SNAPSHOT, found)
+    page.evaluate(KEEP_SNAPSHOT, _found(snapshot))
     page.close()
+
+
+def keep_snapshot_before_python(context: BrowserContext, snapshot: Snapshot) -> None:
+    """Python's snapshot into ``context``'s Cache Storage when a page first asks for
+    engine.js (the module that starts Python's worker), whose answer waits until it is
+    kept: the worker finds it, and a test whose pages never start Python (most of them)
+    neither downloads nor stores its 6.6 MB (about a third of a second of the machine's
+    processor each). Should the page be gone meanwhile, engine.js goes on all the same
+    (a plain start: slower, the same answers)."""
+    kept = False
+
+    def keep_first(route: Route, request: Request) -> None:
+        nonlocal kept
+        if not kept:
+            kept = True
+            try:
+                request.frame.page.evaluate(KEEP_SNAPSHOT, _found(snapshot))
+            except Error:
+                pass
+        route.fallback()
+
+    context.route("**/assets/js/engine.js*", keep_first)
 
 
 @pytest.fixture

@@ -326,21 +326,68 @@ class BrowserLog:
     def on_page_error(self, error: Error) -> None:
         self.errors.append(f"page error: {error}")
 
-    def outside_requests(self) -> list[str]:
+    def outside_requests(self, since: int = 0) -> list[str]:
+        """The requests (from the ``since``-th on) that went anywhere but 127.0.0.1."""
         return [
             url
-            for url in self.requests
+            for url in self.requests[since:]
             if urlsplit(url).scheme not in ("data", "blob", "about")
             and urlsplit(url).hostname not in LOCAL_HOSTS
         ]
 
 
-@pytest.fixture(autouse=True)
-def browser_log(context: BrowserContext) -> Iterator[BrowserLog]:
+@dataclass
+class Looks:
+    """A module's one page for tests that only open a page and look at it (``one_page``),
+    and its context's log."""
+
+    page: Page
+    log: BrowserLog
+
+
+@pytest.fixture(scope="module")
+def module_looks(
+    browser: Browser, browser_context_args: dict[str, Any], base_url: str, python_snapshot: Snapshot
+) -> Iterator[Looks]:
+    context = browser.new_context(**{**browser_context_args, "base_url": base_url})
+    keep_snapshot_before_python(context, python_snapshot)
     log = BrowserLog()
     log.watch(context)
+    yield Looks(context.new_page(), log)
+    context.close()
+
+
+@pytest.fixture
+def one_page(module_looks: Looks) -> Page:
+    """The module's one page, for a test that opens a page and looks at it, changing
+    nothing that outlives the page (no stored choice, no cookie): a fresh context per
+    test costs about half a second of the machine's processor more (a new renderer, the
+    site's scripts compiled again). ``browser_log`` checks what the test made it do."""
+    return module_looks.page
+
+
+@pytest.fixture(autouse=True)
+def browser_log(request: pytest.FixtureRequest) -> Iterator[BrowserLog]:
+    """The log of the test's browser context (``context``, or the module's ``one_page``),
+    checked at the end of the test for what happened during it. A test that drives no
+    browser gets a log that records nothing (and no context is made for it)."""
+    if "one_page" in request.fixturenames:
+        looks: Looks = request.getfixturevalue("module_looks")
+        log, page = looks.log, looks.page
+    elif "context" in request.fixturenames:
+        context: BrowserContext = request.getfixturevalue("context")
+        log, page = BrowserLog(), None
+        log.watch(context)
+    else:
+        yield BrowserLog()
+        return
+    requests, errors, allowed = len(log.requests), len(log.errors), len(log.allowed)
     yield log
-    if context.pages:  # let late requests (scripts run after load) arrive
-        log.settle(context.pages[0])
-    problems = [f"request outside 127.0.0.1: {url}" for url in log.outside_requests()] + log.errors
+    if page is None and context.pages:
+        page = context.pages[0]
+    if page is not None:  # let late requests (scripts run after load) arrive
+        log.settle(page)
+    problems = [f"request outside 127.0.0.1: {url}" for url in log.outside_requests(requests)]
+    problems += log.errors[errors:]
+    del log.allowed[allowed:]  # what this test expected, for it alone
     assert not problems, "\n".join(problems)

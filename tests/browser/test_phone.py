@@ -13,7 +13,8 @@ WIDEST = """() => Math.max(document.documentElement.scrollWidth, document.body.s
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_no_page_scrolls_sideways_on_a_360_px_phone(page: Page, path: str, browser_log) -> None:
+def test_no_page_scrolls_sideways_on_a_360_px_phone(one_page: Page, path: str, browser_log) -> None:
+    page = one_page  # the module's one page: each test only opens its page and measures it
     page.set_viewport_size(PHONE)
     if path.endswith("404.html"):
         browser_log.allow_status(404, path)

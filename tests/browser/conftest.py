@@ -30,6 +30,10 @@ What every test in this folder gets for free:
   site itself. A module that tests a first visit says so:
   ``pytestmark = pytest.mark.first_visit`` (its contexts are fresh).
 
+- ``one_page`` (per module): one page in one context for a module's tests that only
+  open a page and look at it (a fresh context costs about half a second of the
+  machine's processor); ``browser_log`` checks what each test made it do.
+
 To add a browser test, write ``def test_x(page: Page) -> None`` in tests/browser/ and
 use ``page.goto("/path/")``: the checks above run without asking.
 """

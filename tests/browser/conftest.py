@@ -29,7 +29,6 @@ What every test in this folder gets for free:
   snapshot is made once per test run, by the first worker that needs it, from the built
   site itself. A module that tests a first visit says so:
   ``pytestmark = pytest.mark.first_visit`` (its contexts are fresh).
-
 - ``one_page`` (per module): one page in one context for a module's tests that only
   open a page and look at it (a fresh context costs about half a second of the
   machine's processor); ``browser_log`` checks what each test made it do.

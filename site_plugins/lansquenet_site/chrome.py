@@ -24,11 +24,17 @@ plugin instance, so nothing outlives a build of ``mkdocs serve``) puts right:
   'unsafe-inline' because Markdown's attr_list and Material's templates write style
   attributes. Under ``mkdocs serve`` only, inline scripts are allowed instead of hashed:
   the live-reload script that the server injects into every response changes each time.
+- **Search after Python.** Material builds its search index in a worker as soon as a
+  page loads, which competes with Python's start on the pages that hold the engine:
+  there, :func:`with_search_held` loads ``assets/js/search-wait.js`` just before
+  Material's bundle, and the index waits until Python has started (or the reader opens
+  the search).
 
 What this relies on in Material, beyond its documented template blocks and partials,
-is one thing: the page's ``<script id="__config" type="application/json">`` with a
-``base`` (where Material loads ``search/search_index.json`` from). :func:`with_base`
-raises a build error when a theme update changes that; tests/site/test_theme.py checks
+is two things: the page's ``<script id="__config" type="application/json">`` with a
+``base`` (where Material loads ``search/search_index.json`` from) and its bundle's
+``<script src=".../assets/javascripts/bundle.<hash>.min.js">``. :func:`with_base` and
+:func:`with_search_held` raise a build error when a theme update changes those; tests/site/test_theme.py checks
 the partials copied into overrides/ against the installed Material.
 """
 
@@ -60,6 +66,9 @@ CSP_DIRECTIVES = (
 
 _INLINE_SCRIPT = re.compile(r"<script(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</script>", re.DOTALL)
 _CHARSET = re.compile(r"<meta charset=\"utf-8\">", re.IGNORECASE)
+_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
+ENGINE = "data-lq-wheel"  # the attribute of a page's engine holder (play, lessons, odds)
+SEARCH_WAIT = "assets/js/search-wait.js"
 _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(?P<json>.*?)(</script>)', re.DOTALL)
 
 
@@ -105,6 +114,25 @@ def with_base(html: str, prefix: str) -> str:
         raise PluginError("Material's __config has no 'base' any more: see lansquenet_site/chrome.py")
     data["base"] = str(data["base"]).rstrip("/") + "/" + prefix
     return html[: found.start("json")] + str(htmlsafe_json_dumps(data)) + html[found.end("json") :]
+
+
+def with_search_held(html: str, page_url: str) -> str:
+    """``html`` with ``search-wait.js`` just before Material's bundle, on a page that
+    holds the engine; any other page unchanged.
+
+    >>> page = '<div data-lq-wheel="w"></div><script src="../assets/javascripts/bundle.0f.min.js"></script>'
+    >>> with_search_held(page, "play/").count('<script src="../assets/js/search-wait.js"></script><script src="../assets/javascripts/bundle')
+    1
+    >>> with_search_held("<p>rules</p>", "rules/")
+    '<p>rules</p>'
+    """
+    if ENGINE not in html:
+        return html
+    found = _BUNDLE.search(html)
+    if found is None:
+        raise PluginError("Material's bundle <script> is gone: see lansquenet_site/chrome.py")
+    tag = f'<script src="{"../" * page_url.count("/")}{SEARCH_WAIT}"></script>'
+    return html[: found.start()] + tag + html[found.start() :]
 
 
 def search_index(data: dict[str, Any], language: str, prefix: str, others: tuple[str, ...] = ()) -> str:

@@ -141,6 +141,7 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         # of the others (the parallel page's French column) (typography.py)
         html = typography.fix_html(html, french=typography.is_french(self.context(page).lang))
         html = offline.register_script(html, page.url, self.serving)
+        html = chrome.with_search_held(html, page.url)
         prefix = self.chrome.prefix(self.building())
         if prefix:
             html = chrome.with_base(html, prefix)

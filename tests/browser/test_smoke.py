@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 TWINS = [("/", "/en/"), ("/rules/covering/", "/en/rules/covering/")]
 
@@ -81,3 +81,68 @@ def test_search_finds_pages_of_the_reader_language(
     # The search worker fetched this language's own index (lansquenet_site/chrome.py).
     indexes = [url for url in browser_log.page_requests if url.endswith("search_index.json")]
     assert indexes == [f"{base_url.rstrip('/')}{path}search/search_index.json"], indexes
+
+
+# When each value of <html data-lq-engine> (engine.js) first appeared, and when Material's
+# search worker was asked for (its script's resource timing), in the page's own clock.
+SEARCH_TIMES = """() => {
+  const worker = performance.getEntriesByType("resource").find(e => e.name.includes("/workers/search."));
+  return { worker: worker ? worker.startTime : null, engine: window.__lqEngine };
+}"""
+ENGINE_TIMES = """
+window.__lqEngine = {};
+new MutationObserver(function () {
+  const value = document.documentElement.getAttribute("data-lq-engine");
+  if (value && !(value in window.__lqEngine)) window.__lqEngine[value] = performance.now();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-lq-engine"] });
+"""
+
+
+def search_for(page: Page, query: str) -> list[str]:
+    """What the header's search lists for ``query``, typed as a reader would."""
+    search = page.locator("input.md-search__input")
+    search.click()
+    search.press_sequentially(query)
+    results = page.locator(".md-search-result__item a")
+    expect(results.first).to_be_visible()
+    paths: list[str] = results.evaluate_all("links => links.map(a => new URL(a.href).pathname)")
+    return paths
+
+
+@pytest.mark.parametrize("path", ["/play/", "/en/learn/"])
+def test_search_builds_its_index_once_python_has_started(page: Page, path: str) -> None:
+    # search-wait.js (lansquenet_site/chrome.py): on a page that starts Python at once,
+    # Material's search worker (its index: half a second of a processor) waits for Python.
+    page.add_init_script(ENGINE_TIMES)
+    page.goto(path)
+    expect(page.locator("html")).to_have_attribute("data-lq-engine", "ready", timeout=90_000)
+    page.wait_for_function(SEARCH_TIMES.replace("return {", "return worker && {"))
+    times = page.evaluate(SEARCH_TIMES)
+    assert times["engine"]["starting"] < times["engine"]["ready"] <= times["worker"], times
+    # And the search answers as on any other page.
+    assert "/rules/covering/" in [
+        p.removeprefix("/en") for p in search_for(page, "bank" if "/en/" in path else "banque")
+    ]
+
+
+def test_search_answers_at_once_while_python_is_still_starting(page: Page) -> None:
+    # Python's runtime held back until the end: the reader who opens the search meanwhile
+    # gets it at once.
+    held: list[Route] = []
+    page.context.route("**/assets/pyodide/pyodide.mjs", lambda route: held.append(route))
+    page.add_init_script(ENGINE_TIMES)
+    page.goto("/play/")
+    expect(page.locator("html")).to_have_attribute("data-lq-engine", "starting")
+    page.wait_for_timeout(300)  # past the load event: still held
+    assert page.evaluate(SEARCH_TIMES)["worker"] is None
+    assert "/rules/covering/" in search_for(page, "banque")
+    expect(page.locator("html")).to_have_attribute("data-lq-engine", "starting")
+    for route in held:
+        route.fallback()
+    expect(page.locator("html")).to_have_attribute("data-lq-engine", "ready", timeout=90_000)
+
+
+def test_search_is_not_held_on_a_page_without_the_engine(page: Page) -> None:
+    page.goto("/rules/covering/")
+    assert page.locator("script[src$='search-wait.js']").count() == 0
+    page.wait_for_function(SEARCH_TIMES.replace("return {", "return worker && {"))

@@ -29,9 +29,12 @@ What every test in this folder gets for free:
   snapshot is made once per test run, by the first worker that needs it, from the built
   site itself. A module that tests a first visit says so:
   ``pytestmark = pytest.mark.first_visit`` (its contexts are fresh).
-- ``one_page`` (per module): one page in one context for a module's tests that only
-  open a page and look at it (a fresh context costs about half a second of the
-  machine's processor); ``browser_log`` checks what each test made it do.
+- ``one_page`` (per module): one page in one context (``module_browser``) for a
+  module's tests that only open a page and look at it (a fresh context costs about half
+  a second of the machine's processor); ``browser_log`` checks what each test made it
+  do. test_play.py's ``shared`` pages live in that module context too.
+- ``browser_log`` also fails a test (but under ``first_visit``) that leaves a page whose
+  Python started plainly though its snapshot was kept: the suite would only get slower.
 
 To add a browser test, write ``def test_x(page: Page) -> None`` in tests/browser/ and
 use ``page.goto("/path/")``: the checks above run without asking.
@@ -340,57 +343,84 @@ class BrowserLog:
 
 
 @dataclass
-class Looks:
-    """A module's one page for tests that only open a page and look at it (``one_page``),
-    and its context's log."""
+class ModuleBrowser:
+    """A module's own browser context, made as ``context`` makes one (no service worker,
+    Python's snapshot kept before a page starts Python), and its log: for tests that only
+    open a page and look at it (``one_page``, its one page) and for a module whose tests
+    share pages (test_play.py's ``shared``). ``browser_log`` checks what each test made
+    it do."""
 
-    page: Page
+    context: BrowserContext
     log: BrowserLog
+    _page: Page | None = None
+
+    @property
+    def page(self) -> Page:
+        if self._page is None:
+            self._page = self.context.new_page()
+        return self._page
 
 
 @pytest.fixture(scope="module")
-def module_looks(
+def module_browser(
     browser: Browser, browser_context_args: dict[str, Any], base_url: str, python_snapshot: Snapshot
-) -> Iterator[Looks]:
-    context = browser.new_context(**{**browser_context_args, "base_url": base_url})
+) -> Iterator[ModuleBrowser]:
+    context = browser.new_context(**{**browser_context_args, "base_url": base_url, "accept_downloads": True})
     keep_snapshot_before_python(context, python_snapshot)
     log = BrowserLog()
     log.watch(context)
-    yield Looks(context.new_page(), log)
+    yield ModuleBrowser(context, log)
     context.close()
 
 
 @pytest.fixture
-def one_page(module_looks: Looks) -> Page:
+def one_page(module_browser: ModuleBrowser) -> Page:
     """The module's one page, for a test that opens a page and looks at it, changing
     nothing that outlives the page (no stored choice, no cookie): a fresh context per
     test costs about half a second of the machine's processor more (a new renderer, the
-    site's scripts compiled again). ``browser_log`` checks what the test made it do."""
-    return module_looks.page
+    site's scripts compiled again)."""
+    return module_browser.page
+
+
+def plain_starts(context: BrowserContext) -> list[str]:
+    """A page of ``context`` whose Python started plainly though its snapshot was kept
+    (``keep_snapshot_before_python``): the suite would only get slower, so it is said."""
+    found = []
+    for page in context.pages:
+        try:
+            how = page.evaluate("() => (document.querySelector('[data-lq-python]') || {}).dataset")
+        except Error:
+            continue  # a page closing, or navigating: nothing to read
+        if how and how.get("lqPython") == "plain":
+            found.append(f"Python started plainly, not from the kept snapshot, on {page.url}")
+    return found
 
 
 @pytest.fixture(autouse=True)
 def browser_log(request: pytest.FixtureRequest) -> Iterator[BrowserLog]:
-    """The log of the test's browser context (``context``, or the module's ``one_page``),
-    checked at the end of the test for what happened during it. A test that drives no
-    browser gets a log that records nothing (and no context is made for it)."""
-    if "one_page" in request.fixturenames:
-        looks: Looks = request.getfixturevalue("module_looks")
-        log, page = looks.log, looks.page
+    """The log of the test's browser context (``context``, or the module's: ``one_page``,
+    ``shared``),
+    checked at the end of the test for what happened during it, and (but under
+    ``first_visit``) for a page whose Python started plainly though a snapshot was kept.
+    A test that drives no browser gets a log that records nothing (and no context is
+    made for it)."""
+    if "module_browser" in request.fixturenames:  # one_page, or a module's shared pages
+        module: ModuleBrowser = request.getfixturevalue("module_browser")
+        log, context = module.log, module.context
     elif "context" in request.fixturenames:
-        context: BrowserContext = request.getfixturevalue("context")
-        log, page = BrowserLog(), None
+        context = request.getfixturevalue("context")
+        log = BrowserLog()
         log.watch(context)
     else:
         yield BrowserLog()
         return
     requests, errors, allowed = len(log.requests), len(log.errors), len(log.allowed)
     yield log
-    if page is None and context.pages:
-        page = context.pages[0]
-    if page is not None:  # let late requests (scripts run after load) arrive
-        log.settle(page)
+    if context.pages:  # let late requests (scripts run after load) arrive
+        log.settle(context.pages[0])
     problems = [f"request outside 127.0.0.1: {url}" for url in log.outside_requests(requests)]
     problems += log.errors[errors:]
+    if request.node.get_closest_marker("first_visit") is None:
+        problems += plain_starts(context)
     del log.allowed[allowed:]  # what this test expected, for it alone
     assert not problems, "\n".join(problems)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 import lansquenet
 import lansquenet.naming
@@ -52,11 +52,12 @@ BANK_WINS = "7S QH 2C 7D"  # section 06: had 7♦ come first
 
 
 class Shared:
-    """The module's browser context, its log and its ready play pages."""
+    """The module's ready play pages, in conftest.py's module context (``module_browser``:
+    no service worker, Python's snapshot kept, its log checked after each test by
+    ``browser_log``)."""
 
-    def __init__(self, context: BrowserContext, log: Any) -> None:
+    def __init__(self, context: BrowserContext) -> None:
         self.context = context
-        self.log = log
         self.pages: dict[str, Page] = {}
         self.dialogs: list[str] = []
 
@@ -78,37 +79,16 @@ class Shared:
 
 
 @pytest.fixture(scope="module")
-def shared(
-    browser: Browser,
-    base_url: str,
-    browser_context_args: dict[str, Any],
-    python_snapshot: Any,
-    pytestconfig: pytest.Config,
-) -> Iterator[Shared]:
-    # A context as conftest.py's ``context`` makes one (no service worker, Python's
-    # snapshot kept: a return visit), recorded by its BrowserLog as ``browser_log``
-    # records each test's.
-    conftest = pytestconfig.pluginmanager.get_plugin(str(Path(__file__).with_name("conftest.py")))
-    log = conftest.BrowserLog()
-    context = browser.new_context(**{**browser_context_args, "base_url": base_url, "accept_downloads": True})
-    conftest.keep_snapshot(context, base_url, python_snapshot)
-    context.set_default_timeout(ENGINE_MS)
-    log.watch(context)
-    yield Shared(context, log)
-    context.close()
+def shared(module_browser: Any) -> Shared:
+    module_browser.context.set_default_timeout(ENGINE_MS)
+    return Shared(module_browser.context)
 
 
 @pytest.fixture(autouse=True)
 def shared_log_is_clean(shared: Shared) -> Iterator[None]:
-    """What ``browser_log`` checks, for what this test did in the shared context."""
-    requests, errors = len(shared.log.requests), len(shared.log.errors)
+    """No dialog opened (``browser_log`` checks the rest of what the test did)."""
     yield
-    if shared.context.pages:
-        shared.log.settle(shared.context.pages[0])
-    outside = [url for url in shared.log.outside_requests() if url in shared.log.requests[requests:]]
-    problems = [f"request outside 127.0.0.1: {url}" for url in outside] + shared.log.errors[errors:]
-    problems += [f"dialog: {message}" for message in shared.dialogs]
-    assert not problems, "\n".join(problems)
+    assert not shared.dialogs, shared.dialogs
 
 
 @pytest.fixture(params=LANGS)
@@ -615,7 +595,7 @@ def test_exports_replay_on_the_command_line(play: Page, lang: str, tmp_path: Pat
 
 
 def test_the_page_policy_allows_only_its_own_scripts_and_worker(
-    shared: Shared, lang: str, base_url: str
+    shared: Shared, lang: str, base_url: str, browser_log: Any
 ) -> None:
     page = shared.play(lang)
     metas = page.locator('meta[http-equiv="Content-Security-Policy"]')
@@ -631,14 +611,12 @@ def test_the_page_policy_allows_only_its_own_scripts_and_worker(
     kinds = [(s.get_attribute("type"), s.get_attribute("src")) for s in ours.all()]
     assert kinds and all(kind == "application/json" or src for kind, src in kinds), kinds
     # Python came from this site: the runtime and the wheel, nothing else.
-    python = [url for url in shared.log.requests if "/assets/pyodide/" in url or "/assets/wheels/" in url]
+    python = [url for url in browser_log.requests if "/assets/pyodide/" in url or "/assets/wheels/" in url]
     assert python and all(url.startswith(base_url) for url in python)
 
 
-def test_python_that_cannot_start_is_said_plainly(
-    browser: Browser, base_url: str, browser_context_args: dict[str, Any], lang: str
-) -> None:
-    context = browser.new_context(**{**browser_context_args, "base_url": base_url})
+def test_python_that_cannot_start_is_said_plainly(new_context: Any, lang: str) -> None:
+    context = new_context()  # pytest-playwright's: closed after the test
     context.route("**/assets/pyodide/pyodide.asm.wasm", lambda route: route.abort())
     # The standard library still downloading when the failure is told (held back here,
     # as a slow connection would): its progress must not turn "failed" back into a bar.
@@ -647,21 +625,18 @@ def test_python_that_cannot_start_is_said_plainly(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        page.goto(PLAY[lang])
-        status = page.locator("#lq-status")
-        expect(status).to_have_attribute("data-status", "failed", timeout=READY_MS)
-        assert held, "the standard library was not asked for before the failure"
-        with context.expect_event("requestfinished", lambda r: r.url.endswith(".zip")):
-            for route in held:
-                route.continue_()
-        page.wait_for_timeout(300)  # the worker's progress messages, had there been any
-        expect(status).to_have_attribute("data-status", "failed")
-        plainly = WORDS(lang, "play.loading.failed", detail="").split("(")[0].strip()
-        expect(status).to_contain_text(plainly)
-        expect(page.locator("#lq-progress")).to_be_hidden()
-        page.locator("#lq-setup [type=submit]").click()
-        expect(page.locator("#lq-setup-refusal")).to_contain_text(plainly)
-        assert errors == []
-    finally:
-        context.close()
+    page.goto(PLAY[lang])
+    status = page.locator("#lq-status")
+    expect(status).to_have_attribute("data-status", "failed", timeout=READY_MS)
+    assert held, "the standard library was not asked for before the failure"
+    with context.expect_event("requestfinished", lambda r: r.url.endswith(".zip")):
+        for route in held:
+            route.continue_()
+    page.wait_for_timeout(300)  # the worker's progress messages, had there been any
+    expect(status).to_have_attribute("data-status", "failed")
+    plainly = WORDS(lang, "play.loading.failed", detail="").split("(")[0].strip()
+    expect(status).to_contain_text(plainly)
+    expect(page.locator("#lq-progress")).to_be_hidden()
+    page.locator("#lq-setup [type=submit]").click()
+    expect(page.locator("#lq-setup-refusal")).to_contain_text(plainly)
+    assert errors == []

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import base64
 import json
-from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 HOME = {"fr": "/", "en": "/en/"}
 DOORS = {"fr": ["Apprendre en jouant", "Jouer", "Enseigner"], "en": ["Learn by playing", "Play", "Teach"]}
@@ -19,28 +18,21 @@ READY_MS = 120_000
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("size", [(360, 740), (1280, 720)], ids=["phone", "desktop"])
-def test_the_home_page_shows_three_doors_above_the_fold(
-    browser: Browser, base_url: str, browser_context_args: dict[str, Any], lang: str, size: tuple[int, int]
-) -> None:
+def test_the_home_page_shows_three_doors_above_the_fold(page: Page, lang: str, size: tuple[int, int]) -> None:
     width, height = size
-    viewport = {"width": width, "height": height}
-    context = browser.new_context(**{**browser_context_args, "base_url": base_url, "viewport": viewport})
-    try:
-        page = context.new_page()
-        page.goto(HOME[lang])
-        doors = page.locator("article .lq-doors a.md-button")
-        expect(doors).to_have_text(DOORS[lang])
-        hrefs = [str(door.get_attribute("href")) for door in doors.all()]
-        assert [h.rsplit("/", 2)[-2] for h in hrefs] == ["learn", "play", "teach"], hrefs
-        for door in doors.all():
-            box = door.bounding_box()
-            assert box is not None
-            assert box["y"] >= 0 and box["y"] + box["height"] <= height, (door.text_content(), box)
-            assert 0 <= box["x"] and box["x"] + box["width"] <= width
-            assert box["height"] >= 44
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
-    finally:
-        context.close()
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(HOME[lang])
+    doors = page.locator("article .lq-doors a.md-button")
+    expect(doors).to_have_text(DOORS[lang])
+    hrefs = [str(door.get_attribute("href")) for door in doors.all()]
+    assert [h.rsplit("/", 2)[-2] for h in hrefs] == ["learn", "play", "teach"], hrefs
+    for door in doors.all():
+        box = door.bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (door.text_content(), box)
+        assert 0 <= box["x"] and box["x"] + box["width"] <= width
+        assert box["height"] >= 44
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
 
 
 @pytest.mark.parametrize(

@@ -376,7 +376,8 @@ def module_browser(
 @pytest.fixture
 def one_page(module_browser: ModuleBrowser) -> Page:
     """The module's one page, for a test that opens a page and looks at it, changing
-    nothing that outlives the page (no stored choice, no cookie): a fresh context per
+    nothing that outlives the page (what it stores, a choice or a cookie, ``browser_log``
+    forgets after it: ``forget_stored``): a fresh context per
     test costs about half a second of the machine's processor more (a new renderer, the
     site's scripts compiled again)."""
     return module_browser.page
@@ -394,6 +395,18 @@ def plain_starts(context: BrowserContext) -> list[str]:
         if how and how.get("lqPython") == "plain":
             found.append(f"Python started plainly, not from the kept snapshot, on {page.url}")
     return found
+
+
+def forget_stored(context: BrowserContext) -> None:
+    """What a ``one_page`` test stored (a choice in local or session storage, a cookie),
+    forgotten after it: the next test starts from what a page alone stores. Python's
+    snapshot (Cache Storage) stays."""
+    context.clear_cookies()
+    for page in context.pages:
+        try:
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        except Error:
+            pass  # a page closing, or not of the site's origin: nothing of the site's to forget
 
 
 @pytest.fixture(autouse=True)
@@ -422,5 +435,7 @@ def browser_log(request: pytest.FixtureRequest) -> Iterator[BrowserLog]:
     problems += log.errors[errors:]
     if request.node.get_closest_marker("first_visit") is None:
         problems += plain_starts(context)
+    if "one_page" in request.fixturenames:
+        forget_stored(context)
     del log.allowed[allowed:]  # what this test expected, for it alone
     assert not problems, "\n".join(problems)

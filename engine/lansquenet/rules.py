@@ -18,13 +18,13 @@ and a refused move raises :class:`~lansquenet.refusals.Refusal` with nothing cha
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, shuffled, stacked
 from .limits import MAX_SAFE, safe_whole
 from .refusals import Refusal
-from .table import Bank, Deal, Phase, Table
+from .table import Bank, Deal, Phase, Table, replace
 
 MAX_SALES = 3  # R-B1, R-B6
 

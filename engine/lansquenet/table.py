@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import Card
 
@@ -132,6 +132,36 @@ class Table:
             (self.players[s], self.balances[s], 1 + sum(b > self.balances[s] for b in self.balances))
             for s in order
         ]
+
+
+Record = TypeVar("Record", "Bank", "Deal", "Table")
+
+
+def replace(record: Record, **changes: Any) -> Record:
+    """``record`` with ``changes``: what :func:`dataclasses.replace` gives for these frozen
+    records (no ``__post_init__``, every field in ``__init__``), without its walk over the
+    fields at each call, which was half the time of replaying a game (benchmarks 8b, 9c).
+    A name that is not a field is refused, as there.
+
+    >>> bank = Bank(holder=0, original=10, amount=10)
+    >>> replace(bank, amount=20)
+    Bank(holder=0, original=10, amount=20, sales=0)
+    >>> bank.amount
+    10
+    >>> replace(bank, amout=20)
+    Traceback (most recent call last):
+    ...
+    TypeError: Bank has no field amout
+    """
+    fields = record.__dict__
+    if not changes.keys() <= fields.keys():
+        raise TypeError(
+            f"{type(record).__name__} has no field {', '.join(sorted(changes.keys() - fields.keys()))}"
+        )
+    new = object.__new__(type(record))
+    new.__dict__.update(fields)
+    new.__dict__.update(changes)
+    return new
 
 
 def _by_name(table: Table, values: tuple[int, ...], order: list[int] | None = None) -> dict[str, int]:

@@ -375,17 +375,17 @@ def module_browser(
 
 @pytest.fixture
 def one_page(module_browser: ModuleBrowser) -> Page:
-    """The module's one page, for a test that opens a page and looks at it, changing
-    nothing that outlives the page (what it stores, a choice or a cookie, ``browser_log``
-    forgets after it: ``forget_stored``): a fresh context per
-    test costs about half a second of the machine's processor more (a new renderer, the
-    site's scripts compiled again)."""
+    """The module's one page, for a test that opens a page and looks at it: a fresh
+    context per test costs about half a second of the machine's processor more (a new
+    renderer, the site's scripts compiled again). Nothing a test does outlives it: what it
+    stored (a choice, a cookie) ``browser_log`` forgets after it (``forget_stored``)."""
     return module_browser.page
 
 
 def plain_starts(context: BrowserContext) -> list[str]:
-    """A page of ``context`` whose Python started plainly though its snapshot was kept
-    (``keep_snapshot_before_python``): the suite would only get slower, so it is said."""
+    """Each page of ``context`` whose Python started plainly though its snapshot was kept
+    (``keep_snapshot_before_python``), as a problem to report: unreported, such a slip
+    would only make the suite slower."""
     found = []
     for page in context.pages:
         try:
@@ -411,12 +411,11 @@ def forget_stored(context: BrowserContext) -> None:
 
 @pytest.fixture(autouse=True)
 def browser_log(request: pytest.FixtureRequest) -> Iterator[BrowserLog]:
-    """The log of the test's browser context (``context``, or the module's: ``one_page``,
-    ``shared``),
-    checked at the end of the test for what happened during it, and (but under
-    ``first_visit``) for a page whose Python started plainly though a snapshot was kept.
-    A test that drives no browser gets a log that records nothing (and no context is
-    made for it)."""
+    """The log of the test's browser context (``context``, or the module's own, for
+    ``one_page`` and test_play.py's ``shared``), checked at the end of the test for what
+    happened during it, and (but under ``first_visit``) for a page whose Python started
+    plainly though a snapshot was kept. A test that drives no browser gets a log that
+    records nothing (and no context is made for it)."""
     if "module_browser" in request.fixturenames:  # one_page, or a module's shared pages
         module: ModuleBrowser = request.getfixturevalue("module_browser")
         log, context = module.log, module.context

@@ -19,19 +19,19 @@ from playwright.sync_api import Page, expect
 from spec_cases import LIMITS, NOT_A_SCENARIO, cases_in, expected_of, norm
 
 import lansquenet
-from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean, lang, play
+from browser.test_play import (  # the fixtures too: shared, no_dialog_opened, lang, play
     WORDS,
     Shared,
     journal,
     lang,
+    no_dialog_opened,
     open_link,
     play,
     shared,
-    shared_log_is_clean,
 )
 from lansquenet.limits import MAX_BYTES
 
-__all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by name
+__all__ = ["lang", "no_dialog_opened", "play", "shared"]  # fixtures, used by name
 
 
 # The module's tests share its play pages (``shared``): one worker runs them all (make test).

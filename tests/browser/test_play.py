@@ -85,7 +85,7 @@ def shared(module_browser: Any) -> Shared:
 
 
 @pytest.fixture(autouse=True)
-def shared_log_is_clean(shared: Shared) -> Iterator[None]:
+def no_dialog_opened(shared: Shared) -> Iterator[None]:
     """No dialog opened (``browser_log`` checks the rest of what the test did)."""
     yield
     assert not shared.dialogs, shared.dialogs

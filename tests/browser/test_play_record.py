@@ -17,21 +17,21 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean, lang, play
+from browser.test_play import (  # the fixtures too: shared, no_dialog_opened, lang, play
     WORDS,
     lang,
     link_to,
+    no_dialog_opened,
     open_link,
     play,
     scenario_of,
     settle,
     shared,
-    shared_log_is_clean,
 )
 from lansquenet.bots import quick_game
 from tests.browser.story import engine_story, story_reasons
 
-__all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by name
+__all__ = ["lang", "no_dialog_opened", "play", "shared"]  # fixtures, used by name
 
 # The requests the page sends its worker, by op (counted from now on).
 COUNT_OPS = """() => {

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import lansquenet
-from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean, lang, play
+from browser.test_play import (  # the fixtures too: shared, no_dialog_opened, lang, play
     OTHER,
     PLAY,
     WORDS,
@@ -31,13 +31,13 @@ from browser.test_play import (  # the fixtures too: shared, shared_log_is_clean
     lang,
     link_to,
     move,
+    no_dialog_opened,
     open_link,
     play,
     scenario_of,
     set_table,
     settle,
     shared,
-    shared_log_is_clean,
     table_rows,
     tool,
 )
@@ -46,7 +46,7 @@ from localsite.games import long_scenario
 from tests.browser.story import ledger_count, whole_story
 from tests.browser.test_stepper import laid_out
 
-__all__ = ["lang", "play", "shared", "shared_log_is_clean"]  # fixtures, used by name
+__all__ = ["lang", "no_dialog_opened", "play", "shared"]  # fixtures, used by name
 BIG_MS = 60_000  # opening a 2 000-action game: Python replays it once
 
 

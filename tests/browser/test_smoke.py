@@ -146,3 +146,17 @@ def test_search_is_not_held_on_a_page_without_the_engine(page: Page) -> None:
     page.goto("/rules/covering/")
     assert page.locator("script[src$='search-wait.js']").count() == 0
     page.wait_for_function(SEARCH_TIMES.replace("return {", "return worker && {"))
+
+
+def test_search_is_released_at_load_on_a_page_that_starts_python_on_request(page: Page) -> None:
+    # The odds page holds the engine (its simulation) but starts Python only when asked:
+    # the search worker waits for the load event, not for a Python that never starts.
+    page.add_init_script(ENGINE_TIMES)
+    page.goto("/odds/")
+    assert page.locator("script[src$='search-wait.js']").count() == 1
+    page.wait_for_function(SEARCH_TIMES.replace("return {", "return worker && {"))
+    times = page.evaluate(SEARCH_TIMES)
+    assert times["engine"] == {}  # no Python started meanwhile
+    loaded = page.evaluate("() => performance.getEntriesByType('navigation')[0].loadEventStart")
+    assert 0 < loaded <= times["worker"], (loaded, times)
+    assert "/rules/covering/" in search_for(page, "banque")

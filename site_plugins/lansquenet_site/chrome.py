@@ -34,8 +34,9 @@ What this relies on in Material, beyond its documented template blocks and parti
 is two things: the page's ``<script id="__config" type="application/json">`` with a
 ``base`` (where Material loads ``search/search_index.json`` from) and its bundle's
 ``<script src=".../assets/javascripts/bundle.<hash>.min.js">``. :func:`with_base` and
-:func:`with_search_held` raise a build error when a theme update changes those; tests/site/test_theme.py checks
-the partials copied into overrides/ against the installed Material.
+:func:`with_search_held` raise a build error when a theme update changes those;
+tests/site/test_theme.py checks the partials copied into overrides/ against the
+installed Material.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ from typing import Any
 
 from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.exceptions import PluginError
+
+from .markup import root_of
 
 CSP_DIRECTIVES = (
     "default-src 'self'",
@@ -131,7 +134,7 @@ def with_search_held(html: str, page_url: str) -> str:
     found = _BUNDLE.search(html)
     if found is None:
         raise PluginError("Material's bundle <script> is gone: see lansquenet_site/chrome.py")
-    tag = f'<script src="{"../" * page_url.count("/")}{SEARCH_WAIT}"></script>'
+    tag = f'<script src="{root_of(page_url)}{SEARCH_WAIT}"></script>'
     return html[: found.start()] + tag + html[found.start() :]
 
 

@@ -25,6 +25,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from .markup import root_of
+
 TEMPLATE = Path(__file__).with_name("sw.js")
 SW_NAME = "sw.js"
 SCRIPT = "assets/js/offline.js"
@@ -131,7 +133,7 @@ def register_script(html: str, page_url: str, serving: bool) -> str:
     >>> 'data-lq-sw="off"' in register_script("<body></body>", "", True)
     True
     """
-    root = "../" * page_url.count("/")
+    root = root_of(page_url)
     worker = "off" if serving else f"{root}{SW_NAME}"
     tag = f'<script src="{root}{SCRIPT}" data-lq-sw="{worker}" data-lq-scope="{root or "./"}" defer></script>'
     found = list(_BODY_END.finditer(html))

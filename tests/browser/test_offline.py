@@ -26,6 +26,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import lansquenet
+from browser.test_smoke import search_for
 from lansquenet_site import offline
 from lansquenet_site.words import Words
 from localsite.serve import Server as QuietServer
@@ -351,3 +352,6 @@ def test_offline_with_python_never_fetched_the_page_says_so_plainly(page: Page, 
         # Nothing to press: no quick game, no table to set up; no progress bar.
         for hidden in ("[data-act=quick]", "#lq-setup", "#lq-game", "#lq-progress"):
             expect(page.locator(hidden)).to_be_hidden()
+        # The search, held while Python was starting (search-wait.js), answers offline.
+        found = search_for(page, "banque" if lang == "fr" else "bank")
+        assert "/" + SETTLEMENT[lang].replace("settlement", "covering") in found, found

@@ -1,8 +1,8 @@
 """The ``lansquenet`` MkDocs plugin: engine and site tied together at build time.
 
 - ``on_page_markdown``: render ```` ```lansquenet ```` fences with the engine, in the
-  page's language, the play page's ```` ```lansquenet-play ```` fence (play.py) and the
-  odds page's fences and figures (odds_page.py);
+  page's language, the play page's ```` ```lansquenet-play ```` fence (play.py), the
+  odds page's fences and figures (odds_page.py) and the history's dates (timeline.py);
 - ``on_post_page`` / ``on_post_template``: the script that registers the service worker
   (offline.py), the search ``base`` of a page of another language than the default and
   the Content-Security-Policy of every page (chrome.py);
@@ -39,7 +39,7 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import chrome, languages, learn_page, minify, odds_page, offline, play, render, typography
+from . import chrome, languages, learn_page, minify, odds_page, offline, play, render, timeline, typography
 from .page import PageContext, partials
 from .wheel import build_engine_wheel
 from .words import Words
@@ -118,6 +118,7 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         markdown = play.render_play(markdown, context)
         markdown = odds_page.render_odds(markdown, context)
         markdown = learn_page.render_learn(markdown, context)
+        markdown = timeline.render_timeline(markdown, context)
         try:
             return render.render_fences(markdown, context.lang, self.words, self.stash)
         except render.ScenarioError as error:

@@ -271,3 +271,10 @@ def test_every_timeline_entry_has_its_words_in_every_language() -> None:
     for lang in LANGUAGES.all:
         for entry in timeline.entries():
             assert words(lang, f"timeline.{entry.key}.date") and words(lang, f"timeline.{entry.key}.text")
+
+
+def test_the_timeline_modules_examples_hold() -> None:
+    import doctest
+
+    result = doctest.testmod(timeline)
+    assert result.attempted >= 2 and result.failed == 0

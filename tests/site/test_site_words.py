@@ -9,6 +9,7 @@ import string
 from pathlib import Path
 
 import pytest
+from configured import LANGUAGES
 
 from lansquenet.narration import read_po
 
@@ -36,7 +37,7 @@ def test_both_languages_use_the_same_placeholders() -> None:
     assert {k: (en[k][0], fr[k][0]) for k in en if placeholders(en[k][0]) != placeholders(fr[k][0])} == {}
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_word_a_play_script_names_is_in_the_catalogue(lang: str) -> None:
     named = {
         key

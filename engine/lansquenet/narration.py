@@ -80,7 +80,7 @@ _HEADER = re.compile(r'^msgid ""\s*\nmsgstr ((?:"(?:[^"\\\n]|\\.)*"[ \t]*(?:\n|$
 
 
 def read_header(text: str) -> dict[str, str]:
-    """The header of a ``.po`` file (the ``msgstr`` of its empty ``msgid``), field by
+    r"""The header of a ``.po`` file (the ``msgstr`` of its empty ``msgid``), field by
     field; French typography's spaces before ``:`` are no part of a field's name.
 
     >>> read_header('msgid ""\nmsgstr "Language : fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n')

@@ -57,6 +57,10 @@ def _divide(a: int, b: int, how: Callable[[int, int], int]) -> int:
     return how(a, b)
 
 
+def _apply(how: Callable[[int, int], int], left: Node, right: Node) -> Node:
+    return lambda n: how(left(n), right(n))
+
+
 class _Parser:
     """A recursive-descent parser of one expression into a tree of closures."""
 
@@ -113,7 +117,7 @@ class _Parser:
         while self.peek() in _LEVELS[level]:
             how = _BINARY[self.take()]
             right = self.binary(level + 1)
-            node = (lambda left, right, how: lambda n: how(left(n), right(n)))(node, right, how)
+            node = _apply(how, node, right)
         return node
 
     def unary(self) -> Node:

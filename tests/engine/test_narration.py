@@ -453,3 +453,21 @@ def test_a_tie_at_the_finish_shares_the_place():
     assert sentence.endswith("Sharing first place with 10: A, B, C.")
     alone = {"reason": "deals", "player": "A", "balance": 12, "leaders": ["A"]}
     assert event_text({"code": "session_finished", "params": alone}, "en").endswith("A leads with 12.")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_counted_word_has_one_entry_per_plural_form_of_its_catalogue(lang):
+    # The plural rule is the catalogue's Plural-Forms header (gettext's), not the code's:
+    # each counted unit has exactly as many entries as the header's nplurals.
+    from lansquenet.narration import plural, read_header
+
+    header = read_header(po_path(lang).read_text("utf-8"))
+    assert plural(lang).expression in header["Plural-Forms"]
+    forms: dict[str, set[str]] = {}
+    for key in babel_entries(lang):
+        if key.startswith("count."):
+            _, unit, form = key.split(".")
+            forms.setdefault(unit, set()).add(form)
+    assert forms and all(found == {str(k) for k in range(plural(lang).forms)} for found in forms.values()), (
+        forms
+    )

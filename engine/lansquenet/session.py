@@ -271,10 +271,8 @@ class Session:
         elif seats is None:
             taken = 1 if len(self) else 0
         else:
-            index = len(self) - 1
-            while index >= 0 and self._stack[index].action.get("by") not in seats:
-                index -= 1
-            taken = len(self) - index if index >= 0 else 0
+            last = self.last_by(seats)
+            taken = 0 if last is None else len(self) - last
         for _ in range(taken):
             self.pop()
         return taken
@@ -329,6 +327,20 @@ class Session:
         if not 0 <= index < len(self):
             raise IndexError(index)
         return self._stack[index]
+
+    def last_by(self, seats: tuple[str, ...] | list[str]) -> int | None:
+        """The index of the last action played by one of ``seats`` (None if none); the
+        scan goes back from the end, as far as that action.
+
+        >>> from lansquenet import load
+        >>> session = Session(load("worked-example"))
+        >>> session.last_by(["A"]), session.last_by(["A", "B"]), session.last_by(["Z"])
+        (0, 1, None)
+        """
+        index = len(self) - 1
+        while index >= 0 and self._stack[index].action.get("by") not in seats:
+            index -= 1
+        return index if index >= 0 else None
 
     # --- what is shown, on demand ----------------------------------------------------
 

@@ -3,8 +3,11 @@
 :func:`handle` is the single entry point of the Pyodide worker (``engine-worker.mjs``).
 The worker keeps one live game, a :class:`lansquenet.Session`: the page sends only the
 move made, never the whole scenario again, and each answer's size does not depend on
-the session's length (a move's answer stays far below 64 KB). A request is an object
-with an ``op``:
+the session's length (a move's answer stays far below 64 KB). This module only checks
+requests and shapes answers: :data:`HANDLERS` maps each ``op`` to its handler, the game
+knowledge (computer players and their reasons, what an undo takes back) is the
+session's, and an op on the session is all or nothing (:meth:`Session.kept`). A request
+is an object with an ``op``:
 
 - ``{"op": "replay", "scenario": S}``: exactly what ``python -m lansquenet replay``
   prints for ``S`` (the state, or ``{"error", "state"}`` for a refused action), and

@@ -1,23 +1,43 @@
-"""The site's languages as its configuration gives them (mkdocs.yml's i18n plugin, read
-by the plugin's own ``languages.read``): tests loop over these, never over a list of
-their own.
+"""The site's languages as every test reads them: mkdocs.yml's ``i18n`` list, the
+configuration of mkdocs-static-i18n, and nothing else (no test names its languages).
 
->>> site_languages().default in site_languages().all
-True
+- ``LANGUAGES``: each ``locale``, the default one first (``fr``, then ``en``);
+- ``DEFAULT``: the one marked ``default``, at the site root;
+- ``PREFIX``: where each language lives under the site root (its ``link``: ``""`` for
+  the default, ``"en/"`` for English).
+
+The engine's tests read the engine's own list instead, the catalogues it ships
+(``lansquenet.languages.LANGUAGES``): they run where no site is configured (Pyodide).
 """
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
+from typing import Any
 
-from lansquenet_site.languages import Languages, read
+import yaml
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-@cache
-def site_languages() -> Languages:
-    from mkdocs.config import load_config
+class _Loader(yaml.SafeLoader):
+    """mkdocs.yml as data: its ``!!python/name:`` tags (Material's) read as text.
+    (MkDocs' own loader would load the plugins, which keep state between builds.)"""
 
-    return read(load_config(str(REPO / "mkdocs.yml")))
+
+_Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+def _links() -> dict[str, str]:
+    config: dict[str, Any] = yaml.load((REPO / "mkdocs.yml").read_text("utf-8"), _Loader)
+    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
+    entries = [e for e in i18n["languages"] if e["locale"] != "null"]
+    entries.sort(key=lambda e: not e.get("default", False))  # the default first
+    # static-i18n's links: "/" for the default, "/<locale>/" for the others, unless set.
+    links = {e["locale"]: e.get("link") or ("/" if e.get("default") else f"/{e['locale']}/") for e in entries}
+    return {str(locale): str(link).lstrip("/") for locale, link in links.items()}
+
+
+PREFIX = _links()
+LANGUAGES = tuple(PREFIX)
+DEFAULT = LANGUAGES[0]

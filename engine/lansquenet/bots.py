@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .narration import text
 from .refusals import NotToAct, UnknownTemperament
@@ -85,7 +85,14 @@ QUICK_DEALS = (3, 6, 10)  # the quick game's lengths, one tap each; 6 by default
 QUICK_PLAYERS = 4  # the reader and three computer players
 NAMES = ("Anne", "Bruno", "Chloé", "David", "Émile", "Fanny", "Gaspard", "Hélène", "Irène", "Jules")
 
-Decision = tuple[Move, str, dict[str, Any]]
+
+class Decision(NamedTuple):
+    """A computer player's move, with its reason: a code (``bot.<reason>`` in the
+    catalogues) and the reason's parameters."""
+
+    move: Move
+    reason: str
+    params: dict[str, Any]
 
 
 def _share(rng: random.Random, low_high: tuple[int, int], base: int, share: float) -> int:
@@ -121,7 +128,7 @@ def decide(table: Table, seat: int, temperament: str, rng: random.Random) -> Dec
 
     def move(do: str, reason: str, amount: int | None = None, **params: Any) -> Decision:
         shown = {"player": name, **params} | ({} if amount is None else {"amount": amount})
-        return Move(name, do, amount), reason, shown
+        return Decision(Move(name, do, amount), reason, shown)
 
     if can == ["bank"]:  # R-P5
         allowed = amount_range(table, "bank")
@@ -173,7 +180,7 @@ def explain(
 
     >>> t = new_table(["A", "B"], 100, "A")
     >>> move, reason, _ = decide(t, 0, "bold", generator(7, 0))
-    >>> explain(t, {"by": "A", "do": "bank", "amount": move.amount}, "bold", 7, 0)[1]
+    >>> explain(t, {"by": "A", "do": "bank", "amount": move.amount}, "bold", 7, 0).reason
     'bank_large'
     >>> explain(t, {"by": "A", "do": "bank", "amount": move.amount + 1}, "bold", 7, 0) is None
     True
@@ -183,7 +190,7 @@ def explain(
     if action.get("by") != table.players[table.to_act]:
         return None
     decision = decide(table, table.to_act, temperament, generator(seed, index))
-    move = decision[0]
+    move = decision.move
     if {"by": move.player, "do": move.do, "amount": move.amount} != {"amount": None, **action}:
         return None
     return decision

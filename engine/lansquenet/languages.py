@@ -1,8 +1,8 @@
 """The engine's languages: data, not code.
 
 A language is one the engine ships a catalogue for, ``locales/<lang>/lansquenet.po``
-(its sentences, its card initials, its numbers' separators and its plural rule are
-entries there). Adding a language is adding its catalogue; nothing here changes.
+(its sentences, its card initials and its numbers' separators are entries there, its
+plural rule the gettext header ``Plural-Forms``: :mod:`lansquenet.plurals`). Adding a language is adding its catalogue; nothing here changes.
 ``FALLBACK`` is the one configured place: the language of a sentence asked for in a
 language the engine has no catalogue for, and the default of every ``lang`` argument.
 

@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
 from .cards import SYMBOLS, Card
 from .languages import FALLBACK, LANGUAGES
+from .plurals import PluralRule, rule
 from .refusals import Refusal
 
 # Events whose sentence depends on a parameter's value: the value picks the entry.
 _VARIANTS = {"card_exposed": "decides", "session_finished": "reason"}
-# Parameters that are counts: written with their unit (entries ``count.<unit>.one|other``).
+# Parameters that are counts: written with their unit (entries ``count.<unit>.<form>``).
 _COUNTED = {
     "banco": {"returned": "counters"},
     "covering_ended": {"covered": "counters", "uncovered": "counters"},
@@ -74,14 +76,47 @@ def read_po(text: str) -> dict[str, tuple[str, bool]]:
     return entries
 
 
+_HEADER = re.compile(r'^msgid ""\s*\nmsgstr ((?:"(?:[^"\\\n]|\\.)*"[ \t]*(?:\n|$))+)', re.MULTILINE)
+
+
+def read_header(text: str) -> dict[str, str]:
+    r"""The header of a ``.po`` file (the ``msgstr`` of its empty ``msgid``), field by
+    field; French typography's spaces before ``:`` are no part of a field's name.
+
+    >>> read_header('msgid ""\nmsgstr "Language : fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n')
+    {'Language': 'fr', 'Plural-Forms': 'nplurals=2; plural=(n > 1);'}
+    """
+    found = _HEADER.search(text)
+    if found is None:
+        return {}
+    body = "".join(ast.literal_eval(part) for part in re.findall(r'"(?:[^"\\\n]|\\.)*"', found[1]))
+    fields = (line.partition(":") for line in body.splitlines() if ":" in line)
+    return {name.strip(): value.strip() for name, _, value in fields}
+
+
+def _po(lang: str, domain: str) -> str:
+    if lang not in LANGUAGES:
+        lang = FALLBACK
+    return (resources.files(__package__) / "locales" / lang / f"{domain}.po").read_text("utf-8")
+
+
 @functools.cache
 def catalogue(lang: str, domain: str = "lansquenet") -> Mapping[str, str]:
     """The translated, non-fuzzy entries of one language."""
-    if lang not in LANGUAGES:
-        lang = FALLBACK
-    path = resources.files(__package__) / "locales" / lang / f"{domain}.po"
-    entries = read_po(path.read_text("utf-8"))
+    entries = read_po(_po(lang, domain))
     return {k: v for k, (v, fuzzy) in entries.items() if v and not fuzzy}
+
+
+@functools.cache
+def plural(lang: str) -> PluralRule:
+    """The plural rule of ``lang``: its catalogue's ``Plural-Forms`` header
+    (:mod:`lansquenet.plurals`), which says how many forms a counted word has there and
+    which one a number takes.
+
+    >>> plural("fr").forms, [plural("fr")(n) for n in (0, 1, 2)], [plural("en")(n) for n in (0, 1, 2)]
+    (2, [0, 0, 1], [1, 0, 1])
+    """
+    return rule(read_header(_po(lang, "lansquenet"))["Plural-Forms"])
 
 
 def rank_text(card: Card, lang: str) -> str:
@@ -122,15 +157,14 @@ def text(key: str, params: Mapping[str, Any], lang: str) -> str:
 
 
 def count(n: int, unit: str, lang: str) -> str:
-    """A count with its unit, singular or plural as ``lang`` wants: one is singular,
-    two and more plural, and zero takes the form its catalogue's ``count.zero`` names
-    (singular in French, plural in English).
+    """A count with its unit, in the form ``lang``'s plural rule picks (:func:`plural`):
+    entry ``count.<unit>.<form>`` of its catalogue, the forms numbered from 0 as
+    gettext numbers them (zero is singular in French, plural in English).
 
     >>> count(0, "counters", "fr"), count(1, "counters", "en"), count(0, "counters", "en")
     ('0 jeton', '1 counter', '0 counters')
     """
-    form = "one" if n == 1 else catalogue(lang)["count.zero"] if n == 0 else "other"
-    return text(f"count.{unit}.{form}", {"n": n}, lang)
+    return text(f"count.{unit}.{plural(lang)(n)}", {"n": n}, lang)
 
 
 def event_text(event: Mapping[str, Any], lang: str) -> str:

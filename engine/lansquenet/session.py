@@ -4,8 +4,12 @@ A :class:`Session` replays a scenario (CONFORMANCE.md) once, then plays one acti
 a time: :meth:`~Session.push` applies an action and returns only its new steps,
 :meth:`~Session.pop` takes the last one back in constant time (the frozen tables are
 kept on a stack: nothing is replayed), :meth:`~Session.end` is "time is up" (R-P4).
-Steps are kept as (event, table) pairs (:meth:`~Session.step`). A session is the game
-only: its sentences, views and diagrams are made by :mod:`lansquenet.view` over it, and
+Steps are kept as (event, table) pairs (:meth:`~Session.step`), actions as
+:class:`Played` entries (:meth:`~Session.played`). A session knows its game: its
+computer players and why they moved (:meth:`~Session.decisions`, :meth:`~Session.said`,
+:meth:`~Session.decide`), what an undo takes back (:meth:`~Session.undo`), and
+:meth:`~Session.kept` makes a series of changes all or nothing. It speaks no language:
+its sentences, views and diagrams are made by :mod:`lansquenet.view` over it, and
 only for the steps asked for (``view.steps(session, start, stop, lang)``, the ledger
 ``view.ledger(session, start, lang)``). So a move costs the same at move 5 and at move
 1 000, and ``replay``, ``trace`` and the command line are linear.
@@ -28,12 +32,15 @@ lansquenet.refusals.Refusal: not_your_turn
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from bisect import bisect_left
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
+from .bots import Decision, decide, explain, generator
 from .limits import MAX_DEPTH, safe_whole, too_deep
-from .refusals import NotAScenario, Refusal
+from .refusals import NotAScenario, NotToAct, Refusal
 from .rules import DEFAULT_BALANCE, Event, Move, Step, end, legal_moves, new_table, play
 from .table import Phase, Table, state_json
 
@@ -42,6 +49,21 @@ REQUIRED = ("players", "first_banker", "actions")
 # players); any other key is ignored, never echoed back (CONFORMANCE.md, "Limits").
 TABLE_KEYS = ("players", "balance", "first_banker", "decks", "seed", "finish_after", "computer")
 END = {"do": "end"}  # on the move stack, the entry of "time is up" (R-P4)
+
+
+class Played(NamedTuple):
+    """One entry of a session's move stack (:meth:`Session.played`)."""
+
+    action: dict[str, Any]  # the action as played (its known keys), or END
+    before: Table  # the table before it
+    first: int  # the index of its first step
+
+
+class DealStart(NamedTuple):
+    """Where a deal of the story begins (:meth:`Session.deal_starts`)."""
+
+    step: int
+    deal: int
 
 
 def check_shape(data: object) -> dict[str, Any]:
@@ -116,8 +138,10 @@ class Session:
             "session_started", {"player": table.players[table.to_act], "balance": table.balances[0]}
         )
         self._steps: list[Step] = [(first, table)]
-        # One entry per action: the action, the table before it, the steps before it.
-        self._stack: list[tuple[dict[str, Any], Table, int]] = []
+        self._stack: list[Played] = []  # one entry per action (and the end)
+        # Inside :meth:`kept`: what to undo on failure (None: a push; else a popped
+        # entry and its steps).
+        self._journal: list[tuple[Played, list[Step]] | None] | None = None
         self.refused: tuple[int, Refusal] | None = None
         for index, action in enumerate(data["actions"]):
             try:
@@ -145,7 +169,7 @@ class Session:
     @property
     def ended(self) -> bool:
         """Whether "time is up" was called (R-P4)."""
-        return bool(self._stack) and self._stack[-1][0] is END
+        return bool(self._stack) and self._stack[-1].action is END
 
     def __len__(self) -> int:
         """The number of actions played (the end, once called, not counted)."""
@@ -174,7 +198,7 @@ class Session:
     def scenario(self) -> dict[str, Any]:
         """The scenario that leads here: the table, its actions, ``ended`` if so."""
         data = dict(self._setup)
-        data["actions"] = [action for action, _, _ in self._stack if action is not END]
+        data["actions"] = [entry.action for entry in self._stack if entry.action is not END]
         if self.ended:
             data["ended"] = True
         return data
@@ -191,8 +215,7 @@ class Session:
         before = self.table
         move = move_of(action)
         played = play(before, move)
-        self._stack.append((action_of(move), before, len(self._steps)))  # known keys only
-        self._steps.extend(played)
+        self._record(Played(action_of(move), before, len(self._steps)), played)  # known keys only
         return played
 
     def end(self) -> list[Step]:
@@ -210,33 +233,114 @@ class Session:
             played: list[Step] = []  # a scenario may say "ended" of a finished session
         else:
             played = end(before)
-        self._stack.append((END, before, len(self._steps)))
-        self._steps.extend(played)
+        self._record(Played(END, before, len(self._steps)), played)
         return played
+
+    def _record(self, entry: Played, steps: list[Step]) -> None:
+        self._stack.append(entry)
+        self._steps.extend(steps)
+        if self._journal is not None:
+            self._journal.append(None)
 
     def pop(self) -> dict[str, Any]:
         """Take back the last action (or the end) in constant time; return it.
 
         Raises :class:`IndexError` when there is nothing to take back.
         """
-        action, _, steps = self._stack.pop()
-        del self._steps[steps:]
-        return action
+        entry = self._stack.pop()
+        if self._journal is not None:
+            self._journal.append((entry, self._steps[entry.first :]))
+        del self._steps[entry.first :]
+        return entry.action
+
+    def undo(self, seats: tuple[str, ...] | list[str] | None = None) -> int:
+        """Take back the end, or else the last action; with ``seats``, every action back
+        to (and with) the last one of a seat among them: a reader's "back to my move".
+        Returns how many were taken back (0: nothing to take back, nothing changed).
+
+        >>> from lansquenet import load
+        >>> session = Session(load("worked-example"))
+        >>> session.undo(["B"]), len(session), session.undo(["Z"]), len(session)
+        (2, 1, 0, 1)
+        >>> _ = session.end()
+        >>> session.undo(["Z"]), session.ended, len(session)
+        (1, False, 1)
+        """
+        if self.ended:
+            taken = 1
+        elif seats is None:
+            taken = 1 if len(self) else 0
+        else:
+            last = self.last_by(seats)
+            taken = 0 if last is None else len(self) - last
+        for _ in range(taken):
+            self.pop()
+        return taken
+
+    @contextmanager
+    def kept(self) -> Iterator[None]:
+        """All or nothing: whatever fails inside leaves the session as it was (what was
+        played inside is taken back, what was taken back is played again), at the cost
+        of what changed only.
+
+        >>> from lansquenet import load
+        >>> session = Session(load("worked-example"))
+        >>> with session.kept():
+        ...     _ = session.pop(), session.pop(), session.push({"by": "B", "do": "stake", "amount": 3})
+        ...     raise KeyError("fails")
+        Traceback (most recent call last):
+        KeyError: 'fails'
+        >>> session.scenario() == load("worked-example"), session.count
+        (True, 11)
+        """
+        outer = self._journal
+        journal: list[tuple[Played, list[Step]] | None] = []
+        self._journal = journal
+        try:
+            yield
+        except BaseException:
+            self._journal = None
+            for change in reversed(journal):
+                if change is None:  # played inside: taken back
+                    self.pop()
+                else:  # taken back inside: played again
+                    entry, steps = change
+                    self._stack.append(entry)
+                    self._steps.extend(steps)
+            raise
+        finally:
+            self._journal = outer
+        if outer is not None:
+            outer.extend(journal)
 
     # --- the steps so far ------------------------------------------------------------
 
-    def played(self, index: int) -> tuple[dict[str, Any], Table, int]:
+    def played(self, index: int) -> Played:
         """Action ``index`` (from 0) as the stack holds it, the table before it and the
         index of its first step, in constant time.
 
         >>> from lansquenet import load
-        >>> action, before, first = Session(load("worked-example")).played(2)
-        >>> action["do"], before.to_act, first
+        >>> entry = Session(load("worked-example")).played(2)
+        >>> entry.action["do"], entry.before.to_act, entry.first
         ('stake', 2, 3)
         """
         if not 0 <= index < len(self):
             raise IndexError(index)
         return self._stack[index]
+
+    def last_by(self, seats: tuple[str, ...] | list[str]) -> int | None:
+        """The index of the last action played by one of ``seats`` (None if none); the
+        scan goes back from the end, as far as that action.
+
+        >>> from lansquenet import load
+        >>> session = Session(load("worked-example"))
+        >>> session.last_by(["A"]), session.last_by(["A", "B"]), session.last_by(["Z"])
+        (0, 1, None)
+        """
+        index = len(self) - 1
+        while index >= 0 and self._stack[index].action.get("by") not in seats:
+            index -= 1
+        return index if index >= 0 else None
 
     # --- what is shown, on demand ----------------------------------------------------
 
@@ -256,3 +360,119 @@ class Session:
     def deals(self) -> int:
         """How many deals were played."""
         return len(self.table.deals)
+
+    def deal_starts(self, since: int = 0) -> list[DealStart]:
+        """Where each deal begins among the steps from ``since`` on.
+
+        >>> from lansquenet import load
+        >>> Session(load("worked-example")).deal_starts()
+        [DealStart(step=0, deal=1), DealStart(step=10, deal=2)]
+        """
+        starts, last = [], self.deal_of(since - 1) if since else 0
+        for index in range(since, self.count):
+            deal = self.deal_of(index)
+            if deal != last:
+                starts.append(DealStart(index, deal))
+                last = deal
+        return starts
+
+    # --- the computer players ---------------------------------------------------------
+
+    @property
+    def computer(self) -> Mapping[str, Any]:
+        """The computer players (the scenario's ``computer``): name -> temperament.
+
+        >>> Session({"players": ["A", "B"], "first_banker": "A", "computer": {"B": "bold"},
+        ...          "actions": []}).computer["B"]
+        'bold'
+        """
+        found = self._setup.get("computer")
+        return MappingProxyType(found if isinstance(found, dict) else {})
+
+    @property
+    def seed(self) -> object:
+        """The game's seed (0 if none): its computer players' decisions draw from it."""
+        return self._setup.get("seed") or 0
+
+    def decide(self, temperament: str | None = None) -> Decision:
+        """The move of the player to act as a computer player would make it now, of
+        ``temperament``, else of theirs (:attr:`computer`), else steady; seeded by the
+        game's seed and the number of actions, so a replay decides the same.
+
+        Raises :class:`NotToAct` when no one is to act, and
+        :class:`~lansquenet.refusals.UnknownTemperament`.
+
+        >>> session = Session({"players": ["A", "B"], "first_banker": "A", "seed": 3,
+        ...                    "computer": {"A": "bold"}, "actions": []})
+        >>> session.decide()
+        Decision(move=Move(player='A', do='bank', amount=33), reason='bank_large', params={'player': 'A', 'amount': 33})
+        """
+        table = self.table
+        if table.to_act is None:
+            raise NotToAct("no one is to act")
+        chosen = temperament or self.computer.get(table.players[table.to_act]) or "steady"
+        return decide(table, table.to_act, chosen, generator(self.seed, len(self)))
+
+    def decision(self, index: int) -> Decision | None:
+        """The computer player's decision behind action ``index``, if it was one (an
+        action a link changed is none)."""
+        action, before, _ = self.played(index)
+        temperament = self.computer.get(str(action.get("by")))
+        if not isinstance(temperament, str):
+            return None
+        return explain(before, action, temperament, self.seed, index)
+
+    def decisions(self, since: int, stop: int | None = None) -> dict[int, Decision]:
+        """The computer players' decisions behind the actions whose steps start at
+        ``since`` or later (and before ``stop``): first step -> decision, in order.
+
+        >>> session = Session({"players": ["A", "B"], "first_banker": "A", "seed": 3,
+        ...                    "computer": {"A": "bold"}, "actions": []})
+        >>> _ = session.push(session.decide().move)
+        >>> {step: decision.reason for step, decision in session.decisions(0).items()}
+        {1: 'bank_large'}
+        """
+        last = (
+            len(self) if stop is None else bisect_left(self._stack, stop, hi=len(self), key=lambda e: e.first)
+        )
+        found: dict[int, Decision] = {}
+        index = last - 1
+        while index >= 0 and self._stack[index].first >= since:
+            decision = self.decision(index)
+            if decision is not None:
+                found[self._stack[index].first] = decision
+            index -= 1
+        return dict(reversed(found.items()))
+
+    def said(self) -> Decision | None:
+        """What the last computer player says now: the decision behind the last action,
+        while the deal it was made in goes on (None after a reader's action, a deal's
+        end, the session's end, and when a new bank is to be announced, R-P5)."""
+        if self.ended or not len(self) or self.table.phase is Phase.ANNOUNCE:
+            return None
+        decision = self.decision(len(self) - 1)
+        if decision is None or len(self._stack[-1].before.deals) != self.deals:
+            return None
+        return decision
+
+    def undoable(self) -> bool:
+        """Whether an undo back to the reader's last move (:meth:`undo` with the seats
+        no computer plays) has something to take back: the end, or an action of a seat
+        the reader plays (the scan stops at the reader's last action: a deal's length at
+        most).
+
+        >>> session = Session({"players": ["A", "B"], "first_banker": "A", "seed": 3,
+        ...                    "computer": {"A": "bold"}, "actions": []})
+        >>> _ = session.push(session.decide().move)
+        >>> session.undoable()
+        False
+        >>> _ = session.end()
+        >>> session.undoable()
+        True
+        """
+        if self.ended:
+            return True
+        index = len(self) - 1
+        while index >= 0 and str(self._stack[index].action.get("by")) in self.computer:  # not the reader's
+            index -= 1
+        return index >= 0

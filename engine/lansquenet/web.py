@@ -3,8 +3,11 @@
 :func:`handle` is the single entry point of the Pyodide worker (``engine-worker.mjs``).
 The worker keeps one live game, a :class:`lansquenet.Session`: the page sends only the
 move made, never the whole scenario again, and each answer's size does not depend on
-the session's length (a move's answer stays far below 64 KB). A request is an object
-with an ``op``:
+the session's length (a move's answer stays far below 64 KB). This module only checks
+requests and shapes answers: :data:`HANDLERS` maps each ``op`` to its handler, the game
+knowledge (computer players and their reasons, what an undo takes back) is the
+session's, and an op on the session is all or nothing (:meth:`Session.kept`). A request
+is an object with an ``op``:
 
 - ``{"op": "replay", "scenario": S}``: exactly what ``python -m lansquenet replay``
   prints for ``S`` (the state, or ``{"error", "state"}`` for a refused action), and
@@ -143,9 +146,7 @@ import base64
 import json
 import random
 import re
-from bisect import bisect_left
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, cast
 
 from . import bots, chart, lessons, naming, odds, view
@@ -153,29 +154,25 @@ from .diagram import diagram
 from .languages import FALLBACK, LANGUAGES
 from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
 from .narration import event_text, refusal_text, text
-from .refusals import BadRequest, LansquenetError, NotAScenario, NothingToUndo, NotToAct, Refusal
+from .refusals import BadRequest, LansquenetError, NotAScenario, NothingToUndo, Refusal
 from .scenario import Stop, parse, replay, until_refused
-from .session import Session, action_of, check_shape
-from .table import Phase
+from .session import Session, check_shape
 
-__all__ = ["MAX_DEALS", "MAX_REQUEST", "MAX_STEPS", "MAX_STORY", "BadRequest", "answer", "handle"]
+__all__ = [
+    "HANDLERS",
+    "MAX_DEALS",
+    "MAX_REQUEST",
+    "MAX_STEPS",
+    "MAX_STORY",
+    "OPS",
+    "BadRequest",
+    "answer",
+    "handle",
+]
 
-OPS = (
-    "replay",
-    "open",
-    "quick",
-    "move",
-    "undo",
-    "end",
-    "steps",
-    "story",
-    "ledger",
-    "scenario",
-    "simulate",
-    "lesson",
-    "bot",
-)
-SESSION_OPS = ("move", "undo", "end", "steps", "story", "ledger", "scenario", "bot")
+Handler = Callable[[dict[str, Any]], dict[str, Any]]  # a request -> its answer
+# An op on the open session: the session, the request, the language it is answered in.
+SessionHandler = Callable[[Session, dict[str, Any], str], dict[str, Any]]
 MAX_STEPS = 64  # steps per ``steps`` request: an answer's size stays bounded
 MAX_STORY = 2000  # sentences per ``story`` request (about 130 KB)
 MAX_REQUEST = 2 * MAX_BYTES  # a request's text: a 16 MB scenario, escaped in a string
@@ -249,17 +246,6 @@ def _full(session: Session, start: int, stop: int, lang: str) -> list[dict[str, 
     return steps
 
 
-def _deal_starts(session: Session, since: int) -> list[list[int]]:
-    """The story's deals: ``[step, deal]`` for each new step where a deal begins."""
-    starts, last = [], session.deal_of(since - 1) if since else 0
-    for index in range(since, session.count):
-        deal = session.deal_of(index)
-        if deal != last:
-            starts.append([index, deal])
-            last = deal
-    return starts
-
-
 def _texts(session: Session, start: int, stop: int, lang: str) -> list[str]:
     """The sentences of steps ``start`` to ``stop`` (excluded)."""
     return [event_text(session.event(i).json(), lang) for i in range(start, stop)]
@@ -281,76 +267,32 @@ def _position(
         "ended": session.ended,
         "from": since,
         "texts": _texts(session, since, session.count - 1, lang),
-        "deal_starts": _deal_starts(session, since if starts is None else starts),
+        "deal_starts": [
+            [at.step, at.deal] for at in session.deal_starts(since if starts is None else starts)
+        ],
         "step": last,
         "reasons": _reasons(session, since, lang),
         "said": _said(session, lang),
-        "undo": _undoable(session),
-        "played": [session.played(k)[0] for k in range(done, len(session))],
+        "undo": session.undoable(),
+        "played": [session.played(k).action for k in range(done, len(session))],
         "ledger": view.ledger(session, deals, lang),
     }
 
 
-def _computer(session: Session) -> dict[str, Any]:
-    """The game's computer players (its scenario's ``computer``): name -> temperament."""
-    found = session.setup.get("computer")
-    return found if isinstance(found, dict) else {}
-
-
-def _seed(session: Session) -> object:
-    """The game's seed: its computer players' decisions draw from it."""
-    return session.setup.get("seed") or 0
-
-
-def _decision(session: Session, index: int) -> bots.Decision | None:
-    """The computer player's decision behind action ``index``, if it was one."""
-    action, before, _ = session.played(index)
-    temperament = _computer(session).get(str(action.get("by")))
-    if not isinstance(temperament, str):
-        return None
-    return bots.explain(before, action, temperament, _seed(session), index)
+def _reason(decision: bots.Decision, lang: str) -> str:
+    return bots.reason_text(decision.reason, decision.params, lang)
 
 
 def _reasons(session: Session, since: int, lang: str, stop: int | None = None) -> dict[str, str]:
     """Why each computer player's action whose steps start at ``since`` or later (and
-    before ``stop``) was made: its first step's index -> the reason, one sentence in
-    ``lang``."""
-    out: dict[str, str] = {}
-    index = len(session) - 1
-    if stop is not None:  # the last action starting before ``stop``
-        index = bisect_left(range(len(session)), stop, key=lambda k: session.played(k)[2]) - 1
-    while index >= 0 and session.played(index)[2] >= since:
-        decision = _decision(session, index)
-        if decision is not None:
-            out[str(session.played(index)[2])] = bots.reason_text(decision[1], decision[2], lang)
-        index -= 1
-    return dict(reversed(out.items()))
+    before ``stop``) was made: its first step's index -> the reason, one sentence."""
+    return {str(step): _reason(decision, lang) for step, decision in session.decisions(since, stop).items()}
 
 
 def _said(session: Session, lang: str) -> str | None:
-    """What the last computer player says now: the reason of the last action, while
-    the deal it was made in goes on (null after a reader's action, a deal's end, the
-    session's end, and when a new bank is to be announced, R-P5)."""
-    if session.ended or not len(session) or session.table.phase is Phase.ANNOUNCE:
-        return None
-    index = len(session) - 1
-    _, before, _ = session.played(index)
-    decision = _decision(session, index)
-    if decision is None or len(before.deals) != session.deals:
-        return None
-    return bots.reason_text(decision[1], decision[2], lang)
-
-
-def _undoable(session: Session) -> bool:
-    """Whether ``undo`` back to the reader's last move has something to take back: the
-    end, or an action of a seat the reader plays (the scan stops at the reader's last
-    action: a deal's length at most)."""
-    if session.ended:
-        return True
-    computer, index = _computer(session), len(session) - 1
-    while index >= 0 and str(session.played(index)[0].get("by")) in computer:  # not the reader's
-        index -= 1
-    return index >= 0
+    """What the last computer player says now (:meth:`Session.said`), or None."""
+    decision = session.said()
+    return None if decision is None else _reason(decision, lang)
 
 
 def _refusal(refusal: Refusal, lang: str) -> dict[str, Any]:
@@ -373,8 +315,8 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
     session, stop = until_refused(data)
     if session is None:  # the table itself is refused: the session before stays
         return _refusal(cast(Stop, stop).refusal, lang)  # no session: always a refusal
-    starts = _deal_starts(session, 0)
-    last_deal = starts[-1][0] if starts else 0  # the story's last deal: what a page draws
+    starts = session.deal_starts()
+    last_deal = starts[-1].step if starts else 0  # the story's last deal: what a page draws
     answer = _position(session, last_deal, session.deals, lang, starts=0)
     answer["scenario"] = session.scenario()
     if stop is not None and stop.index is not None:
@@ -388,70 +330,79 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-@contextmanager
-def _kept(session: Session) -> Iterator[None]:
-    """Whatever fails inside leaves ``session`` as it was: actions (or the end) played
-    inside are taken back."""
-    depth = len(session) + session.ended
-    try:
-        yield
-    except BaseException:
-        while len(session) + session.ended > depth:
-            session.pop()
-        raise
+def _on_session(handler: SessionHandler) -> Handler:
+    """An op on the open session, all or nothing (:meth:`Session.kept`): a refused or
+    failed request leaves the session and its language as they were."""
 
-
-def _on_session(op: str, request: dict[str, Any]) -> dict[str, Any]:
-    session = _worker.session
-    if session is None:
-        return _error("no_session", "no session is open: send an open request first")
-    lang = _lang(request, _worker.lang)
-    answer = _session_op(session, op, request, lang)
-    if "error" not in answer:
-        _worker.lang = lang  # the session speaks the language of its last answer
-    return answer
-
-
-def _session_op(session: Session, op: str, request: dict[str, Any], lang: str) -> dict[str, Any]:
-    if op == "steps":
-        start = _whole(request, "from")
-        stop = min(_whole(request, "to", min(start + 1, 2**53 - 1)), session.count, start + MAX_STEPS)
-        return {"count": session.count, "steps": _full(session, start, stop, lang)}
-    if op == "story":
-        stop = min(_whole(request, "to"), session.count)  # a page fills its story from the end
-        start = max(0, stop - MAX_STORY)
-        return {
-            "count": session.count,
-            "from": start,
-            "texts": _texts(session, start, stop, lang),
-            "reasons": _reasons(session, start, lang, stop) if start < stop else {},
-        }
-    if op == "ledger":
-        start = _whole(request, "from", 0)
-        rows = view.ledger(session, start, lang, _whole(request, "to", session.deals))
-        return {"deals": session.deals, "ledger": rows}
-    if op == "scenario":
-        return {"scenario": session.scenario()}
-    if op == "undo":
-        return _undo(session, request.get("to"), lang)
-    if op == "bot":
-        return _bot(session, request, lang)
-    since, deals, acted = session.count, session.deals, len(session)
-    action = request.get("action")
-    if op == "move" and not isinstance(action, dict):
-        raise BadRequest("action must be an object")
-    with _kept(session):
+    def run(request: dict[str, Any]) -> dict[str, Any]:
+        session = _worker.session
+        if session is None:
+            return _error("no_session", "no session is open: send an open request first")
+        lang = _lang(request, _worker.lang)
         try:
-            if isinstance(action, dict) and op == "move":
-                session.push(action)
-            else:
-                session.end()
+            with session.kept():
+                answer = handler(session, request, lang)
         except Refusal as refusal:
             return _refusal(refusal, lang)
-        return _position(session, since, deals, lang, acted)
+        _worker.lang = lang  # the session speaks the language of its last answer
+        return answer
+
+    run.__doc__ = handler.__doc__
+    return run
 
 
-def _undo(session: Session, to: object, lang: str) -> dict[str, Any]:
+def _after(session: Session, lang: str, change: Callable[[], object]) -> dict[str, Any]:
+    """The position after ``change``: what it brought."""
+    since, deals, acted = session.count, session.deals, len(session)
+    change()
+    return _position(session, since, deals, lang, acted)
+
+
+def _move(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The ``move`` op: one action played."""
+    action = request.get("action")
+    if not isinstance(action, dict):
+        raise BadRequest("action must be an object")
+    return _after(session, lang, lambda: session.push(action))
+
+
+def _end(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The ``end`` op: "time is up" (R-P4)."""
+    return _after(session, lang, session.end)
+
+
+def _steps(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The ``steps`` op: at most :data:`MAX_STEPS` steps, display-ready."""
+    start = _whole(request, "from")
+    stop = min(_whole(request, "to", min(start + 1, 2**53 - 1)), session.count, start + MAX_STEPS)
+    return {"count": session.count, "steps": _full(session, start, stop, lang)}
+
+
+def _story(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The ``story`` op: the sentences of the last steps before ``to``, a piece."""
+    stop = min(_whole(request, "to"), session.count)  # a page fills its story from the end
+    start = max(0, stop - MAX_STORY)
+    return {
+        "count": session.count,
+        "from": start,
+        "texts": _texts(session, start, stop, lang),
+        "reasons": _reasons(session, start, lang, stop) if start < stop else {},
+    }
+
+
+def _ledger(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The ``ledger`` op: the played deals after the first ``from``."""
+    start = _whole(request, "from", 0)
+    rows = view.ledger(session, start, lang, _whole(request, "to", session.deals))
+    return {"deals": session.deals, "ledger": rows}
+
+
+def _scenario(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The ``scenario`` op: the session's scenario (the export)."""
+    return {"scenario": session.scenario()}
+
+
+def _undo(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
     """The ``undo`` op: the last action (or the end) taken back; with ``to`` (a seat's
     name, or a list of them), every action back to that seat's last one, in one
     request. ``nothing_to_undo`` when there is none (the session stays as it was).
@@ -467,31 +418,14 @@ def _undo(session: Session, to: object, lang: str) -> dict[str, Any]:
     >>> back["actions"], back["undone"], back["step"]["state"]["to_act"]["player"]
     (0, 2, 'A')
     """
+    to = request.get("to")
     seats = [to] if isinstance(to, str) else to if isinstance(to, list) else None
     if to is not None and (seats is None or not all(isinstance(seat, str) for seat in seats)):
         raise BadRequest("to must be a seat's name or a list of them")
-    taken = 0
-    if session.ended:
-        taken = 1
-    elif seats is None:
-        taken = 1 if len(session) else 0
-    else:
-        index = len(session) - 1
-        while index >= 0 and session.played(index)[0].get("by") not in seats:
-            index -= 1
-        taken = len(session) - index if index >= 0 else 0
+    taken = session.undo(seats)
     if not taken:
         raise NothingToUndo(text("error.nothing_to_undo", {}, lang))
-    undone = [session.pop() for _ in range(taken)]
-    try:
-        answer = _position(session, session.count, session.deals, lang)
-    except BaseException:  # the session as it was
-        for action in reversed(undone):
-            if action.get("by") is None:
-                session.end()
-            else:
-                session.push(action)
-        raise
+    answer = _position(session, session.count, session.deals, lang)
     answer["undone"] = taken
     return answer
 
@@ -531,16 +465,13 @@ def _bot(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]
     >>> json.loads(handle('{"op": "bot", "temperament": {"a": 1}}'))["error"]["code"]
     'unknown_temperament'
     """
-    table = session.table
-    if table.to_act is None:
-        raise NotToAct("no one is to act")
-    player = table.players[table.to_act]
-    temperament = request.get("temperament") or _computer(session).get(player) or "steady"
-    move, _, _ = bots.decide(table, table.to_act, temperament, bots.generator(_seed(session), len(session)))
-    since, deals, acted = session.count, session.deals, len(session)
-    with _kept(session):
-        session.push(action_of(move))
-        return _position(session, since, deals, lang, acted)
+    decision = session.decide(request.get("temperament") or None)
+    return _after(session, lang, lambda: session.push(decision.move))
+
+
+def _replay(request: dict[str, Any]) -> dict[str, Any]:
+    """The ``replay`` op: what the command line prints for the scenario."""
+    return replay(scenario_of(request.get("scenario")))
 
 
 def _simulate(request: dict[str, Any]) -> dict[str, Any]:
@@ -633,29 +564,34 @@ def _lesson(request: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+# The bridge: each op and its handler (a session's ops run on the open session).
+HANDLERS: dict[str, Handler] = {
+    "replay": _replay,
+    "open": _open,
+    "quick": _quick,
+    "move": _on_session(_move),
+    "undo": _on_session(_undo),
+    "end": _on_session(_end),
+    "steps": _on_session(_steps),
+    "story": _on_session(_story),
+    "ledger": _on_session(_ledger),
+    "scenario": _on_session(_scenario),
+    "simulate": _simulate,
+    "lesson": _lesson,
+    "bot": _on_session(_bot),
+}
+OPS = tuple(HANDLERS)
+
+
 def answer(request: object) -> dict[str, Any]:
     """The answer to a decoded request: a coded error for what the engine refuses (a
     :class:`~lansquenet.refusals.LansquenetError`); anything else raises (:func:`handle`
     catches it)."""
     try:
-        if (
-            not isinstance(request, dict)
-            or not isinstance(request.get("op"), str)
-            or request["op"] not in OPS
-        ):
+        op = request.get("op") if isinstance(request, dict) else None
+        if not isinstance(op, str) or op not in HANDLERS:
             raise BadRequest(f"a request is an object whose op is one of {', '.join(OPS)}")
-        op = request["op"]
-        if op == "replay":
-            return replay(scenario_of(request.get("scenario")))
-        if op == "open":
-            return _open(request)
-        if op == "quick":
-            return _quick(request)
-        if op in SESSION_OPS:
-            return _on_session(op, request)
-        if op == "lesson":
-            return _lesson(request)
-        return _simulate(request)
+        return HANDLERS[op](cast(dict[str, Any], request))
     except Refusal as refusal:  # the rules refused something outside a move (unexpected)
         return _refusal(refusal, _worker.lang)
     except LansquenetError as error:

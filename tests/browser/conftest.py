@@ -53,6 +53,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from configured import LANGUAGES
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -111,7 +112,6 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 # variant of a function to the next (a phone in French, a desktop in English), so each
 # language runs half the flows. ``LQ_FULL=1 make test`` runs every flow in both (about
 # 40 % more browser time; the browser benchmarks too, tests/test_bench_smoke.py).
-LANGUAGES = ("fr", "en")
 BROWSER_TESTS = Path(__file__).resolve().parent
 
 
@@ -139,7 +139,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         seen = variants.setdefault(function, [])
         if variant not in seen:
             seen.append(variant)
-        chosen = LANGUAGES[(order[function] + seen.index(variant)) % 2]
+        chosen = LANGUAGES[(order[function] + seen.index(variant)) % len(LANGUAGES)]
         (kept if lang == chosen else other).append(item)
     if other:
         config.hook.pytest_deselected(items=other)

@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from configured import LANGUAGES
+from configured import LANGUAGES as LANGS
 from playwright.sync_api import Page, expect
 
 REPO = Path(__file__).resolve().parents[2]
@@ -63,7 +65,6 @@ def built_pages(docs: Path) -> list[str]:
 
 
 PAGES = built_pages(REPO / "docs")
-LANGS = ("fr", "en")
 # Each page's address without its language: "" (home), "404.html", "rules/covering/", ...
 SLUGS = sorted({path.removeprefix("/en/").lstrip("/") for path in PAGES})
 
@@ -271,7 +272,7 @@ def test_svg_suit_colours_contrast() -> None:
     assert contrast("#111111", "#ffffff") >= 4.5
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_diagram_text_contrasts_with_what_lies_under_it(lang: str) -> None:
     """axe checks HTML text only; the diagram's SVG text is checked here, at every step
     of every bundled scenario: red and black suits, names, counters, the bank, the

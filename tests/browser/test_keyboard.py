@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from configured import LANGUAGES
 from playwright.sync_api import Page, expect
 
 import lansquenet
@@ -66,7 +67,7 @@ def balances(page: Page, rows: str) -> dict[str, str]:
 # --- the stepper --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_stepper_by_keyboard_alone(page: Page, lang: str) -> None:
     page.goto(SETTLEMENT[lang])
     section = page.locator(".lansquenet-scenario").first
@@ -130,7 +131,7 @@ def settled(page: Page) -> None:
     expect(page.locator("#lq-play")).to_have_attribute("aria-busy", "false")
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_play_a_deal_by_keyboard_alone(page: Page, lang: str) -> None:
     words = WORDS[lang]
     page.goto(PLAY[lang])

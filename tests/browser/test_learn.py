@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from configured import LANGUAGES
 from playwright.sync_api import Browser, Page, expect
 
 from lansquenet import lessons
@@ -32,7 +33,7 @@ def a_wrong_choice(lesson: lessons.Lesson, k: int) -> int | None:
     return wrong[0] if wrong else None
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_lesson_is_completed_by_clicking_and_a_wrong_move_is_explained(page: Page, lang: str) -> None:
     open_learn(page, lang)
     total = len(lessons.lessons())
@@ -69,7 +70,7 @@ def test_every_lesson_is_completed_by_clicking_and_a_wrong_move_is_explained(pag
     expect(page.locator("[data-lesson-mark]:not([hidden])")).to_have_count(total)
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_whole_deal_against_computer_players_tells_their_reasons(page: Page, lang: str) -> None:
     open_learn(page, lang)
     section = page.locator('section[data-lesson="whole-deal"]')
@@ -107,7 +108,7 @@ def test_a_lesson_is_played_with_the_keyboard_alone(page: Page) -> None:
     expect(section.locator('[data-choice="0"]')).to_be_focused()
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_without_javascript_every_lesson_reads_with_its_solution(
     browser: Browser, base_url: str, lang: str
 ) -> None:
@@ -176,7 +177,7 @@ def test_the_lessons_are_linked_from_home_teachers_and_every_rule_page(
             expect(page.locator(f"section#{target}[data-lesson]")).to_be_in_viewport()
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @PHONE
 def test_on_a_phone_a_choice_looks_chosen_only_once_tapped_and_a_wrong_one_says_so(
     page: Page, lang: str

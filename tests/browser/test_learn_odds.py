@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from configured import LANGUAGES
 from playwright.sync_api import Locator, Page, expect
 
 from lansquenet import lessons
@@ -46,7 +47,7 @@ def check_odds(section: Locator, question: dict[str, Any], lang: str) -> int:
     return shown
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @PHONE
 def test_the_odds_beside_a_lesson_s_moves_on_a_phone_remembered_then_off(page: Page, lang: str) -> None:
     open_learn(page, lang)

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
+from configured import LANGUAGES as LANGS
 from playwright.sync_api import Browser, Page, Request, expect
 
 from lansquenet import chart, odds
@@ -23,7 +24,6 @@ from lansquenet_site.words import Words
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
-LANGS = ("fr", "en")
 PAGE = {"fr": "/odds/", "en": "/en/odds/"}
 READY_MS = 180_000  # a cold Pyodide start on a busy machine
 DEALS, SEED = 20_000, 2024

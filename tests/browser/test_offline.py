@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from configured import LANGUAGES as LANGS
 from playwright.sync_api import Page, expect
 
 import lansquenet
@@ -33,7 +34,6 @@ from localsite.serve import Server as QuietServer
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
-LANGS = ("fr", "en")
 READY_MS = 180_000  # a cold Pyodide start on a busy machine
 pytestmark = pytest.mark.first_visit  # a fresh profile, on a server of its own
 SETTLEMENT = {"fr": "rules/settlement/", "en": "en/rules/settlement/"}

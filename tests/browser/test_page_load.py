@@ -13,6 +13,7 @@ light/dark toggle whose transitions come back once the page has loaded.
 from __future__ import annotations
 
 import pytest
+from configured import LANGUAGES
 from playwright.sync_api import Browser, Page, expect
 
 import lansquenet
@@ -21,7 +22,7 @@ PAGES = {"fr": "/rules/settlement/", "en": "/en/rules/settlement/"}
 TOTAL = len(lansquenet.trace(lansquenet.load("worked-example")))
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_without_javascript_every_step_is_shown(browser: Browser, base_url: str, lang: str) -> None:
     context = browser.new_context(java_script_enabled=False, base_url=base_url)
     try:
@@ -38,7 +39,7 @@ def test_without_javascript_every_step_is_shown(browser: Browser, base_url: str,
         context.close()
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_with_javascript_one_step_then_the_address_step(page: Page, lang: str) -> None:
     step = {"fr": "etape", "en": "step"}[lang]
     page.goto(f"{PAGES[lang]}#{step}-4")
@@ -48,7 +49,7 @@ def test_with_javascript_one_step_then_the_address_step(page: Page, lang: str) -
     expect(section.locator('.lq-step[data-step="3"]')).to_be_visible()
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_palette_toggle_switches_and_transitions_come_back(page: Page, lang: str) -> None:
     page.goto(PAGES[lang])
     body = page.locator("body")
@@ -61,7 +62,7 @@ def test_palette_toggle_switches_and_transitions_come_back(page: Page, lang: str
     expect(body).not_to_have_attribute("data-md-color-switching", "")
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_cards_are_drawn_from_the_pages_hidden_sprite(page: Page, lang: str) -> None:
     # The sprite is not displayed (never styled at load); each card's <use> still draws
     # its rank's pips or figure: a missing symbol would leave an empty frame, 0 by 0.

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from configured import LANGUAGES as LANGS
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 import lansquenet
@@ -34,7 +35,6 @@ from lansquenet.diagram import diagram
 from lansquenet_site.words import Words
 from tests.browser.story import in_tab, ledger_count, whole_story
 
-LANGS = ("fr", "en")
 PLAY = {"fr": "/play/", "en": "/en/play/"}
 OTHER = {"fr": "en", "en": "fr"}
 READY_MS = 120_000  # a cold Pyodide start on a busy machine

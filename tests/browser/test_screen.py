@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from configured import LANGUAGES
 from playwright.sync_api import Page, expect
 
 from lansquenet import web
@@ -95,7 +96,7 @@ def your_turn(page: Page, lang: str, reader: str) -> bool:
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-360x740", "desktop-1280x720"])
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_quick_game_played_by_taps_keeps_the_table_and_the_moves_on_one_screen(
     page: Page, lang: str, size: tuple[int, int]
 ) -> None:
@@ -177,7 +178,7 @@ def test_turned_cards_show_their_indices_at_least_14_px_tall_on_a_phone(
     assert_in_view(page, "#lq-moves [data-move]")
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_after_a_move_the_focus_is_on_the_next_decision(page: Page, lang: str) -> None:
     ready(page, PLAY[lang], PHONE)
     page.locator("[data-act=quick]").first.click()
@@ -258,7 +259,7 @@ AT_COVERING = {
 }
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_odds_show_beside_each_move_on_demand_and_are_remembered(page: Page, lang: str) -> None:
     # Depends on the engine's odds in each move (issue 22 item 1): "odds" and "odds_text".
     ready(page, PLAY[lang] + link_to(AT_COVERING), DESKTOP)

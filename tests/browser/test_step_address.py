@@ -7,6 +7,7 @@ import re
 from urllib.parse import urljoin
 
 import pytest
+from configured import LANGUAGES
 from playwright.sync_api import Page, expect
 
 WORD = {"fr": "etape", "en": "step", "fr2": "exemple-2-etape", "en2": "example-2-step"}
@@ -14,7 +15,7 @@ OTHER = {"fr": "en", "en": "fr"}
 PATH = {"fr": "/rules/settlement/", "en": "/en/rules/settlement/"}
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_step_survives_a_reload_and_the_language_switch(page: Page, lang: str) -> None:
     page.goto(PATH[lang])
     first = page.locator(".lansquenet-scenario").first
@@ -40,7 +41,7 @@ def test_the_step_survives_a_reload_and_the_language_switch(page: Page, lang: st
     )
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_second_scenario_of_a_page_has_its_own_address(page: Page, lang: str) -> None:
     page.goto(PATH[lang])
     second = page.locator(".lansquenet-scenario").nth(1)

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import pytest
+from configured import LANGUAGES
 from playwright.sync_api import Locator, Page, expect
 
 import lansquenet
@@ -60,7 +61,7 @@ def shown(section: Locator) -> Locator:
     return section.locator(".lq-step:visible")
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_buttons_step_forward_and_back(page: Page, lang: str) -> None:
     section = worked_example(page, lang)
     counter = section.locator(".lq-counter")
@@ -84,7 +85,7 @@ def test_buttons_step_forward_and_back(page: Page, lang: str) -> None:
     assert balances(shown(section)) == {"A": "100", "B": "100", "C": "100"}
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_keyboard_steps_with_focus_on_the_scenario(page: Page, lang: str) -> None:
     section = worked_example(page, lang)
     counter = section.locator(".lq-counter")
@@ -113,7 +114,7 @@ def test_keyboard_steps_with_focus_on_the_scenario(page: Page, lang: str) -> Non
     assert re.search(r"\b12\b", laid_out(shown(section)).locator(".lq-text").inner_text())
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_buttons_work_from_the_keyboard(page: Page, lang: str) -> None:
     section = worked_example(page, lang)
     nxt = section.get_by_role("button", name=BUTTONS[lang]["next"])
@@ -126,7 +127,7 @@ def test_buttons_work_from_the_keyboard(page: Page, lang: str) -> None:
 PYTHON = re.compile(r"/assets/(pyodide|wheels)/|/assets/js/(play|engine)")
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_rule_pages_start_no_python(page: Page, browser_log: Any, lang: str) -> None:
     # What the page itself and its workers ask for. The site's offline service worker, if
     # any, keeps a copy of every file of the site, Pyodide included: that download is

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from configured import LANGUAGES
 from playwright.sync_api import Page, expect
 
 from lansquenet.bots import quick_game
@@ -43,7 +44,7 @@ def settle(page: Page) -> None:
 YOU = {"fr": "Vous", "en": "You"}
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Page, lang: str) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     ready(page, PLAY[lang])
@@ -111,7 +112,7 @@ def address(page: Page) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_quick_game_of_3_or_10_deals_is_one_tap_and_seeded_by_its_link(page: Page, lang: str) -> None:
     # Issue 17.6: 3 / 6 / 10 deals in one tap; the engine draws the first banker, the
     # reader's seat and the temperaments from the seed the link keeps.
@@ -145,7 +146,7 @@ def test_a_quick_game_of_3_or_10_deals_is_one_tap_and_seeded_by_its_link(page: P
         assert {**data, "actions": []} == quick_game(data["seed"], data["finish_after"])
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_amount_is_prefilled_with_its_range_and_presets_and_never_sent_empty(
     page: Page, lang: str
 ) -> None:
@@ -177,7 +178,7 @@ def test_the_amount_is_prefilled_with_its_range_and_presets_and_never_sent_empty
         expect(page.locator(f'#lq-figure [data-card="{code}"]')).to_be_attached()
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_single_allowed_amount_is_said_as_exactly_that_amount(page: Page, lang: str) -> None:
     data = {  # 12 in the bank, 11 covered: 1 is all that is left to cover (R-C2, R-C5)
         "players": ["Anne", "Bruno", "Chloé"],
@@ -200,7 +201,7 @@ def test_a_single_allowed_amount_is_said_as_exactly_that_amount(page: Page, lang
     expect(page.locator("#lq-turn-text")).to_have_text(WORDS(lang, "play.turn", player="Chloé"))
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_move_says_what_it_does_on_focus_and_hover(page: Page, lang: str) -> None:
     data = {
         "players": ["Anne", "Bruno"],
@@ -246,7 +247,7 @@ def test_a_card_turns_in_at_most_300_ms_and_not_at_all_for_less_motion(page: Pag
         assert style["name"] == "none"
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_setup_form_names_each_wrong_field_in_the_pages_language(page: Page, lang: str) -> None:
     ready(page, PLAY[lang])
     rows = page.locator("#lq-names li input")
@@ -271,7 +272,7 @@ def test_the_setup_form_names_each_wrong_field_in_the_pages_language(page: Page,
     expect(page.locator("#lq-game")).to_be_hidden()
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.browser_context_args(permissions=["clipboard-read", "clipboard-write"])
 def test_the_permanent_link_copies_itself_and_says_so(page: Page, lang: str) -> None:
     data = {"players": ["Anne", "Bruno"], "first_banker": "Anne", "actions": []}

@@ -17,9 +17,9 @@ import re
 from typing import Any, Literal, cast
 
 import pytest
+from configured import LANGUAGES as LANGS
 from playwright.sync_api import Page, expect
 
-LANGS = ("fr", "en")
 PREFIX = {"fr": "/", "en": "/en/"}
 # A page object in a PDF: "/Type /Page", but not the "/Type /Pages" tree above them.
 PDF_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")

@@ -5,18 +5,17 @@ nothing that scrolls sideways."""
 from __future__ import annotations
 
 import pytest
-from configured import site_languages
+from configured import LANGUAGES, PREFIX
 from playwright.sync_api import Page, expect
 
-LANGUAGES = site_languages()
 NARROW = {"width": 320, "height": 640}
 WIDEST = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_timeline_reads_on_a_320_px_phone(page: Page, lang: str) -> None:
     page.set_viewport_size(NARROW)
-    page.goto(f"/{LANGUAGES.prefix(lang)}rules/history/")
+    page.goto(f"/{PREFIX[lang]}rules/history/")
     timeline = page.get_by_role("list", name=page.locator(".lq-timeline").get_attribute("aria-label") or "")
     expect(timeline).to_be_visible()
     dates = timeline.locator("li > a.lq-timeline-date")

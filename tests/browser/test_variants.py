@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from configured import LANGUAGES
 from playwright.sync_api import Page, expect
 
 from lansquenet import chart, odds
@@ -24,7 +25,7 @@ READY_MS = 180_000  # a cold Pyodide start on a busy machine
 DEALS, SEED = 3_000, 7
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_chosen_variant_is_simulated_with_its_own_pack(page: Page, lang: str) -> None:
     page.goto(PAGE[lang])
     options = page.locator("#lq-sim-variant option")

@@ -9,6 +9,7 @@ import json
 from urllib.parse import urlsplit
 
 import pytest
+from configured import LANGUAGES
 from playwright.sync_api import Page, expect
 
 HOME = {"fr": "/", "en": "/en/"}
@@ -16,7 +17,7 @@ DOORS = {"fr": ["Apprendre en jouant", "Jouer", "Enseigner"], "en": ["Learn by p
 READY_MS = 120_000
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", [(360, 740), (1280, 720)], ids=["phone", "desktop"])
 def test_the_home_page_shows_three_doors_above_the_fold(page: Page, lang: str, size: tuple[int, int]) -> None:
     width, height = size

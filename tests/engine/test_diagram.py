@@ -9,6 +9,7 @@ import pytest
 
 import lansquenet
 from lansquenet.diagram import HEIGHT, WIDTH, diagram, sprite
+from lansquenet.languages import LANGUAGES
 
 
 def step_with_cards(lang: str) -> dict:
@@ -41,7 +42,7 @@ def test_french_cards_say_roi_dame_valet_and_english_ones_king_queen_jack() -> N
         assert shown == indices
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_bank_card_lies_on_the_bankers_left_and_both_are_labelled(lang: str) -> None:
     # R-D1: the banker sits at the bottom facing the table: their left is the reader's left.
     svg = diagram(step_with_cards(lang), lang)

@@ -19,6 +19,7 @@ import pytest
 
 from lansquenet import Move, Session, view
 from lansquenet.cards import PACK, Card, stacked
+from lansquenet.languages import LANGUAGES
 from lansquenet.narration import catalogue
 from lansquenet.odds import ONE_PACK, move_odds
 from lansquenet.rules import play
@@ -197,7 +198,7 @@ def test_keep_gives_the_chance_to_still_hold_the_bank() -> None:
 
 @pytest.mark.parametrize("table", [COVERING, WON, SALE])
 def test_moves_that_risk_nothing_have_no_odds_but_a_reason(table: Table) -> None:
-    for lang in ("fr", "en"):
+    for lang in LANGUAGES:
         for do, entry in offered(table, lang).items():
             if do in NOTHING_AT_RISK:
                 assert entry["odds"] is None
@@ -206,7 +207,7 @@ def test_moves_that_risk_nothing_have_no_odds_but_a_reason(table: Table) -> None
 
 def test_every_move_has_a_sentence_in_both_languages() -> None:
     for table in (ANNOUNCING, COVERING, WON, SALE):
-        for lang in ("fr", "en"):
+        for lang in LANGUAGES:
             for do, entry in offered(table, lang).items():
                 assert entry["odds_text"] and "{" not in entry["odds_text"], (do, lang)
     assert offered(COVERING, "en")["stake"]["odds_text"] == (

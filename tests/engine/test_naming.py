@@ -9,6 +9,7 @@ import json
 import pytest
 
 from lansquenet import Refusal, Session, refusal_text, replay
+from lansquenet.languages import LANGUAGES
 from lansquenet.naming import NAME_MAX, check, likeness
 from lansquenet.web import handle
 
@@ -41,7 +42,7 @@ def test_likeness_ignores_case_accents_and_spaces_only() -> None:
     assert likeness("Anne") != likeness("Anna")
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_refusal_has_its_sentence(lang: str) -> None:
     alike = refusal_text(Refusal("names_alike", player="anne", other="Anne", n=2, m=1), lang)
     long = refusal_text(Refusal("name_too_long", player="B" * 20 + "…", n=2, max=20), lang)

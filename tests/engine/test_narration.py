@@ -14,12 +14,13 @@ from hypothesis import strategies as st
 
 import lansquenet
 from lansquenet import CODES, Move, Refusal, apply, event_text, new_table, refusal_text, view
+from lansquenet.languages import FALLBACK, LANGUAGES
 from lansquenet.narration import catalogue
 from lansquenet.narration import read_po as engine_read_po
 from lansquenet.refusals import FORM_CODES
 
 REPO = Path(__file__).resolve().parents[2]
-LANGS = ("en", "fr")
+LANGS = LANGUAGES  # the catalogues the engine ships (lansquenet.languages)
 
 # Every event the rules emit (DESIGN: events are codes; the words live in locales/).
 # card_exposed and session_finished take one sentence per value of a parameter.
@@ -82,14 +83,16 @@ def test_every_event_and_refusal_has_a_sentence(key, lang):
     assert not fuzzy, f"{key} is fuzzy in {lang}"
 
 
-def test_both_languages_have_the_same_entries():
-    en, fr = babel_entries("en"), babel_entries("fr")
-    assert sorted(set(en) - set(fr)) == [], "in English only"
-    assert sorted(set(fr) - set(en)) == [], "in French only"
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != FALLBACK])
+def test_both_languages_have_the_same_entries(lang):
+    en, fr = babel_entries(FALLBACK), babel_entries(lang)
+    assert sorted(set(en) - set(fr)) == [], f"in {FALLBACK} only"
+    assert sorted(set(fr) - set(en)) == [], f"in {lang} only"
 
 
-def test_both_languages_use_the_same_placeholders():
-    en, fr = babel_entries("en"), babel_entries("fr")
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != FALLBACK])
+def test_both_languages_use_the_same_placeholders(lang):
+    en, fr = babel_entries(FALLBACK), babel_entries(lang)
     mismatched = {
         key: (placeholders(en[key][0]), placeholders(fr[key][0]))
         for key in set(en) & set(fr)
@@ -350,8 +353,9 @@ def test_every_refusal_narrates_with_its_parameters(code, lang):
     message = out["error"]["message"]
     assert message == refusal_text(lansquenet.Refusal(code, **out["error"]["params"]), lang)
     assert message.strip() and "{" not in message
-    other = "fr" if lang == "en" else "en"
-    assert message != lansquenet.session(REFUSED[code], other)["error"]["message"]
+    for other in LANGS:
+        if other != lang:
+            assert message != lansquenet.session(REFUSED[code], other)["error"]["message"]
 
 
 def test_every_event_and_refusal_of_random_sessions_narrates(random_session):
@@ -449,3 +453,21 @@ def test_a_tie_at_the_finish_shares_the_place():
     assert sentence.endswith("Sharing first place with 10: A, B, C.")
     alone = {"reason": "deals", "player": "A", "balance": 12, "leaders": ["A"]}
     assert event_text({"code": "session_finished", "params": alone}, "en").endswith("A leads with 12.")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_counted_word_has_one_entry_per_plural_form_of_its_catalogue(lang):
+    # The plural rule is the catalogue's Plural-Forms header (gettext's), not the code's:
+    # each counted unit has exactly as many entries as the header's nplurals.
+    from lansquenet.narration import plural, read_header
+
+    header = read_header(po_path(lang).read_text("utf-8"))
+    assert plural(lang).expression in header["Plural-Forms"]
+    forms: dict[str, set[str]] = {}
+    for key in babel_entries(lang):
+        if key.startswith("count."):
+            _, unit, form = key.split(".")
+            forms.setdefault(unit, set()).add(form)
+    assert forms and all(found == {str(k) for k in range(plural(lang).forms)} for found in forms.values()), (
+        forms
+    )

@@ -180,3 +180,43 @@ def test_the_benchmark_cycle_is_sustainable():
     # benchmarks/session_bench.py: every deal alike, balances back every three deals.
     session = Session(cycle(999))
     assert session.state()["balances"] == {"A": 100, "B": 100, "C": 100} and session.deals == 333
+
+
+def test_what_fails_inside_kept_leaves_the_session_as_it_was() -> None:
+    # The bridge's all-or-nothing rule (lansquenet.web): actions played, taken back and
+    # the end, in any order and nested, are all put back when something fails.
+    session = Session(load("worked-example"))
+    before = (session.scenario(), session.count, [session.event(i) for i in range(session.count)])
+    with pytest.raises(MemoryError), session.kept():
+        assert session.undo(["B"]) == 2
+        session.push({"by": "B", "do": "stake", "amount": 1})
+        with session.kept():  # an inner success is still taken back by the outer failure
+            session.end()
+        assert session.ended
+        raise MemoryError
+    assert (session.scenario(), session.count, [session.event(i) for i in range(session.count)]) == before
+    with session.kept():  # and what succeeds stays
+        session.end()
+    assert session.ended and session.undoable() and session.undo() == 1 and not session.ended
+
+
+def test_the_session_knows_its_computer_players_and_why_they_moved() -> None:
+    session = Session(
+        {
+            "players": ["A", "B", "C"],
+            "first_banker": "A",
+            "seed": 4,
+            "computer": {"A": "bold", "C": "steady"},
+            "actions": [],
+        }
+    )
+    while session.table.to_act is not None and len(session) < 12:
+        session.push(session.decide().move)  # B, no computer, plays steady by default
+    reasons = session.decisions(0)
+    by = {session.played(k).first: session.played(k).action["by"] for k in range(len(session))}
+    assert reasons and {by[step] for step in reasons} <= {"A", "C"}  # B's moves have no reason
+    assert all(session.decision(k) is None for k in range(len(session)) if by[session.played(k).first] == "B")
+    assert list(reasons) == sorted(reasons)
+    assert session.decisions(0, stop=max(reasons)) == {k: v for k, v in reasons.items() if k < max(reasons)}
+    last_b = session.last_by(["B"])
+    assert last_b is not None and session.undoable() == (last_b is not None)

@@ -12,6 +12,7 @@ import pytest
 
 import lansquenet
 from lansquenet import web
+from lansquenet.languages import LANGUAGES
 from localsite.games import long_scenario
 
 
@@ -65,7 +66,7 @@ def test_open_move_undo_end_on_the_worked_example():
     assert ask(op="replay", scenario=lansquenet.load("worked-example"))["to_act"]["player"] == "B"
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_refused_move_is_told_in_the_readers_language_and_changes_nothing(lang):
     ask(op="open", scenario=lansquenet.load("worked-example"), lang=lang)
     before = ask(op="steps", **{"from": 10, "to": 11})
@@ -275,7 +276,7 @@ def play_along(lang: str, deals: int = 6) -> tuple[dict[str, str], list[dict[str
     return reasons, answers
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_computer_move_comes_with_its_reason_in_the_readers_language(lang):
     # Issue 17.5: each computer move's first step carries its reason, again when the
     # game is reopened from its link (or in the other language).
@@ -337,7 +338,7 @@ def test_reasons_come_from_the_opened_game_not_the_one_before():
     assert ask(op="scenario")["scenario"] == scenario  # the session before stays
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_lesson_question_gives_each_move_choice_its_odds_from_the_view(lang):
     # Issue 22: the lessons show beside a choice that is a move the view's odds of it.
     first = ask(op="lesson", id="cover", answers=[], lang=lang)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from configured import LANGUAGES, PREFIX
 from lansquenet_site.words import Words
 
 WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
@@ -20,13 +21,18 @@ def site(built_site: Any) -> Path:
 
 
 def test_material_words_are_in_the_page_language(site: Path) -> None:
-    pages = {"fr": [p for p in site.rglob("index.html") if not p.relative_to(site).as_posix().startswith("en/")]}
-    pages["en"] = list((site / "en").rglob("index.html"))
-    for lang, other in (("fr", "en"), ("en", "fr")):
+    others = tuple(PREFIX[lang] for lang in LANGUAGES if PREFIX[lang])
+    pages = {
+        lang: [p for p in site.rglob("index.html") if not p.relative_to(site).as_posix().startswith(others)]
+        if not PREFIX[lang]
+        else list((site / PREFIX[lang]).rglob("index.html"))
+        for lang in LANGUAGES
+    }
+    for lang, other in ((lang, other) for lang in LANGUAGES for other in LANGUAGES if other != lang):
         assert len(pages[lang]) >= 19  # every page
         for path in pages[lang]:
             html = path.read_text("utf-8")
             assert WORDS(lang, "chrome.made_with") in html, path
             assert WORDS(other, "chrome.made_with") not in html, path
             assert f'title="{WORDS(other, "chrome.permalink")}"' not in html, path
-        assert f'title="{WORDS(lang, "chrome.permalink")}"' in (site / ("" if lang == "fr" else "en") / "rules" / "covering" / "index.html").read_text("utf-8")
+        assert f'title="{WORDS(lang, "chrome.permalink")}"' in (site / PREFIX[lang] / "rules" / "covering" / "index.html").read_text("utf-8")

@@ -13,10 +13,10 @@ from typing import Any
 from urllib.parse import urljoin, urlparse
 
 import pytest
+from configured import LANGUAGES as LANGS
 
 from lansquenet import odds
 
-LANGS = ("fr", "en")
 PREFIX = {"fr": "", "en": "en/"}
 
 

@@ -20,11 +20,9 @@ from typing import Any
 from urllib.parse import urljoin, urlparse
 
 import pytest
-from configured import site_languages
+from configured import LANGUAGES, PREFIX
 
 from lansquenet_site import timeline
-
-LANGUAGES = site_languages()
 
 # What each language's pages must not say, or must say, where a claim is worded; every
 # language of the site has its words here (test_every_language_has_its_words).
@@ -69,7 +67,7 @@ def site(built_site: Any) -> Path:
 
 
 def read(site: Path, lang: str, name: str) -> str:
-    return (site / LANGUAGES.prefix(lang) / name / "index.html").read_text("utf-8")
+    return (site / PREFIX[lang] / name / "index.html").read_text("utf-8")
 
 
 def text(html: str) -> str:
@@ -90,8 +88,8 @@ def blocks(html: str) -> list[tuple[str, str]]:
 
 def pages(site: Path, lang: str) -> list[Path]:
     """Every built page of ``lang`` (a page of another language lives under its prefix)."""
-    prefix = LANGUAGES.prefix(lang)
-    others = [LANGUAGES.prefix(o) for o in LANGUAGES.all if o != lang and LANGUAGES.prefix(o)]
+    prefix = PREFIX[lang]
+    others = [PREFIX[o] for o in LANGUAGES if o != lang and PREFIX[o]]
     found = []
     for path in sorted((site / prefix).rglob("index.html") if prefix else site.rglob("index.html")):
         rel = path.relative_to(site).as_posix()
@@ -108,10 +106,10 @@ def source(html: str, ident: str) -> str:
 
 
 def test_every_language_has_its_words() -> None:
-    assert set(LANGUAGES.all) == set(WORDS)
+    assert set(LANGUAGES) == set(WORDS)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_page_calls_a_zecchinetta_form_our_procedure(site: Path, lang: str) -> None:
     checked = 0
     for path in pages(site, lang):
@@ -126,7 +124,7 @@ def test_no_page_calls_a_zecchinetta_form_our_procedure(site: Path, lang: str) -
     assert checked >= 5  # history, sources, teach, FAQ, variants
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_kept_bank_doubles_only_when_it_was_fully_covered(site: Path, lang: str) -> None:
     doubles, covered = WORDS[lang]["doubles"], WORDS[lang]["covered"]
     found = 0
@@ -141,7 +139,7 @@ def test_a_kept_bank_doubles_only_when_it_was_fully_covered(site: Path, lang: st
     assert found >= 2  # the FAQ and teach's answer key say it, with "covered"
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", ["rules/history", "teach"])
 def test_1534_is_worded_as_the_university_of_tours_words_it(site: Path, lang: str, name: str) -> None:
     said = text(article(read(site, lang, name)))
@@ -149,14 +147,14 @@ def test_1534_is_worded_as_the_university_of_tours_words_it(site: Path, lang: st
     assert WORDS[lang]["first_edition_1534"] not in said
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rabelais_source_links_the_renom_page_on_the_first_edition(site: Path, lang: str) -> None:
     entry = source(read(site, lang, "sources"), "src-rabelais")
     assert "renom.univ-tours.fr/" in entry and "/gargantua-1534" in entry
     assert WORDS[lang]["renom"].split(" de l'")[0].split(" from")[0] in text(entry)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_montmort_comes_after_huygens_and_sauveur(site: Path, lang: str) -> None:
     html = read(site, lang, "sources")
     entry = text(source(html, "src-montmort"))
@@ -165,13 +163,13 @@ def test_montmort_comes_after_huygens_and_sauveur(site: Path, lang: str) -> None
     assert WORDS[lang]["first_treatise"] not in text(article(html)).lower()
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_list_of_rulings_is_marked_as_cut(site: Path, lang: str) -> None:
     entry = text(source(read(site, lang, "sources"), "src-interdictions"))
     assert re.search(r"1687,? \[…\]", entry), entry
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_boiteaus_note_is_read_from_scan_423_with_hoc_and_lansquenet(site: Path, lang: str) -> None:
     entry = source(read(site, lang, "sources"), "src-interdictions")
     assert "Boiteau,_1858.djvu/423" in entry and "Boiteau,_1858.djvu/424" in entry
@@ -180,7 +178,7 @@ def test_boiteaus_note_is_read_from_scan_423_with_hoc_and_lansquenet(site: Path,
     assert "certitude entière de gagner avec le temps" in said
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_skins_rules_are_given_in_the_present_tense(site: Path, lang: str) -> None:
     for name in ("rules/history", "sources"):
         said = text(article(read(site, lang, name)))
@@ -188,7 +186,7 @@ def test_skins_rules_are_given_in_the_present_tense(site: Path, lang: str) -> No
     assert WORDS[lang]["present_tense"] in text(source(read(site, lang, "sources"), "src-skin"))
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_sicily_is_credited_to_pagat(site: Path, lang: str) -> None:
     """Pagat, not Italian Wikipedia, says where Zecchinetta is played."""
     sicily = re.compile(r"\bSicil(?:e|y)\b")
@@ -202,7 +200,7 @@ def test_sicily_is_credited_to_pagat(site: Path, lang: str) -> None:
     assert not sicily.search(text(source(read(site, lang, "sources"), "src-zecchinetta")))
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_loose_wording_is_gone(site: Path, lang: str) -> None:
     for path in pages(site, lang):
         html = path.read_text("utf-8")
@@ -213,7 +211,7 @@ def test_the_loose_wording_is_gone(site: Path, lang: str) -> None:
             assert phrase not in said, (path, phrase)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_40_card_row_cites_regole_del_gioco_and_says_its_pair_is_our_choice(
     site: Path, lang: str
 ) -> None:
@@ -240,22 +238,22 @@ def timeline_items(html: str) -> list[tuple[str, str, str]]:
     ]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_date_of_the_timeline_links_to_a_source_of_the_sources_page(site: Path, lang: str) -> None:
-    page_url = f"/{LANGUAGES.prefix(lang)}rules/history/"
+    page_url = f"/{PREFIX[lang]}rules/history/"
     items = timeline_items(read(site, lang, "rules/history"))
     assert len(items) == len(timeline.entries()) >= 12
     sources = read(site, lang, "sources")
     anchors = set(re.findall(r'<p\b[^>]*\bid="(src-[a-z0-9-]+)"', sources))
     for (date, href, said), entry in zip(items, timeline.entries(), strict=True):
         url = urlparse(urljoin(page_url, href))
-        assert url.path == f"/{LANGUAGES.prefix(lang)}sources/", href
+        assert url.path == f"/{PREFIX[lang]}sources/", href
         assert url.fragment == entry.source and url.fragment in anchors, href
         assert re.search(r"\b1[4-9]\d\d\b", date), date  # the date, as text
         assert said, date
 
 
-@pytest.mark.parametrize("lang", LANGUAGES.all)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_timeline_runs_in_order_of_date(site: Path, lang: str) -> None:
     years = [
         int(re.findall(r"\b1[4-9]\d\d\b", date)[0])
@@ -267,8 +265,8 @@ def test_the_timeline_runs_in_order_of_date(site: Path, lang: str) -> None:
 def test_every_timeline_entry_has_its_words_in_every_language() -> None:
     from lansquenet_site.words import Words
 
-    words = Words(Path(__file__).resolve().parents[2] / "locales", LANGUAGES.all)
-    for lang in LANGUAGES.all:
+    words = Words(Path(__file__).resolve().parents[2] / "locales", LANGUAGES)
+    for lang in LANGUAGES:
         for entry in timeline.entries():
             assert words(lang, f"timeline.{entry.key}.date") and words(lang, f"timeline.{entry.key}.text")
 

@@ -5,6 +5,10 @@ A copy of the project gets a pseudo-language, ``de``, the way a translator would
 German: its i18n entry, its catalogues (site and engine) copied from English, its pages
 copied from the English ones. ``mkdocs build --strict`` passes, and its rule pages'
 steps, its lessons and its play page are rendered in it, at /de/.
+
+Its plural rule is not English's: its catalogues' ``Plural-Forms`` header is Polish's,
+three forms (1 żeton, 2 żetony, 5 żetonów, 22 żetony), and its counted words have
+three entries each. The engine reads the rule from the header; nothing else changes.
 """
 
 from __future__ import annotations
@@ -23,6 +27,30 @@ LANG = "de"
 # Under pytest-xdist the module stays on one worker: one build serves it.
 pytestmark = pytest.mark.xdist_group("third-language")
 ENTRY = f"        - locale: {LANG}\n          name: Pseudo\n          build: true\n"
+POLISH = "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
+FORMS = {"counters": ("żeton", "żetony", "żetonów"), "cards": ("karta", "karty", "kart")}
+
+
+def polish(n: int) -> int:
+    """Which of the three forms Polish gives ``n`` (written here, apart from the engine)."""
+    return 0 if n == 1 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+
+
+def three_forms(po: Path) -> None:
+    """A catalogue copied from English given Polish's plural rule and words."""
+    text = po.read_text("utf-8")
+    assert text.count("Plural-Forms: nplurals=2; plural=(n != 1);") == 1, po
+    text = text.replace("Plural-Forms: nplurals=2; plural=(n != 1);", f"Plural-Forms: {POLISH}")
+    for unit, words in FORMS.items():
+        english = re.compile(
+            rf'msgid "count\.{unit}\.0"\nmsgstr "[^"]*"\n\nmsgid "count\.{unit}\.1"\nmsgstr "[^"]*"\n'
+        )
+        entries = "\n".join(
+            f'msgid "count.{unit}.{k}"\nmsgstr "{{n}} {word}"\n' for k, word in enumerate(words)
+        )
+        text, found = english.subn(entries, text)
+        assert found == (po.name == "lansquenet.po"), (po, unit)
+    po.write_text(text, "utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +68,8 @@ def third(tmp_path_factory: pytest.TempPathFactory) -> Path:
         config.replace("\n  - lansquenet\n", "\n" + ENTRY + "  - lansquenet\n"), "utf-8"
     )
     shutil.copytree(project / "locales" / "en", project / "locales" / LANG)
+    for po in (project / "locales" / LANG).glob("*.po"):
+        three_forms(po)
     for page in (project / "docs").rglob("*.en.md"):
         shutil.copy(page, page.with_name(page.name.replace(".en.md", f".{LANG}.md")))
     site = project / "site"
@@ -81,3 +111,37 @@ def test_its_play_page_loads_the_engine_in_its_language(third: Path) -> None:
     assert f'<div class="lq-play" id="lq-play" lang="{LANG}" data-lq-wheel="../../assets/wheels/' in html
     assert 'id="lq-words"' in html and 'src="../../assets/js/play.js"' in html
     assert (third / "search" / "search_index.json").is_file()
+
+
+def test_its_counted_words_take_the_form_its_catalogue_s_plural_rule_picks(third: Path) -> None:
+    project = third.parents[1]
+    asked = "from lansquenet.narration import count, plural\n"
+    asked += "print(plural('de').forms, *(count(n, u, 'de') for u in ('counters', 'cards') for n in (1, 2, 5, 22)), sep='|')"
+    done = subprocess.run(
+        [sys.executable, "-c", asked],
+        cwd=project,
+        env={**os.environ, "PYTHONPATH": str(project / "engine")},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().split("|") == [
+        "3",
+        *("1 żeton", "2 żetony", "5 żetonów", "22 żetony"),
+        *("1 karta", "2 karty", "5 kart", "22 karty"),
+    ]
+    # Every count its built pages show (the steps' sentences, written by the engine at
+    # build time) takes the form Polish gives its number.
+    shown = [
+        (int(n), word)
+        for page in third.rglob("*.html")
+        for n, word in re.findall(r"(\d+) (żetonów|żetony|żeton|kart|karty|karta)\b", page.read_text("utf-8"))
+    ]
+    wrong = [
+        (n, word)
+        for n, word in shown
+        if word not in (FORMS["counters"][polish(n)], FORMS["cards"][polish(n)])
+    ]
+    assert shown and wrong == []  # e.g. "12 żetonów": the third form, which no one/other rule has

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from configured import LANGUAGES as LANGS
 
 from lansquenet import chart, odds
 from lansquenet_site import odds_page
@@ -27,7 +28,6 @@ from lansquenet_site.words import Words
 
 ROOT = Path(__file__).resolve().parents[2]
 WORDS = Words(ROOT / "locales")
-LANGS = ("fr", "en")
 PAGE = {"fr": "odds/index.html", "en": "en/odds/index.html"}
 NNBSP = "\u202f"
 SHARE = {"fr": f"52,9{NNBSP}%", "en": "52.9%"}  # 9/17, written the language's way

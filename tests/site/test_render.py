@@ -8,6 +8,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from configured import LANGUAGES
 
 import lansquenet
 from lansquenet_site import render
@@ -28,7 +29,7 @@ def balances_of(step_html: str) -> dict[str, str]:
     return dict(re.findall(r'<th scope="row">([^<]+)</th><td>([^<]+)</td>', table))
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_worked_example_shows_cards_and_settlement(lang: str) -> None:
     # Section 06: 7♠, Q♥, 2♣, Q♦ (D♥, D♦ in French); B +5, C +7, the banker −12.
     html = render.scenario_html("worked-example", lang, WORDS)
@@ -45,7 +46,7 @@ def test_worked_example_shows_cards_and_settlement(lang: str) -> None:
     )
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_bank_wins_ending_stands_at_24(lang: str) -> None:
     # Section 06: had 7♦ come first, the bank collects 12 and stands at 24.
     html = render.scenario_html("worked-example-bank-wins", lang, WORDS)

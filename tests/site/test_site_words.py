@@ -9,8 +9,9 @@ import string
 from pathlib import Path
 
 import pytest
+from configured import LANGUAGES
 
-from lansquenet.narration import read_po
+from lansquenet.narration import read_header, read_po
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPTS = REPO / "docs" / "assets" / "js"
@@ -36,7 +37,7 @@ def test_both_languages_use_the_same_placeholders() -> None:
     assert {k: (en[k][0], fr[k][0]) for k in en if placeholders(en[k][0]) != placeholders(fr[k][0])} == {}
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_word_a_play_script_names_is_in_the_catalogue(lang: str) -> None:
     named = {
         key
@@ -45,3 +46,11 @@ def test_every_word_a_play_script_names_is_in_the_catalogue(lang: str) -> None:
     }
     assert {"play.you_play", "play.your_turn", "play.seat_mark", "play.range_one"} <= named
     assert sorted(named - set(entries(lang))) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_site_and_the_engine_have_one_plural_rule_per_language(lang: str) -> None:
+    # Each catalogue carries gettext's Plural-Forms header, and a language's two agree.
+    headers = [read_header((REPO / "locales" / lang / f"{domain}.po").read_text("utf-8")) for domain in ("site", "lansquenet")]
+    assert headers[0]["Plural-Forms"] == headers[1]["Plural-Forms"]
+    assert headers[0]["Plural-Forms"].startswith("nplurals=")

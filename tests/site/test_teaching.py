@@ -21,12 +21,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from configured import LANGUAGES as LANGS
 
 from lansquenet_site import typography
 
 import lansquenet
 
-LANGS = ("fr", "en")
 PREFIX = {"fr": "", "en": "en/"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 

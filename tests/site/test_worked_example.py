@@ -6,6 +6,7 @@ import re
 from html import unescape
 
 import pytest
+from configured import LANGUAGES
 
 PAGES = {"fr": "rules/settlement/index.html", "en": "en/rules/settlement/index.html"}
 BANK = {"fr": "Banque", "en": "Bank"}
@@ -28,7 +29,7 @@ def visible_text(fragment: str) -> str:
     return unescape(re.sub(r"<[^>]+>", " ", fragment))
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_settlement_page_shows_both_endings_from_the_engine(built_site, lang):
     html = (built_site.path / PAGES[lang]).read_text(encoding="utf-8")
     players_win, bank_wins = scenarios(html)[:2]
@@ -48,7 +49,7 @@ def test_the_settlement_page_shows_both_endings_from_the_engine(built_site, lang
     assert "A +12, B −5, C −7" in visible_text(bank_wins)
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_narration_is_in_the_page_language(built_site, lang):
     html = (built_site.path / PAGES[lang]).read_text(encoding="utf-8")
     text = visible_text(scenarios(html)[0])
@@ -69,7 +70,7 @@ def test_every_step_of_every_rendered_scenario_has_a_diagram(built_site):
             assert steps >= 2 and scenario.count("<svg") == steps, page
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_deciding_step_names_its_card_as_the_drawing_shows_it(built_site, lang):
     # The step where Q♦ decides (R-D3): its sentence, the cards beside it and the
     # drawing's corner all write the queen one way, D in French and Q in English.

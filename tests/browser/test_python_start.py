@@ -12,6 +12,7 @@ file from the server): what is tested is the snapshot alone.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from pathlib import Path
@@ -22,6 +23,7 @@ from playwright.sync_api import Page, Route, expect
 from spec_cases import conformance_cases
 
 import lansquenet
+from lansquenet.bots import quick_game
 from lansquenet_site.words import Words
 
 REPO = Path(__file__).resolve().parents[2]
@@ -145,3 +147,49 @@ def test_a_new_wheel_invalidates_the_snapshot(page: Page, snapshot_kept: str) ->
     ready(page, "plain")
     [new] = kept(page)  # the old one dropped, a new one kept
     assert new != snapshot_kept and "/wheel-0123456789abcdef/" in new
+
+
+ENGINE_SCENARIO = """async () => {
+  const src = document.querySelector('script[src*="/play.js"]').src;
+  const engine = await import(src.replace(/play\\.js.*$/, "engine.js"));
+  return (await engine.call({ op: "scenario" })).scenario;
+}"""
+
+
+def quick_game_seed(page: Page, lang: str, how: str) -> int:
+    """Python started ``how`` on the play page; the seed of the game its Quick game
+    button opens (read from the page's address, which follows the engine)."""
+    page.goto(PLAY[lang])
+    ready(page, how)
+    page.locator("[data-act=quick]").first.click()
+    expect(page).to_have_url(re.compile(r"#scenario="))
+    scenario: dict[str, Any] = page.evaluate(ENGINE_SCENARIO)
+    return int(scenario["seed"])
+
+
+def until_the_readers_turn(page: Page, lang: str, how: str, fragment: str) -> list[dict[str, Any]]:
+    """The play page opened at ``fragment`` (a seeded quick game, no action yet), Python
+    started ``how``, computer players at once: their moves until the reader's turn."""
+    page.goto("sitemap.xml")
+    page.evaluate("localStorage.setItem('lansquenet.pace', '0')")
+    page.goto(PLAY[lang] + fragment)
+    ready(page, how)
+    expect(page.locator("#lq-turn-text")).to_have_text(WORDS(lang, "play.your_turn", player="Bruno"))
+    scenario: dict[str, Any] = page.evaluate(ENGINE_SCENARIO)
+    actions: list[dict[str, Any]] = scenario["actions"]
+    return actions
+
+
+def test_every_restore_deals_a_new_quick_game_and_a_seeded_one_replays(
+    page: Page, snapshot_kept: str
+) -> None:
+    # Four return visits, Python restored from one snapshot each time: four games.
+    seeds = [quick_game_seed(page, ("fr", "en")[i % 2], "snapshot") for i in range(4)]
+    assert len(set(seeds)) == 4, seeds
+    # A seeded game (quick game 12: David, a computer player, banks first) replays
+    # exactly after a restore: the computer players' moves are the seed's, not Python's.
+    game = quick_game(12, 3)
+    assert game["first_banker"] in game["computer"] and "Bruno" not in game["computer"]
+    fragment = "#scenario=" + base64.urlsafe_b64encode(json.dumps(game).encode()).decode().rstrip("=")
+    first = until_the_readers_turn(page, "en", "snapshot", fragment)
+    assert first and first == until_the_readers_turn(page, "fr", "snapshot", fragment)

@@ -88,3 +88,41 @@ def test_a_restored_python_plays_a_session_as_cpython(restored_run: dict[str, An
 
     requests = json.loads(SCRIPT.with_name("session-requests.json").read_text("utf-8"))
     assert restored_run["session"] == [json.loads(web.handle(json.dumps(r))) for r in requests]
+
+
+def fresh_run(wheel: Path, snapshot: Path | None = None) -> dict[str, Any]:
+    """fresh.mjs's answer: a plain start and two restores of one snapshot (``snapshot``,
+    else one taken in another time zone by the same script)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed to run Pyodide outside a browser (node 20)")
+    args = [node, str(SCRIPT.with_name("fresh.mjs")), str(wheel)] + ([str(snapshot)] if snapshot else [])
+    done = subprocess.run(args, capture_output=True, text=True, timeout=600, check=False)
+    if done.returncode != 0:
+        pytest.fail(f"fresh.mjs failed ({done.returncode}):\n{done.stderr[-3000:]}", pytrace=False)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def assert_fresh(run: dict[str, Any]) -> None:
+    """Each restore draws its own games, and shows the zone and language of where it runs
+    as a plain start there does; a seeded game is the same everywhere."""
+    plain, restored = run["plain"], run["restored"]
+    # A fresh game after every restore: the quick game's seed and the generator differ.
+    assert len({r["quick"] for r in restored} | {plain["quick"]}) == 3
+    assert len({r["draw"] for r in restored} | {plain["draw"]}) == 3
+    for found in restored:
+        assert found["seeded"] == plain["seeded"] and found["seeded"]["seed"] == 12
+        # The browser's language (navigator.language "fr-FR"), as Emscripten makes LANG.
+        assert found["environ"]["LANG"] == found["locale"] == "fr_FR.UTF-8"
+        assert plain["environ"]["LANG"] == plain["locale"] == "C.UTF-8"  # Node: no navigator
+        same = {k: v for k, v in found.items() if k not in ("draw", "quick", "locale")}
+        same["environ"] = {**found["environ"], "LANG": plain["environ"]["LANG"]}
+        # The zone where it runs (Asia/Kolkata), not where the snapshot was taken.
+        assert (found["timezone"], found["tzname"]) == (-19800, ["UTC+0530", "UTC+0530"])
+        assert same == {k: v for k, v in plain.items() if k not in ("draw", "quick", "locale")}
+
+
+def test_a_restored_python_draws_fresh_games_and_shows_where_it_runs(tmp_path: Path) -> None:
+    wheel = write_wheel(build_engine_wheel(REPO), tmp_path)
+    assert_fresh(fresh_run(wheel))

@@ -55,6 +55,7 @@ function install(pyodide, data, progress, restored, snapshots = false) {
   // A snapshot holds memory, not files: the wheel is unpacked after a restore too.
   const purelib = pyodide.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
   pyodide.unpackArchive(data, "wheel", { extractDir: purelib });
+  if (restored) freshen(pyodide);
   const handle = pyodide.pyimport("lansquenet.web").handle;
   progress("ready", { from: restored ? "snapshot" : "plain" });
   return {
@@ -66,6 +67,57 @@ function install(pyodide, data, progress, restored, snapshots = false) {
       pyodide.runPython(PREPARE);
       return take(pyodide);
     } : null,
+  };
+}
+
+// What a restored Python must not keep of the one its snapshot was taken from (the
+// build's Node.js, or this browser on another day): before the first request, its random
+// generator drawn afresh from this browser's entropy (os.urandom reads
+// crypto.getRandomValues), so that every quick game is a new one (a seeded one still
+// replays exactly: it never draws from this generator); its locale and LANG from this
+// browser's language, and its time zone from this browser's clock, as a plain start sets
+// them (Emscripten's LANG and tzset, CPython's time module). The zone's names that C
+// keeps (time.strftime's %Z) stay the snapshot's. hash() stays the snapshot's too: the
+// engine's answers never depend on it.
+export function freshen(pyodide) {
+  const lang = (globalThis.navigator?.language ?? "C").replace("-", "_") + ".UTF-8";
+  const scope = pyodide.toPy({});
+  try {
+    pyodide.runPython(FRESHEN, { globals: scope });
+    scope.get("freshen")(lang, JSON.stringify(timeZone()));
+  } finally {
+    scope.destroy();
+  }
+}
+
+const FRESHEN = `
+def freshen(lang, zone):
+    import _locale, json, os, random, time
+    random.seed()
+    os.environ["LANG"] = lang
+    try:
+        _locale.setlocale(_locale.LC_CTYPE, "")
+    except _locale.Error:
+        pass
+    for name, value in json.loads(zone).items():
+        setattr(time, name, tuple(value) if name == "tzname" else value)
+`;
+
+// The time module's zone as CPython computes it at a start, from the offsets of January
+// and July, named as Emscripten names them ("UTC+0100").
+function timeZone() {
+  const year = new Date().getFullYear();
+  const january = new Date(year, 0, 1).getTimezoneOffset();
+  const july = new Date(year, 6, 1).getTimezoneOffset();
+  const name = function (minutes) {
+    const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0");
+    return "UTC" + (minutes >= 0 ? "-" : "+") + hours + String(Math.abs(minutes) % 60).padStart(2, "0");
+  };
+  const standard = Math.max(january, july);
+  const summer = Math.min(january, july);
+  return {
+    timezone: standard * 60, altzone: summer * 60, daylight: Number(january !== july),
+    tzname: [name(standard), name(summer)],
   };
 }
 

@@ -1,7 +1,7 @@
 // What a restored Python keeps of the Python its snapshot was taken from, under Node.js,
 // through the very code the site's worker runs (boot() of docs/assets/js/engine-worker.mjs).
 //
-//   node fresh.mjs WHEEL [SNAPSHOT]
+//   node fresh.mjs WHEEL [SNAPSHOT STDLIB]
 //
 // A snapshot is taken in one time zone (America/New_York), with no language, then
 // restored twice in another zone (Asia/Kolkata), in French (navigator.language "fr-FR"),
@@ -9,20 +9,23 @@
 // {"plain": facts, "restored": [facts, facts]}, where facts are what a reader's Python
 // could show of its start (os.environ, sys.executable, the locale, the time module's
 // zone), "draw": a number from the module's random generator, "quick": the seed of an
-// unseeded quick game and "seeded": the first actions of quick game 12. With SNAPSHOT
-// (a file of raw snapshot bytes, as the build makes it), that snapshot is restored
-// instead of one taken here.
+// unseeded quick game and "seeded": quick game 12. With SNAPSHOT (a file of raw snapshot
+// bytes, as the build makes it, over the standard library STDLIB), that snapshot is
+// restored instead of one taken here. Every start names its program as a browser's
+// worker does ("./this.program", not this script's path).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 import { boot } from "../../docs/assets/js/engine-worker.mjs";
 
-const [wheelPath, snapshotPath] = process.argv.slice(2);
+const [wheelPath, snapshotPath, stdlib] = process.argv.slice(2);
+process.argv[1] = "./this.program";
 const pyodideURL = new URL("../../node_modules/pyodide/", import.meta.url);
 const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
 const options = {
   loadPyodide,
   indexURL: fileURLToPath(pyodideURL),
+  stdLibURL: stdlib,
   wheel: new Uint8Array(readFileSync(wheelPath)),
 };
 

@@ -9,9 +9,10 @@ with its size before and after compression and its key, made as the browser make
 key of the snapshot it keeps (Pyodide's version, the wheel's and the standard library's
 digests): a worker restores it only for that key.
 
-Making it takes Node.js a few seconds of processor: it is kept in ``.cache/lansquenet/``
-at the repository's top, by a digest of everything it is made from, so a build whose
-inputs have not changed copies it. Without Node.js, no snapshot is made (the build says
+Making it takes Node.js a few seconds of processor: it is kept in
+``node_modules/.cache/lansquenet/`` (where npm's tools keep theirs; a project that links
+the repository's node_modules shares it) by a digest of everything it is made from, so a
+build whose inputs have not changed copies it. Without Node.js, no snapshot is made (the build says
 so) and a first visit starts Python plainly.
 """
 
@@ -33,7 +34,7 @@ from .wheel import Wheel
 log = get_plugin_logger(__name__)
 MAKER = Path(__file__).with_name("make_snapshot.mjs")
 WORKER = ("docs", "assets", "js")  # engine-worker.mjs and snapshot.mjs, under the repository
-CACHE = (".cache", "lansquenet")
+CACHE = ("node_modules", ".cache", "lansquenet")  # beside Pyodide, shared by projects that link it
 
 
 @dataclass(frozen=True)

@@ -113,10 +113,7 @@ def test_pip_installs_the_wheel(tmp_path: Path) -> None:
 def test_the_runtime_copy_takes_five_files_once(tmp_path: Path) -> None:
     site = tmp_path / "site"
     wheel = runtime.copy_runtime(REPO, site)
-    # Pyodide's files, runtime.mjs and the one Python snapshot it names (snapshot.py).
-    text = (site / runtime.PYODIDE_DIR / runtime.RUNTIME_MODULE).read_text("utf-8")
-    snapshot = json.loads(text.removeprefix("export default ").rstrip().removesuffix(";"))["snapshot"]
-    shipped = sorted((*runtime.PYODIDE_FILES, runtime.RUNTIME_MODULE, snapshot["file"]))
+    shipped = sorted((*runtime.PYODIDE_FILES, runtime.RUNTIME_MODULE))
     assert sorted(p.name for p in (site / "assets" / "pyodide").iterdir()) == shipped
     assert (site / "assets" / "wheels" / wheel.filename).read_bytes() == wheel.data
     assert runtime.copy_pyodide(REPO, site) == []  # already there: nothing copied again

@@ -4,7 +4,7 @@
     python -m benchmarks --quick --out R.md     # tiny sizes: does it all still run?
                                                # (the browser's parts in Chromium's headless
                                                # shell, as the tests: figures mean nothing)
-    python -m benchmarks --only odds deals     # some of: odds deals bots session build browser play
+    python -m benchmarks --only odds deals     # some of: odds deals bots session build browser play first
 
 See benchmarks/README.md for what each figure means.
 """
@@ -26,11 +26,11 @@ for _path in (REPO, REPO / "engine", REPO / "site_plugins"):
 
 from benchmarks import bots_bench, engine_bench, odds_bench, results, session_bench, site_bench
 
-ALL = ("odds", "deals", "bots", "session", "build", "browser", "play")
+ALL = ("odds", "deals", "bots", "session", "build", "browser", "play", "first")
 FULL = {"odds": 20_000, "odds_repeats": 5, "deals": 3_000, "deals_repeats": 3, "build": 3, "browser": 5}
-FULL |= {"session_repeats": 5, "session_big": 5000, "bots": 300, "play": 5}
+FULL |= {"session_repeats": 5, "session_big": 5000, "bots": 300, "play": 5, "first": 5}
 QUICK = {"odds": 300, "odds_repeats": 1, "deals": 20, "deals_repeats": 1, "build": 1, "browser": 1}
-QUICK |= {"session_repeats": 1, "session_big": 0, "bots": 5, "play": 1}
+QUICK |= {"session_repeats": 1, "session_big": 0, "bots": 5, "play": 1, "first": 1}
 
 
 def run(only: tuple[str, ...] = ALL, quick: bool = False, repeats: int | None = None) -> dict[str, Any]:
@@ -77,6 +77,14 @@ def run(only: tuple[str, ...] = ALL, quick: bool = False, repeats: int | None = 
                 site_bench.build(REPO / "mkdocs.yml", ours)
             figures["play"] = play_bench.measure(ours, repeats or size["play"], shell=quick)
             print(json.dumps(figures["play"]), flush=True)
+        if "first" in only:
+            from benchmarks import first_visit_bench  # Playwright, only when needed
+
+            print("== first: a first visit, the build's Python snapshot against a plain start", flush=True)
+            if not ours.is_dir():
+                site_bench.build(REPO / "mkdocs.yml", ours)
+            figures["first"] = first_visit_bench.measure(ours, repeats or size["first"], shell=quick)
+            print(json.dumps(figures["first"]), flush=True)
     return figures
 
 

@@ -12,7 +12,8 @@
 - **stepper interactive**: on a rule page, from DOMContentLoaded to the first scenario's
   ``data-stepper="ready"`` (a MutationObserver installed before the page's scripts).
 - **3c, a return visit**: engine ready on the play page in a browser that has already
-  started Python there once (the memory snapshot kept, the service worker in place),
+  started Python there once (a memory snapshot kept: the service worker's copy of the
+  build's, or where the build made none the one a plain start kept),
   against the first visit in the same fresh context, medians. Goal <= 0.25.
 - **3d, bytes of a first visit**: every byte the server sends from a fresh context's
   navigation to /play/ until the engine is ready (service worker allowed, as a reader
@@ -297,6 +298,17 @@ def _ready(page: Page, url: str) -> float:
     return ready
 
 
+# Whether a Python snapshot is kept in this origin's Cache Storage (the service worker's
+# copy of the build's, or one a plain start kept).
+SNAPSHOT_KEPT = """async () => {
+  for (const name of await caches.keys()) {
+    const urls = (await (await caches.open(name)).keys()).map(r => r.url);
+    if (urls.some(u => u.includes("/assets/pyodide/snapshot-") || u.includes("/python-snapshot/"))) return true;
+  }
+  return false;
+}"""
+
+
 def return_visit(browser: Browser, site_url: str, repeats: int = 5) -> dict[str, Any]:
     """3c: engine ready on a return visit to the play page / on the first visit."""
     first: list[float] = []
@@ -308,9 +320,11 @@ def return_visit(browser: Browser, site_url: str, repeats: int = 5) -> dict[str,
             context.add_init_script(PROBE)
             page = context.new_page()
             first.append(_ready(page, site_url + "play/"))
-            page.wait_for_selector("[data-lq-snapshot=kept]", state="attached", timeout=180_000)
             page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-            page.wait_for_timeout(1000)  # the service worker keeps Python's files
+            # The service worker keeps Python's files, the build's snapshot among them (or
+            # where the build made none, the page keeps its own).
+            page.wait_for_function(SNAPSHOT_KEPT, timeout=180_000, polling=200)
+            page.wait_for_timeout(1000)
             page.close()
             page = context.new_page()
             again.append(_ready(page, site_url + "play/"))
@@ -327,7 +341,7 @@ def return_visit(browser: Browser, site_url: str, repeats: int = 5) -> dict[str,
         "started": started,
         "ratio": round(ratio, 2),
         "goal": RETURN_GOAL,
-        "ok": ratio <= RETURN_GOAL and set(started) == {"snapshot"},
+        "ok": ratio <= RETURN_GOAL and set(started) <= {"snapshot", "build-snapshot"},
     }
 
 

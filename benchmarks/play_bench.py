@@ -209,10 +209,13 @@ def _figure(times: dict[int, list[float]], goal: float) -> dict[str, Any]:
 
 
 def first_visit_ms(browser: Browser, site: str) -> float:
-    """Engine ready on a first visit to /play/ (fresh context: a plain start of Python)."""
+    """Engine ready on a first visit to /play/ (fresh context: a plain start of Python,
+    the reader's browser saving data: a first visit otherwise restores the build's
+    snapshot, figure 3e)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
+        context.new_cdp_session(page).send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
         page.goto(site + PLAY["fr"])
         page.wait_for_function(
             '() => document.getElementById("lq-status").dataset.status === "ready"', timeout=ENGINE_MS

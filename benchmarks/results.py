@@ -28,10 +28,11 @@ COMMANDS = {
     "browser": "python -m benchmarks --only browser --repeats {repeats}",
     "session": "python benchmarks/session_bench.py {repeats}",
     "play": "python -m benchmarks --only play --repeats {repeats}",
+    "first": "python -m benchmarks --only first --repeats {repeats}",
 }
 # The figures of the browser benchmarks (``--only browser play``): a run without them
 # (``make test``'s quick run) shows these as not measured.
-BROWSER_FIGURES = ("3a", "3b", "3c", "3d", "4", "5a", "5b", "9a", "9b", "9c", "9d")
+BROWSER_FIGURES = ("3a", "3b", "3c", "3d", "3e", "3f", "3g", "4", "5a", "5b", "9a", "9b", "9c", "9d")
 
 
 def _run(command: list[str]) -> str:
@@ -160,7 +161,7 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
             "3c",
             (
                 "Chromium: engine ready on a return visit to the play page (memory snapshot restored)"
-                " / on the first visit (plain start)"
+                " / on the first visit (the build's snapshot restored)"
             ),
             f"{back['ratio']}× ({_n(back['return_ms'])} ms vs {_n(back['first_ms'])} ms, medians)"
             if back
@@ -186,6 +187,7 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
             cmd,
         )
     )
+    out += first_rows(figures.get("first"), missing)
     stepper = browser["stepper"] if browser else None
     out.append(
         (
@@ -254,6 +256,62 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
     out += session_rows(figures.get("session"), missing)
     out += play_rows(figures.get("play"), missing)
     return out
+
+
+def first_rows(first: dict[str, Any] | None, missing: str) -> list[tuple[str, str, str, str, str, str]]:
+    """3e, 3f, 3g: a first visit, the build's Python snapshot against a plain start
+    (benchmarks/first_visit_bench.py)."""
+    cmd = COMMANDS["first"].format(repeats=first["fast"]["repeats"]) if first else ""
+
+    def timed(fig: dict[str, Any] | None) -> str:
+        if not fig:
+            return missing
+        if "skipped" in fig:
+            return f"not measured: {fig['skipped']}"
+        return f"{fig['ratio']}× ({_n(fig['snapshot_ms'])} ms vs {_n(fig['plain_ms'])} ms, medians)"
+
+    fast = first["fast"] if first else None
+    phone = first["phone"] if first else None
+    sent = first["bytes"] if first else None
+    return [
+        (
+            "3e",
+            (
+                "Chromium: a first visit to /play/ until the engine is ready, Python restored from the"
+                " build's snapshot / started plainly (the Save-Data path)"
+            ),
+            timed(fast),
+            "≤ 0.4×",
+            _met(fast["ok"]) if fast else "–",
+            cmd,
+        ),
+        (
+            "3f",
+            (
+                "the same with Chromium's processes limited to 0.35 of a core (a cgroup) and the network"
+                " to 150 ms, 9 Mbit/s"
+            ),
+            timed(phone),
+            "≤ 0.7×",
+            _met(phone["ok"]) if phone and "ok" in phone else "–",
+            cmd,
+        ),
+        (
+            "3g",
+            (
+                "bytes sent for that first visit until ready (wasm and text compressed as GitHub Pages"
+                " does), build's snapshot / plain; the Save-Data path's bytes = a plain start's where"
+                " the build made no snapshot"
+            ),
+            f"{sent['ratio']}× ({_kb(sent['snapshot_bytes'])} vs {_kb(sent['plain_bytes'])}); Save-Data"
+            f" {_kb(sent['plain_bytes'])}, no snapshot {_kb(sent['no_snapshot_bytes'])}"
+            if sent
+            else missing,
+            "(reported); equal",
+            _met(sent["save_data_same"]) if sent else "–",
+            cmd,
+        ),
+    ]
 
 
 def play_rows(play: dict[str, Any] | None, missing: str) -> list[tuple[str, str, str, str, str, str]]:
@@ -440,6 +498,22 @@ def notes(figures: dict[str, Any]) -> list[str]:
             f" more in the background, {_kb(weight['service_worker_python_bytes'])} of it Pyodide and the wheel"
             " (its offline precache)."
         )
+    first = figures.get("first")
+    if first:
+        fast, phone = first["fast"], first["phone"]
+        text = (
+            f"- **3e–3g.** {fast['repeats']} first visits of each path, alternating, fresh contexts,"
+            f" service workers blocked: build's snapshot {fast['snapshot_all_ms']} ms, plain"
+            f" {fast['plain_all_ms']} ms (Python started: {', '.join(fast['started'])})."
+        )
+        if "skipped" in phone:
+            text += f" 3f not measured: {phone['skipped']}."
+        else:
+            text += (
+                f" Limited ({phone['cgroup']}, 150 ms and 9 Mbit/s): {phone['repeats']} of each,"
+                f" build's snapshot {phone['snapshot_all_ms']} ms, plain {phone['plain_all_ms']} ms."
+            )
+        out.append(text)
     build = figures.get("build")
     if build:
         out.append(

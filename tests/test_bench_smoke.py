@@ -24,7 +24,7 @@ from runs import FULL
 REPO = Path(__file__).resolve().parents[1]
 # Under pytest-xdist the module stays on one worker: one quick benchmark run serves the module.
 pytestmark = pytest.mark.xdist_group("bench-smoke")
-QUICK = ("odds", "deals", "bots", "session", "build") + (("browser", "play") if FULL else ())
+QUICK = ("odds", "deals", "bots", "session", "build") + (("browser", "play", "first") if FULL else ())
 
 NUMBERS = {
     "odds": ["ours_deals_per_s", "minimal_deals_per_s", "ratio"],
@@ -88,7 +88,7 @@ def test_every_benchmark_returns_numbers(quick_run: dict[str, Any]) -> None:
         for key in keys:
             assert is_number(figures[name][key]), (name, key, figures[name])
     if not FULL:
-        assert "browser" not in figures and "play" not in figures
+        assert "browser" not in figures and "play" not in figures and "first" not in figures
         return
     for part, keys in BROWSER.items():
         for key in keys:
@@ -100,6 +100,9 @@ def test_every_benchmark_returns_numbers(quick_run: dict[str, Any]) -> None:
     assert is_number(figures["play"]["switch"]["first_ratio"])
     for key in ("longest_ms", "after_ready_ms"):  # figure 9d, a long link opened
         assert is_number(figures["play"]["open"][key]), (key, figures["play"]["open"])
+    for key in ("snapshot_ms", "plain_ms", "ratio"):  # figure 3e, a first visit
+        assert is_number(figures["first"]["fast"][key]), (key, figures["first"]["fast"])
+    assert figures["first"]["fast"]["right_paths"] and figures["first"]["bytes"]["save_data_same"]
 
 
 def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
@@ -108,7 +111,27 @@ def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
         line for line in text.splitlines() if line.startswith("| ") and not line.startswith(("| #", "| ---"))
     ]
     numbers = [row.split("|")[1].strip() for row in rows]
-    figures = ["1", "2a", "2b", "3a", "3b", "3c", "3d", "4", "5a", "5b", "6", "7", "8a", "8b", "8c", "8d"]
+    figures = [
+        "1",
+        "2a",
+        "2b",
+        "3a",
+        "3b",
+        "3c",
+        "3d",
+        "3e",
+        "3f",
+        "3g",
+        "4",
+        "5a",
+        "5b",
+        "6",
+        "7",
+        "8a",
+        "8b",
+        "8c",
+        "8d",
+    ]
     assert numbers == [*figures, "9a", "9b", "9c", "9d"]
     unmeasured = [number for number, row in zip(numbers, rows, strict=True) if "not measured" in row]
     browser = run("-c", "from benchmarks import results; print(*results.BROWSER_FIGURES)").stdout.split()
@@ -121,7 +144,7 @@ def test_results_md_renders_without_figures() -> None:
     # In its own process: the tests never import the benchmarks.
     render = "from benchmarks import results; print(results.render({}, results.machine_info()))"
     done = run("-c", render)
-    assert done.stdout.count("not measured in this run") == 20
+    assert done.stdout.count("not measured in this run") == 23
 
 
 def test_lighthouse_scores_a_rule_page_100_but_for_performance(tmp_path: Path, built_site: Any) -> None:

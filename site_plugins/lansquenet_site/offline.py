@@ -31,7 +31,7 @@ TEMPLATE = Path(__file__).with_name("sw.js")
 SW_NAME = "sw.js"
 SCRIPT = "assets/js/offline.js"
 # What no page of this site loads.
-SKIP_SUFFIXES = (".map", ".gz")
+SKIP_SUFFIXES = (".map", ".xml.gz")  # source maps, compressed sitemaps (not the Python snapshot)
 SKIP_FILES = {
     SW_NAME,
     "sitemap.xml",

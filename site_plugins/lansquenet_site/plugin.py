@@ -161,7 +161,8 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         from . import runtime
 
-        runtime.copy_runtime(self.repo, Path(config.site_dir), self.wheel)
+        # Python's snapshot for first visits too, but under mkdocs serve (snapshot.py)
+        runtime.copy_runtime(self.repo, Path(config.site_dir), self.wheel, snapshot=not self.serving)
         language = self.languages.pop()
         if self.languages:
             self.chrome.language_built(language, config.site_dir)

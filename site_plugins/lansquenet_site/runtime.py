@@ -11,7 +11,8 @@ reach it with one more ``../``).
 Beside them, ``assets/pyodide/runtime.mjs`` tells the engine's worker what it downloads
 (``bytes``: the WebAssembly, the standard library, the lock file and the wheel, for its
 progress) and which standard library it loads (``stdlib``, with its digest: a memory
-snapshot is only restored over the same one).
+snapshot is only restored over the same one), and the snapshot a first visit restores,
+made at build time (snapshot.py), when there is one.
 
 A file already in place with the same size and modification time is not copied again,
 so ``mkdocs serve`` stays fast.
@@ -28,6 +29,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from .snapshot import BuildSnapshot, write_snapshot
 from .wheel import WHEELS_DIR, Wheel, build_engine_wheel, write_wheel
 
 PYODIDE_FILES = (
@@ -112,22 +114,32 @@ def copy_pyodide(root: Path, site: Path) -> list[Path]:
     return copied
 
 
-def runtime_module(pyodide: Path, wheel: Wheel) -> str:
-    """The worker's ``runtime.mjs`` for the Pyodide files in ``pyodide`` and ``wheel``."""
-    stdlib = hashlib.sha256((pyodide / STDLIB).read_bytes()).hexdigest()[:16]
+def stdlib_digest(pyodide: Path) -> str:
+    """The digest of the standard library in ``pyodide`` (a snapshot's key names it)."""
+    return hashlib.sha256((pyodide / STDLIB).read_bytes()).hexdigest()[:16]
+
+
+def runtime_module(pyodide: Path, wheel: Wheel, snapshot: BuildSnapshot | None = None) -> str:
+    """The worker's ``runtime.mjs`` for the Pyodide files in ``pyodide`` and ``wheel``
+    (and the build's snapshot, when there is one: snapshot.py)."""
     size = sum((pyodide / name).stat().st_size for name in FETCHED) + len(wheel.data)
-    facts = {"stdlib": STDLIB, "stdlib_digest": stdlib, "bytes": size}
+    facts: dict[str, object] = {"stdlib": STDLIB, "stdlib_digest": stdlib_digest(pyodide), "bytes": size}
+    if snapshot is not None:
+        facts["snapshot"] = snapshot.facts()
     return f"export default {json.dumps(facts, sort_keys=True)};\n"
 
 
-def copy_runtime(root: Path, site: Path, wheel: Wheel | None = None) -> Wheel:
+def copy_runtime(root: Path, site: Path, wheel: Wheel | None = None, snapshot: bool = False) -> Wheel:
     """Copy Pyodide and write the engine's wheel (``wheel``, the build's, else built
-    now) into ``site`` (the top site folder)."""
+    now) into ``site`` (the top site folder); with ``snapshot``, Python's snapshot for
+    first visits too (snapshot.py)."""
     copy_pyodide(root, site)
     wheel = wheel or build_engine_wheel(root)
     write_wheel(wheel, site / WHEELS_DIR)
-    module = site / PYODIDE_DIR / RUNTIME_MODULE
-    text = runtime_module(site / PYODIDE_DIR, wheel)
+    pyodide = site / PYODIDE_DIR
+    made = write_snapshot(root, pyodide, wheel, stdlib_digest(pyodide)) if snapshot else None
+    module = pyodide / RUNTIME_MODULE
+    text = runtime_module(pyodide, wheel, made)
     if not (module.is_file() and module.read_text("utf-8") == text):
         module.write_text(text, "utf-8")
     return wheel

@@ -76,7 +76,9 @@ self.addEventListener("message", function (event) {
   const asked = {};
   (data.urls || []).forEach(function (url) { asked[key(new URL(url))] = url; });
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return Promise.all(ON_USE.map(function (path) {
+    // The build's Python snapshot (a first visit's download) but for a reader saving data.
+    const wanted = ON_USE.filter(function (path) { return !(data.saveData && /\/snapshot-[^/]*\.gz$/.test(path)); });
+    return Promise.all(wanted.map(function (path) {
       const address = new URL(path, SCOPE).href;
       return cache.match(address).then(function (found) {
         if (found) return null;

@@ -26,15 +26,17 @@ What every test in this folder gets for free:
   Cache Storage before a page starts Python, as on a reader's return visit: a page that
   runs the engine restores Python (under a second) instead of starting it plainly
   (several seconds), and answers the same (test_python_start.py checks both ways). The
-  snapshot is made once per test run, by the first worker that needs it, from the built
-  site itself. A module that tests a first visit says so:
-  ``pytestmark = pytest.mark.first_visit`` (its contexts are fresh).
+  snapshot kept is the one the build made (a first visit downloads it), under the key
+  a browser keeps it by. A module that tests a first visit says so:
+  ``pytestmark = pytest.mark.first_visit`` (its contexts are fresh: Python restores the
+  build's snapshot).
 - ``one_page`` (per module): one page in one context (``module_browser``) for a
   module's tests that only open a page and look at it (a fresh context costs about half
   a second of the machine's processor); ``browser_log`` checks what each test made it
   do. test_play.py's ``shared`` pages live in that module context too.
-- ``browser_log`` also fails a test (but under ``first_visit``) that leaves a page whose
-  Python started plainly though its snapshot was kept: the suite would only get slower.
+- ``browser_log`` also fails a test that leaves a page whose Python started plainly,
+  though its snapshot was kept or (``first_visit``) the build made one: the suite would
+  only get slower. A test that means a plain start says so: ``pytest.mark.plain_start``.
 
 To add a browser test, write ``def test_x(page: Page) -> None`` in tests/browser/ and
 use ``page.goto("/path/")``: the checks above run without asking.
@@ -42,8 +44,6 @@ use ``page.goto("/path/")``: the checks above run without asking.
 
 from __future__ import annotations
 
-import base64
-import fcntl
 import json
 import time
 from collections.abc import Iterator
@@ -63,7 +63,6 @@ from playwright.sync_api import (
     Request,
     Response,
     Route,
-    expect,
 )
 from runs import FULL
 
@@ -151,15 +150,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # one entry, gzip-compressed, its size before compression in a header.
 SNAPSHOTS = "lansquenet-python:/"
 SNAPSHOT_PATH = "/__tests__/python-snapshot"  # where site_server serves its bytes
-READ_SNAPSHOT = """async name => {
-    const cache = await caches.open(name);
-    const [request] = await cache.keys();
-    const response = await cache.match(request);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    let data = "";
-    for (let i = 0; i < bytes.length; i += 0x8000) data += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return {path: new URL(request.url).pathname, length: response.headers.get("x-lq-length"), data: btoa(data)};
-}"""
 KEEP_SNAPSHOT = """async ({name, path, length, from}) => {
     const body = await (await fetch(from)).blob();
     const cache = await caches.open(name);
@@ -174,42 +164,23 @@ class Snapshot:
     length: str  # its size before compression
 
 
-def _make_snapshot(browser: Browser, base_url: str, file: Path) -> dict[str, str]:
-    """A plain start of the play page, until it has kept its snapshot: its bytes into
-    ``file``; returns the entry's path and length."""
-    context = browser.new_context(base_url=base_url, service_workers="block")
-    try:
-        page = context.new_page()
-        page.goto("play/")
-        holder = page.locator("[data-lq-wheel]")
-        expect(holder).to_have_attribute("data-lq-snapshot", "kept", timeout=180_000)
-        entry: dict[str, str] = page.evaluate(READ_SNAPSHOT, SNAPSHOTS)
-        file.write_bytes(base64.b64decode(entry.pop("data")))
-        return entry
-    finally:
-        context.close()
+def build_snapshot(site: Path) -> tuple[Path, dict[str, Any]]:
+    """The snapshot the build made for first visits (site_plugins/lansquenet_site/
+    snapshot.py): its file and what runtime.mjs says of it (file, key, length, bytes)."""
+    text = (site / "assets" / "pyodide" / "runtime.mjs").read_text("utf-8")
+    facts = json.loads(text.removeprefix("export default ").rstrip().removesuffix(";"))
+    assert "snapshot" in facts, f"the build made no Python snapshot (Node.js?): {text}"
+    return site / "assets" / "pyodide" / facts["snapshot"]["file"], facts["snapshot"]
 
 
 @pytest.fixture(scope="session")
-def python_snapshot(
-    browser: Browser,
-    site_server: SiteServer,
-    tmp_path_factory: pytest.TempPathFactory,
-    worker_id: str,
-) -> Snapshot:
-    """Python's snapshot, made once per run (the xdist workers share it through the run's
-    common folder, as they share the build) and served by this worker's site_server."""
-    common = tmp_path_factory.getbasetemp()
-    if worker_id != "master":  # every xdist worker's folder is in the run's one
-        common = common.parent
-    done, file = common / "python-snapshot.json", common / "python-snapshot.gz"
-    with (common / "python-snapshot.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not done.is_file():
-            done.write_text(json.dumps(_make_snapshot(browser, site_server.url, file)), "utf-8")
-    entry = json.loads(done.read_text("utf-8"))
+def python_snapshot(site_server: SiteServer) -> Snapshot:
+    """Python's snapshot as a return visit finds it kept: the bytes of the one the build
+    made (the same Python a first visit restores, gzip-compressed as the browser keeps
+    it), under its key; served by this worker's site_server."""
+    file, facts = build_snapshot(site_server.root)
     site_server.extra[SNAPSHOT_PATH] = file
-    return Snapshot(path=entry["path"], length=entry["length"])
+    return Snapshot(path="/python-snapshot/" + facts["key"], length=str(facts["length"]))
 
 
 @pytest.fixture
@@ -384,8 +355,8 @@ def one_page(module_browser: ModuleBrowser) -> Page:
 
 def plain_starts(context: BrowserContext) -> list[str]:
     """Each page of ``context`` whose Python started plainly though its snapshot was kept
-    (``keep_snapshot_before_python``), as a problem to report: unreported, such a slip
-    would only make the suite slower."""
+    (``keep_snapshot_before_python``) or, on a first visit, the build made one, as a
+    problem to report: unreported, such a slip would only make the suite slower."""
     found = []
     for page in context.pages:
         try:
@@ -393,7 +364,7 @@ def plain_starts(context: BrowserContext) -> list[str]:
         except Error:
             continue  # a page closing, or navigating: nothing to read
         if how and how.get("lqPython") == "plain":
-            found.append(f"Python started plainly, not from the kept snapshot, on {page.url}")
+            found.append(f"Python started plainly, not from a snapshot, on {page.url}")
     return found
 
 
@@ -413,8 +384,8 @@ def forget_stored(context: BrowserContext) -> None:
 def browser_log(request: pytest.FixtureRequest) -> Iterator[BrowserLog]:
     """The log of the test's browser context (``context``, or the module's own, for
     ``one_page`` and test_play.py's ``shared``), checked at the end of the test for what
-    happened during it, and (but under ``first_visit``) for a page whose Python started
-    plainly though a snapshot was kept. A test that drives no browser gets a log that
+    happened during it, and (but under ``plain_start``) for a page whose Python started
+    plainly. A test that drives no browser gets a log that
     records nothing (and no context is made for it)."""
     if "module_browser" in request.fixturenames:  # one_page, or a module's shared pages
         module: ModuleBrowser = request.getfixturevalue("module_browser")
@@ -432,7 +403,7 @@ def browser_log(request: pytest.FixtureRequest) -> Iterator[BrowserLog]:
         log.settle(context.pages[0])
     problems = [f"request outside 127.0.0.1: {url}" for url in log.outside_requests(requests)]
     problems += log.errors[errors:]
-    if request.node.get_closest_marker("first_visit") is None:
+    if request.node.get_closest_marker("plain_start") is None:
         problems += plain_starts(context)
     if "one_page" in request.fixturenames:
         forget_stored(context)

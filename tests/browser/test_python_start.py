@@ -1,10 +1,13 @@
 """How Python starts in the browser (docs/assets/js/engine-worker.mjs, snapshot.mjs).
 
-A first visit starts Python plainly, then keeps a memory snapshot of it (the engine
-imported) in Cache Storage; a return visit restores it, and says so on the engine's
-element (``data-lq-python="snapshot"``). A corrupt snapshot, or one made for another
-wheel, is not restored: Python starts plainly, answers the same, and keeps a new one.
-The conformance cases get the same answers from a restored Python and a plain one.
+A first visit restores the memory snapshot the build made (``data-lq-python=
+"build-snapshot"``), downloaded with Python's files, and keeps none of its own. Where the
+build made none, or its snapshot is corrupt, or the reader asked to save data, Python
+starts plainly, then keeps a memory snapshot of it (the engine imported) in Cache
+Storage; a return visit restores it (``data-lq-python="snapshot"``). A corrupt kept
+snapshot, or one made for another wheel, is not restored: Python starts plainly, answers
+the same, and keeps a new one. The conformance cases get the same answers from every
+start; every restore deals its own quick games.
 
 Service workers are blocked here, as in every browser test but test_offline.py (every
 file from the server): what is tested is the snapshot alone.
@@ -12,6 +15,7 @@ file from the server): what is tested is the snapshot alone.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from pathlib import Path
@@ -22,6 +26,7 @@ from playwright.sync_api import Page, Route, expect
 from spec_cases import conformance_cases
 
 import lansquenet
+from lansquenet.bots import quick_game
 from lansquenet_site.words import Words
 
 REPO = Path(__file__).resolve().parents[2]
@@ -34,7 +39,8 @@ pytestmark = pytest.mark.first_visit  # fresh contexts; ``snapshot_kept`` where 
 
 
 def ready(page: Page, how: str) -> None:
-    """The engine is ready on ``page``, started ``how`` ("snapshot" or "plain")."""
+    """The engine is ready on ``page``, started ``how`` ("snapshot", "build-snapshot" or
+    "plain")."""
     expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
     expect(page.locator(ENGINE)).to_have_attribute("data-lq-python", how)
 
@@ -80,19 +86,68 @@ def stages(seen: list[tuple[str, str]]) -> list[str]:
     return [status for i, (status, _) in enumerate(seen) if i == 0 or seen[i - 1][0] != status]
 
 
-def test_a_return_visit_restores_python_and_answers_the_same(page: Page, site_server: Any) -> None:
+def runtime_facts(site_server: Any) -> dict[str, Any]:
+    """What runtime.mjs tells the worker (its download's bytes, the build's snapshot)."""
+    text = (site_server.root / "assets" / "pyodide" / "runtime.mjs").read_text("utf-8")
+    facts: dict[str, Any] = json.loads(text.removeprefix("export default ").rstrip().removesuffix(";"))
+    return facts
+
+
+def downloading(seen: list[tuple[str, str]], lang: str, total_bytes: int) -> bool:
+    """Whether the status line said "X MB of <total>" (honest progress) at some point."""
+    total = f"{total_bytes / 1e6:.1f}"
+    download = WORDS(
+        lang, "play.loading.download", loaded="X", total=total.replace(".", ",") if lang == "fr" else total
+    )
+    pattern = re.escape(download).replace("X", r"\d+,\d" if lang == "fr" else r"\d+\.\d")
+    return any(s == "runtime" and re.fullmatch(pattern, t) for s, t in seen)
+
+
+def without_the_builds_snapshot(page: Page) -> None:
+    """The page's worker told of no snapshot made at build time (a build without Node.js)."""
+
+    def strip(route: Route) -> None:
+        response = route.fetch()
+        facts = json.loads(response.text().removeprefix("export default ").rstrip().removesuffix(";"))
+        assert facts.pop("snapshot")
+        route.fulfill(response=response, body=f"export default {json.dumps(facts)};\n")
+
+    page.route("**/assets/pyodide/runtime.mjs", strip)
+
+
+def test_a_first_visit_restores_the_builds_snapshot_and_answers_the_same(
+    page: Page, site_server: Any
+) -> None:
+    seen = follow_status(page)
+    page.goto(PLAY["fr"])
+    ready(page, "build-snapshot")
+    expect(page.locator("#lq-status")).to_have_text(WORDS("fr", "play.loading.ready"))
+    # Honest progress: megabytes of Python's files and the snapshot, then restoring.
+    facts = runtime_facts(site_server)
+    assert downloading(seen, "fr", facts["bytes"] + facts["snapshot"]["bytes"]), seen
+    assert stages(seen)[-4:] == ["runtime", "restoring", "engine", "ready"], stages(seen)
+    answers(page)  # as CPython answers
+    # Nothing kept in Cache Storage: the build's snapshot is Python's files' (the service
+    # worker keeps those); a plain start's snapshot would be a second copy.
+    page.wait_for_timeout(500)
+    assert page.locator(ENGINE).get_attribute("data-lq-snapshot") is None
+    assert page.evaluate("name => caches.open(name).then(c => c.keys()).then(k => k.length)", SNAPSHOTS) == 0
+    # Four first visits, four quick games: each restore draws afresh.
+    seeds = [quick_game_seed(page, ("en", "fr")[i % 2], "build-snapshot") for i in range(4)]
+    assert len(set(seeds)) == 4, seeds
+
+
+@pytest.mark.plain_start
+def test_where_the_build_made_no_snapshot_a_return_visit_restores_the_kept_one(
+    page: Page, site_server: Any
+) -> None:
+    without_the_builds_snapshot(page)
     seen = follow_status(page)
     page.goto(PLAY["fr"])
     ready(page, "plain")
     expect(page.locator("#lq-status")).to_have_text(WORDS("fr", "play.loading.ready"))
     # Honest progress: megabytes of the total, then Python starting, then the engine.
-    facts = (site_server.root / "assets" / "pyodide" / "runtime.mjs").read_text("utf-8")
-    found = re.search(r'"bytes": (\d+)', facts)
-    assert found, facts
-    total = f"{int(found[1]) / 1e6:.1f}".replace(".", ",")
-    download = WORDS("fr", "play.loading.download", loaded="X", total=total)
-    pattern = re.escape(download).replace("X", r"\d+,\d")
-    assert any(s == "runtime" and re.fullmatch(pattern, t) for s, t in seen), seen
+    assert downloading(seen, "fr", runtime_facts(site_server)["bytes"]), seen
     assert stages(seen)[-3:] == ["starting", "engine", "ready"], stages(seen)
     assert ("starting", WORDS("fr", "play.loading.starting")) in seen
     first = answers(page)
@@ -111,6 +166,7 @@ def test_a_return_visit_restores_python_and_answers_the_same(page: Page, site_se
     assert page.locator(ENGINE).get_attribute("data-lq-snapshot") is None
 
 
+@pytest.mark.plain_start
 def test_a_corrupt_snapshot_falls_back_to_a_plain_start(page: Page, snapshot_kept: str) -> None:
     # The snapshot an earlier visit kept, with bytes changed in its middle (the gzip check fails).
     page.goto("sitemap.xml")
@@ -133,6 +189,7 @@ def test_a_corrupt_snapshot_falls_back_to_a_plain_start(page: Page, snapshot_kep
     ready(page, "snapshot")
 
 
+@pytest.mark.plain_start
 def test_a_new_wheel_invalidates_the_snapshot(page: Page, snapshot_kept: str) -> None:
     # The same site with another engine: the page names a wheel of another digest.
     def other_wheel(route: Route) -> None:
@@ -145,3 +202,84 @@ def test_a_new_wheel_invalidates_the_snapshot(page: Page, snapshot_kept: str) ->
     ready(page, "plain")
     [new] = kept(page)  # the old one dropped, a new one kept
     assert new != snapshot_kept and "/wheel-0123456789abcdef/" in new
+
+
+ENGINE_SCENARIO = """async () => {
+  const src = document.querySelector('script[src*="/play.js"]').src;
+  const engine = await import(src.replace(/play\\.js.*$/, "engine.js"));
+  return (await engine.call({ op: "scenario" })).scenario;
+}"""
+
+
+def quick_game_seed(page: Page, lang: str, how: str) -> int:
+    """Python started ``how`` on the play page; the seed of the game its Quick game
+    button opens (read from the page's address, which follows the engine)."""
+    page.goto(PLAY[lang])
+    ready(page, how)
+    page.locator("[data-act=quick]").first.click()
+    expect(page).to_have_url(re.compile(r"#scenario="))
+    scenario: dict[str, Any] = page.evaluate(ENGINE_SCENARIO)
+    return int(scenario["seed"])
+
+
+def until_the_readers_turn(page: Page, lang: str, how: str, fragment: str) -> list[dict[str, Any]]:
+    """The play page opened at ``fragment`` (a seeded quick game, no action yet), Python
+    started ``how``, computer players at once: their moves until the reader's turn."""
+    page.goto("sitemap.xml")
+    page.evaluate("localStorage.setItem('lansquenet.pace', '0')")
+    page.goto(PLAY[lang] + fragment)
+    ready(page, how)
+    expect(page.locator("#lq-turn-text")).to_have_text(WORDS(lang, "play.your_turn", player="Bruno"))
+    scenario: dict[str, Any] = page.evaluate(ENGINE_SCENARIO)
+    actions: list[dict[str, Any]] = scenario["actions"]
+    return actions
+
+
+def test_every_restore_deals_a_new_quick_game_and_a_seeded_one_replays(
+    page: Page, snapshot_kept: str
+) -> None:
+    # Four return visits, Python restored from one snapshot each time: four games.
+    seeds = [quick_game_seed(page, ("fr", "en")[i % 2], "snapshot") for i in range(4)]
+    assert len(set(seeds)) == 4, seeds
+    # A seeded game (quick game 12: David, a computer player, banks first) replays
+    # exactly after a restore: the computer players' moves are the seed's, not Python's.
+    game = quick_game(12, 3)
+    assert game["first_banker"] in game["computer"] and "Bruno" not in game["computer"]
+    fragment = "#scenario=" + base64.urlsafe_b64encode(json.dumps(game).encode()).decode().rstrip("=")
+    first = until_the_readers_turn(page, "en", "snapshot", fragment)
+    assert first and first == until_the_readers_turn(page, "fr", "snapshot", fragment)
+
+
+@pytest.mark.plain_start
+def test_a_corrupt_build_snapshot_falls_back_to_a_plain_start(page: Page, site_server: Any) -> None:
+    # The build's snapshot, with bytes changed in its middle (gzip's check fails).
+    def corrupt(route: Route) -> None:
+        body = bytearray(route.fetch().body())
+        middle = len(body) // 2
+        body[middle : middle + 64] = bytes(b ^ 0x5A for b in body[middle : middle + 64])
+        route.fulfill(status=200, body=bytes(body), headers={"content-type": "application/gzip"})
+
+    page.route("**/assets/pyodide/snapshot-*.gz", corrupt)
+    page.goto(PLAY["en"])
+    ready(page, "plain")
+    expect(page.locator("#lq-status")).to_have_text(WORDS("en", "play.loading.ready"))
+    answers(page)  # as CPython answers, as the build's snapshot does (the first test)
+    [url] = kept(page)  # and a sound snapshot of its own, for the next visit
+    assert "/wheel-" in url
+    page.reload()
+    ready(page, "snapshot")
+
+
+@pytest.mark.plain_start
+def test_a_reader_saving_data_gets_the_plain_start(page: Page, site_server: Any) -> None:
+    # The browser's data saver (navigator.connection.saveData), as Chromium's setting sets it.
+    page.context.new_cdp_session(page).send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(PLAY["fr"])
+    assert page.evaluate("() => navigator.connection.saveData") is True
+    ready(page, "plain")
+    answers(page)
+    file = runtime_facts(site_server)["snapshot"]["file"]
+    assert not [url for url in asked if url.endswith(file)], asked  # never downloaded
+    assert asked and any("pyodide.asm.wasm" in url for url in asked)

@@ -1,7 +1,7 @@
 // Replays scenarios inside Pyodide under Node.js, through the very code the site's worker
 // runs (boot() of docs/assets/js/engine-worker.mjs) and lansquenet.web.handle.
 //
-//   node replay.mjs WHEEL CASES_DIR [--doctest] [--restore] [--stdlib ZIP] [--modules]
+//   node replay.mjs WHEEL CASES_DIR [--doctest] [--restore] [--snapshot FILE] [--stdlib ZIP] [--modules]
 //
 // Prints one JSON object: {"python": version, "results": {NAME: answer}, "session":
 // [answer of each request of session-requests.json], "doctests": {module: [failed,
@@ -10,7 +10,8 @@
 // --doctest ran the doctests of every module of the installed wheel inside Pyodide
 // (doctests.py). With --restore, Python is started plainly, snapshotted
 // (docs/assets/js/snapshot.mjs), and everything then runs in a second Python restored
-// from that snapshot ("restored": true, "snapshot_bytes": its size). With --stdlib,
+// from that snapshot ("restored": true, "snapshot_bytes": its size); with --snapshot,
+// Python is restored from FILE's raw bytes (the build's snapshot). With --stdlib,
 // Python loads that standard library instead of Pyodide's own. With --modules,
 // "stdlib" lists the standard library's files that Python has imported by then (paths
 // inside python_stdlib.zip): what site_plugins/lansquenet_site/stdlib.txt must keep.
@@ -31,8 +32,11 @@ const options = {
   wheel: new Uint8Array(readFileSync(wheelPath)),
 };
 
-let started = await boot({ ...options, snapshots: flags.includes("--restore") });
-let snapshotBytes = 0;
+const made = flags.includes("--snapshot") ? readFileSync(flags[flags.indexOf("--snapshot") + 1]) : null;
+let started = made
+  ? await boot({ ...options, saved: new Uint8Array(made) })
+  : await boot({ ...options, snapshots: flags.includes("--restore") });
+let snapshotBytes = made ? made.length : 0;
 if (flags.includes("--restore")) {
   const bytes = started.snapshot();
   snapshotBytes = bytes.length;

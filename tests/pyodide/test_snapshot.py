@@ -9,6 +9,7 @@ must answer every conformance case and the worker's session requests exactly as 
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import shutil
@@ -20,12 +21,15 @@ import pytest
 from spec_cases import conformance_cases
 
 import lansquenet
+from lansquenet_site import runtime
+from lansquenet_site.snapshot import pyodide_version
 from lansquenet_site.wheel import build_engine_wheel, write_wheel
 
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide"
 FENCE = REPO / "docs" / "assets" / "js" / "snapshot.mjs"
 SCRIPT = Path(__file__).with_name("replay.mjs")
+PYODIDE_VERSION = pyodide_version(REPO)
 
 
 def fenced() -> dict[str, str]:
@@ -88,3 +92,108 @@ def test_a_restored_python_plays_a_session_as_cpython(restored_run: dict[str, An
 
     requests = json.loads(SCRIPT.with_name("session-requests.json").read_text("utf-8"))
     assert restored_run["session"] == [json.loads(web.handle(json.dumps(r))) for r in requests]
+
+
+def fresh_run(wheel: Path, snapshot: Path | None = None, stdlib: Path | None = None) -> dict[str, Any]:
+    """fresh.mjs's answer: a plain start and two restores of one snapshot (``snapshot``,
+    over ``stdlib``, else one taken in another time zone by the same script)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed to run Pyodide outside a browser (node 20)")
+    args = [node, str(SCRIPT.with_name("fresh.mjs")), str(wheel)]
+    args += [str(snapshot), str(stdlib)] if snapshot and stdlib else []
+    done = subprocess.run(args, capture_output=True, text=True, timeout=600, check=False)
+    if done.returncode != 0:
+        pytest.fail(f"fresh.mjs failed ({done.returncode}):\n{done.stderr[-3000:]}", pytrace=False)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def assert_fresh(run: dict[str, Any]) -> None:
+    """Each restore draws its own games, and shows the zone and language of where it runs
+    as a plain start there does; a seeded game is the same everywhere."""
+    plain, restored = run["plain"], run["restored"]
+    # A fresh game after every restore: the quick game's seed and the generator differ.
+    assert len({r["quick"] for r in restored} | {plain["quick"]}) == 3
+    assert len({r["draw"] for r in restored} | {plain["draw"]}) == 3
+    for found in restored:
+        assert found["seeded"] == plain["seeded"] and found["seeded"]["seed"] == 12
+        # The browser's language (navigator.language "fr-FR"), as Emscripten makes LANG.
+        assert found["environ"]["LANG"] == found["locale"] == "fr_FR.UTF-8"
+        assert plain["environ"]["LANG"] == plain["locale"] == "C.UTF-8"  # Node: no navigator
+        same = {k: v for k, v in found.items() if k not in ("draw", "quick", "locale")}
+        same["environ"] = {**found["environ"], "LANG": plain["environ"]["LANG"]}
+        # The zone where it runs (Asia/Kolkata), not where the snapshot was taken.
+        assert (found["timezone"], found["tzname"]) == (-19800, ["UTC+0530", "UTC+0530"])
+        assert same == {k: v for k, v in plain.items() if k not in ("draw", "quick", "locale")}
+
+
+def test_a_restored_python_draws_fresh_games_and_shows_where_it_runs(tmp_path: Path) -> None:
+    wheel = write_wheel(build_engine_wheel(REPO), tmp_path)
+    assert_fresh(fresh_run(wheel))
+
+
+# --- the snapshot the build makes (site_plugins/lansquenet_site/snapshot.py) ---------------
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The runtime as the build writes it, its snapshot included: the wheel, the
+    standard library and the snapshot's raw bytes (gunzipped), as files."""
+    site = tmp_path_factory.mktemp("site")
+    wheel = runtime.copy_runtime(REPO, site, snapshot=True)
+    pyodide = site / runtime.PYODIDE_DIR
+    text = (pyodide / runtime.RUNTIME_MODULE).read_text("utf-8")
+    facts = json.loads(text.removeprefix("export default ").rstrip().removesuffix(";"))["snapshot"]
+    raw = gzip.decompress((pyodide / facts["file"]).read_bytes())
+    assert len(raw) == facts["length"] and (pyodide / facts["file"]).stat().st_size == facts["bytes"]
+    assert (
+        facts["key"]
+        == f"pyodide-{PYODIDE_VERSION}/wheel-{wheel.sha256[:16]}/stdlib-{runtime.stdlib_digest(pyodide)}"
+    )
+    (site / "snapshot").write_bytes(raw)
+    return {
+        "wheel": write_wheel(wheel, site / "wheel"),
+        "stdlib": pyodide / runtime.STDLIB,
+        "snapshot": site / "snapshot",
+    }
+
+
+def test_the_builds_snapshot_answers_every_case_and_the_bridge_as_a_plain_start(
+    built: dict[str, Path], spec_dir: Path
+) -> None:
+    from lansquenet import web
+
+    node = shutil.which("node")
+    assert node, "Node.js is needed to run Pyodide outside a browser (node 20)"
+    script = [
+        node,
+        str(SCRIPT),
+        str(built["wheel"]),
+        str(spec_dir / "conformance"),
+        "--stdlib",
+        str(built["stdlib"]),
+    ]
+    runs = []
+    for more in ([], ["--snapshot", str(built["snapshot"])]):
+        done = subprocess.run(script + more, capture_output=True, text=True, timeout=600, check=False)
+        assert done.returncode == 0, done.stderr[-3000:]
+        runs.append(json.loads(done.stdout))
+    plain, restored = runs
+    assert plain["restored"] is False and restored["restored"] is True
+    cases = {p.stem: json.loads(p.read_text("utf-8")) for p in conformance_cases(spec_dir)}
+    assert cases and restored["results"] == plain["results"] == {
+        n: lansquenet.replay(c) for n, c in cases.items()
+    }
+    requests = json.loads(SCRIPT.with_name("session-requests.json").read_text("utf-8"))
+    assert (
+        restored["session"] == plain["session"] == [json.loads(web.handle(json.dumps(r))) for r in requests]
+    )
+
+
+def test_the_builds_snapshot_shows_a_browsers_start_and_draws_fresh_games(built: dict[str, Path]) -> None:
+    run = fresh_run(built["wheel"], built["snapshot"], built["stdlib"])
+    assert_fresh(run)  # the zone and language where it runs, not the build machine's
+    for found in run["restored"]:  # the program a browser's worker names, not the build script
+        assert found["environ"]["_"] == "./this.program" and found["orig_argv"] == ["./this.program"]
+        assert found["executable"] == run["plain"]["executable"] == "/home/pyodide/this.program"

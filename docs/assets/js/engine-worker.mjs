@@ -2,12 +2,15 @@
 // lansquenet wheel, answering JSON requests through lansquenet.web.handle. A module
 // worker (Pyodide 314 supports no other kind), started by engine.js.
 //
-// How Python starts (README, "How the engine starts"): the first time, a plain
-// loadPyodide, the wheel, the engine's imports, "ready"; then, before the first request,
-// a memory snapshot of that Python, kept gzip-compressed in Cache Storage under Pyodide's
-// version and the wheel's and the standard library's digests (snapshot.mjs). Later
-// starts restore it (well under a second), and fall back to a plain start when it is
-// missing, stale, corrupt or refused: the reader sees no difference but time.
+// How Python starts (README, "How the engine starts"): the first time, from the memory
+// snapshot the build made (runtime.mjs names it, with its key: Pyodide's version, the
+// wheel's and the standard library's digests), downloaded gzip-compressed; where the
+// build made none, or the reader asked to save data, a plain loadPyodide, the wheel, the
+// engine's imports, "ready", then, before the first request, a memory snapshot of that
+// Python, kept gzip-compressed in Cache Storage under the same key (snapshot.mjs). Later
+// starts restore the kept one (well under a second). Any snapshot missing, stale,
+// corrupt or refused: a plain start, the reader sees no difference but time. After any
+// restore, Python is made fresh (freshen(): its random draws, language and time zone).
 //
 // Protocol (all messages are plain objects):
 //   page -> worker  {id, request}     request: the JSON text of a request (lansquenet/web.py)
@@ -16,13 +19,13 @@
 //                                     far, of the total), "starting": starting it,
 //                                     "restoring": restoring the snapshot, "engine":
 //                                     installing the wheel, "ready" (with from:
-//                                     "snapshot" or "plain")
+//                                     "snapshot", "build-snapshot" or "plain")
 //                   {progress: "failed", error}   Python could not start; every request,
 //                                     pending or later, is then answered {id, error}
 //                   {progress: "offline"}   the same, because Python's files cannot be
 //                                     reached (no network, never kept)
 // The wheel's address comes in the worker's own URL: engine-worker.mjs?wheel=<URL>.
-import { forget, keep, kept, making, restoring, snapshotKey, take } from "./snapshot.mjs";
+import { forget, gunzip, keep, kept, making, restoring, snapshotKey, take } from "./snapshot.mjs";
 
 // Start Python and install the engine; resolves to {pyodide, handle, restored,
 // snapshot}, where handle(requestJSON) -> answerJSON and snapshot() -> the bytes of a
@@ -55,6 +58,7 @@ function install(pyodide, data, progress, restored, snapshots = false) {
   // A snapshot holds memory, not files: the wheel is unpacked after a restore too.
   const purelib = pyodide.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
   pyodide.unpackArchive(data, "wheel", { extractDir: purelib });
+  if (restored) freshen(pyodide);
   const handle = pyodide.pyimport("lansquenet.web").handle;
   progress("ready", { from: restored ? "snapshot" : "plain" });
   return {
@@ -66,6 +70,57 @@ function install(pyodide, data, progress, restored, snapshots = false) {
       pyodide.runPython(PREPARE);
       return take(pyodide);
     } : null,
+  };
+}
+
+// What a restored Python must not keep of the one its snapshot was taken from (the
+// build's Node.js, or this browser on another day): before the first request, its random
+// generator drawn afresh from this browser's entropy (os.urandom reads
+// crypto.getRandomValues), so that every quick game is a new one (a seeded one still
+// replays exactly: it never draws from this generator); its locale and LANG from this
+// browser's language, and its time zone from this browser's clock, as a plain start sets
+// them (Emscripten's LANG and tzset, CPython's time module). The zone's names that C
+// keeps (time.strftime's %Z) stay the snapshot's. hash() stays the snapshot's too: the
+// engine's answers never depend on it.
+export function freshen(pyodide) {
+  const lang = (globalThis.navigator?.language ?? "C").replace("-", "_") + ".UTF-8";
+  const scope = pyodide.toPy({});
+  try {
+    pyodide.runPython(FRESHEN, { globals: scope });
+    scope.get("freshen")(lang, JSON.stringify(timeZone()));
+  } finally {
+    scope.destroy();
+  }
+}
+
+const FRESHEN = `
+def freshen(lang, zone):
+    import _locale, json, os, random, time
+    random.seed()
+    os.environ["LANG"] = lang
+    try:
+        _locale.setlocale(_locale.LC_CTYPE, "")
+    except _locale.Error:
+        pass
+    for name, value in json.loads(zone).items():
+        setattr(time, name, tuple(value) if name == "tzname" else value)
+`;
+
+// The time module's zone as CPython computes it at a start, from the offsets of January
+// and July, named as Emscripten names them ("UTC+0100").
+function timeZone() {
+  const year = new Date().getFullYear();
+  const january = new Date(year, 0, 1).getTimezoneOffset();
+  const july = new Date(year, 6, 1).getTimezoneOffset();
+  const name = function (minutes) {
+    const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0");
+    return "UTC" + (minutes >= 0 ? "-" : "+") + hours + String(Math.abs(minutes) % 60).padStart(2, "0");
+  };
+  const standard = Math.max(january, july);
+  const summer = Math.min(january, july);
+  return {
+    timezone: standard * 60, altzone: summer * 60, daylight: Number(january !== july),
+    tzname: [name(standard), name(summer)],
   };
 }
 
@@ -95,6 +150,15 @@ async function untilLoaded(loading) {
   } finally {
     console.warn = warn;
   }
+}
+
+// The build's snapshot (gzip-compressed, ``length`` bytes once gunzipped), fetched and
+// gunzipped as it arrives: a promise of its bytes, which rejects when it cannot be fetched
+// or is corrupt (gzip's check, or the size): Python then starts plainly.
+async function fetchSnapshot(url, length) {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error("HTTP " + response.status + " for " + url);
+  return gunzip(response.body, length);
 }
 
 async function fetchBytes(url) {
@@ -166,16 +230,24 @@ if (inWorker) {
     let stage = "idle";
     let loaded = 0;
     let told = 0;
+    // Where Python comes from: "snapshot" (kept by an earlier visit), "build-snapshot"
+    // (the build's, downloaded: its bytes are counted with Python's, then "restoring"),
+    // or a plain start.
+    let source = "snapshot";
+    let total = runtime.bytes;
+    const downloaded = function () { return source === "build-snapshot" ? "restoring" : "starting"; };
     countDownloads([indexURL, new URL(wheel).href.split("?")[0]], function (n) {
       loaded += n;
       if (stage !== "runtime") return;
-      if (loaded >= runtime.bytes) { stage = "starting"; post({ progress: "starting" }); return; }
+      if (loaded >= total) { stage = downloaded(); post({ progress: stage }); return; }
       const now = Date.now();
-      if (now - told >= 100) { told = now; post({ progress: "runtime", loaded, total: runtime.bytes }); }
+      if (now - told >= 100) { told = now; post({ progress: "runtime", loaded, total }); }
     });
     const progress = function (name, more) {
+      if (name === "restoring" && source === "build-snapshot" && loaded < total) name = "runtime";
       stage = name;
-      if (name === "runtime") post({ progress: name, loaded, total: runtime.bytes });
+      if (name === "runtime") post({ progress: name, loaded, total });
+      else if (name === "ready") post({ progress: name, from: more.from === "plain" ? "plain" : source });
       else post(Object.assign({ progress: name }, more));
     };
     const key = snapshotKey({
@@ -185,7 +257,16 @@ if (inWorker) {
     });
     const snapshot = await found;
     if (snapshot && !snapshot.has(key)) snapshot.drop(); // stale: another Pyodide or engine
-    const saved = snapshot && snapshot.has(key) ? snapshot.bytes : null;
+    let saved = snapshot && snapshot.has(key) ? snapshot.bytes : null;
+    // None kept: the build's snapshot, made for this very start (runtime.mjs names it and
+    // its key), but for a reader who asked to save data (a plain start downloads 6.6 MB less).
+    const built = runtime.snapshot;
+    if (!saved && snapshots && built && built.key === key && params.get("data") !== "save") {
+      saved = fetchSnapshot(new URL(built.file, indexURL).href, built.length);
+      saved.catch(function () {}); // its failure is a plain start (boot), not the worker's
+      source = "build-snapshot";
+      total += built.bytes;
+    }
     const started = await boot({ loadPyodide, indexURL, stdLibURL, wheel, saved, snapshots, progress });
     if (started.snapshot) {
       // After "ready", before the first request: the engine imported, no game in it.

@@ -44,7 +44,9 @@
     const wheel = document.querySelector("[data-lq-wheel]");
     const urls = wheel ? [new URL(wheel.getAttribute("data-lq-wheel"), document.baseURI).href] : [];
     navigator.serviceWorker.ready.then(function (registration) {
-      if (registration.active) registration.active.postMessage({ keep: "python", urls: urls });
+      // A reader saving data keeps no copy of the build's Python snapshot (never fetched).
+      const saveData = Boolean(navigator.connection && navigator.connection.saveData);
+      if (registration.active) registration.active.postMessage({ keep: "python", urls: urls, saveData: saveData });
     }, function () {});
   }
 

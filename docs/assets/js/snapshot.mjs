@@ -92,9 +92,9 @@ export async function kept(scope) {
   }
 }
 
-// The decompressed body, written straight into one buffer of the size kept beside it (no
+// The decompressed body (a kept snapshot's, or the build's: engine-worker.mjs), written straight into one buffer of the size kept beside it (no
 // growing buffer, no copy of 31 MB at the end): Pyodide copies it into its memory.
-async function gunzip(body, length, signal) {
+export async function gunzip(body, length, signal) {
   if (!(length > 0)) throw new Error("snapshot of unknown size");
   const out = new Uint8Array(length);
   const reader = body.pipeThrough(new DecompressionStream("gzip"), { signal }).getReader();

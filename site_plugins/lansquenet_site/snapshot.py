@@ -1,0 +1,117 @@
+"""Python's memory snapshot, made at build time: what a first visit restores.
+
+The build starts Python in Node.js as the site's worker does (``make_snapshot.mjs``:
+boot() of ``engine-worker.mjs``, the site's own Pyodide, trimmed standard library and
+wheel), takes its memory snapshot and writes it gzip-compressed (level 9:
+``DecompressionStream`` reads gzip) into ``assets/pyodide/snapshot-<digest>.gz``, among
+Python's files (the service worker keeps them on first use). ``runtime.mjs`` names it,
+with its size before and after compression and its key, made as the browser makes the
+key of the snapshot it keeps (Pyodide's version, the wheel's and the standard library's
+digests): a worker restores it only for that key.
+
+Making it takes Node.js a few seconds of processor: it is kept in
+``node_modules/.cache/lansquenet/`` (where npm's tools keep theirs; a project that links
+the repository's node_modules shares it) by a digest of everything it is made from, so a
+build whose inputs have not changed copies it. Without Node.js, no snapshot is made (the build says
+so) and a first visit starts Python plainly.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from mkdocs.plugins import get_plugin_logger
+
+from .wheel import Wheel
+
+log = get_plugin_logger(__name__)
+MAKER = Path(__file__).with_name("make_snapshot.mjs")
+WORKER = ("docs", "assets", "js")  # engine-worker.mjs and snapshot.mjs, under the repository
+CACHE = ("node_modules", ".cache", "lansquenet")  # beside Pyodide, shared by projects that link it
+
+
+@dataclass(frozen=True)
+class BuildSnapshot:
+    """A snapshot in the site: its file (in ``assets/pyodide/``), ``key``, ``length``
+    (its size before compression) and ``size`` (compressed)."""
+
+    file: str
+    key: str
+    length: int
+    size: int
+
+    def facts(self) -> dict[str, object]:
+        """What runtime.mjs says of it."""
+        return {"file": self.file, "key": self.key, "length": self.length, "bytes": self.size}
+
+
+def pyodide_version(root: Path) -> str:
+    """The pinned Pyodide's version (the one its ``pyodide.mjs`` exports)."""
+    package = json.loads((root / "node_modules" / "pyodide" / "package.json").read_text("utf-8"))
+    return str(package["version"])
+
+
+def snapshot_key(version: str, wheel: Wheel, stdlib_digest: str) -> str:
+    """The key snapshot.mjs's ``snapshotKey`` makes in the browser for the same start."""
+    return f"pyodide-{version}/wheel-{wheel.sha256[:16]}/stdlib-{stdlib_digest}"
+
+
+def _inputs_digest(root: Path, pyodide: Path, wheel: Wheel, key: str) -> str:
+    digest = hashlib.sha256(key.encode())
+    for path in (MAKER, root.joinpath(*WORKER, "engine-worker.mjs"), root.joinpath(*WORKER, "snapshot.mjs")):
+        digest.update(path.read_bytes())
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "python_stdlib.zip"):
+        stat = (pyodide / name).stat()
+        digest.update(f"{name}:{stat.st_size}".encode())
+    digest.update(wheel.sha256.encode())
+    return digest.hexdigest()[:16]
+
+
+def _make(root: Path, pyodide: Path, wheel: Wheel, node: str) -> bytes:
+    with tempfile.TemporaryDirectory(prefix="lq-snapshot-") as tmp:
+        wheel_file, out = Path(tmp) / wheel.filename, Path(tmp) / "snapshot"
+        wheel_file.write_bytes(wheel.data)
+        worker = root.joinpath(*WORKER, "engine-worker.mjs")
+        args = [node, str(MAKER), str(worker), str(pyodide), str(wheel_file), str(out)]
+        subprocess.run(args, check=True, capture_output=True, timeout=600)
+        return out.read_bytes()
+
+
+def write_snapshot(root: Path, pyodide: Path, wheel: Wheel, stdlib_digest: str) -> BuildSnapshot | None:
+    """The build's snapshot into ``pyodide`` (the site's ``assets/pyodide``), from the
+    cache or made now; None without Node.js or when Node.js could not make it."""
+    key = snapshot_key(pyodide_version(root), wheel, stdlib_digest)
+    digest = _inputs_digest(root, pyodide, wheel, key)
+    name = f"snapshot-{digest}.gz"
+    cache = root.joinpath(*CACHE)
+    kept, facts = cache / name, cache / f"snapshot-{digest}.json"
+    if not (kept.is_file() and facts.is_file()):
+        node = shutil.which("node")
+        if node is None:
+            log.info("no Node.js: no Python snapshot for first visits (they start Python plainly)")
+            return None
+        try:
+            raw = _make(root, pyodide, wheel, node)
+        except (subprocess.SubprocessError, OSError) as error:
+            log.info("no Python snapshot for first visits: Node.js could not make it (%s)", error)
+            return None
+        cache.mkdir(parents=True, exist_ok=True)
+        partial = cache / f"{name}.{id(raw)}.part"  # then renamed: builds side by side never see half a file
+        partial.write_bytes(gzip.compress(raw, 9, mtime=0))
+        facts.write_text(json.dumps({"length": len(raw)}), "utf-8")
+        partial.replace(kept)
+    target = pyodide / name
+    if not (target.is_file() and target.stat().st_size == kept.stat().st_size):
+        shutil.copyfile(kept, target)
+    for other in pyodide.glob("snapshot-*.gz"):
+        if other != target:
+            other.unlink()
+    length = int(json.loads(facts.read_text("utf-8"))["length"])
+    return BuildSnapshot(file=name, key=key, length=length, size=target.stat().st_size)

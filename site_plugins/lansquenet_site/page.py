@@ -1,5 +1,5 @@
 """What every renderer needs to know about the page it renders, built once per page by
-the plugin (plugin.py): its language, the site's words and languages, its address,
+the ``lansquenet`` plugin (site.py): its language, the site's words and languages, its address,
 the way back to the site's top folder, the engine's wheel, the build's stash, and the
 Jinja partials of ``overrides/partials/`` (``lq-*.html``), as Material keeps its own."""
 

@@ -1,0 +1,50 @@
+"""``lansquenet/minify``: mkdocs.yml's ``extra_css`` served as one stylesheet, and the
+site's own CSS and JavaScript and its pages without their comments or indentation
+(..minify.py); under ``mkdocs serve``, only the stylesheet is made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.pages import Page
+
+from .. import minify, site
+
+NAME = "lansquenet/minify"
+
+
+class MinifyConfig(Config):  # type: ignore[no-untyped-call]
+    enabled = c.Type(bool, default=True)
+    bundle = c.Type(str, default=minify.BUNDLE)  # the stylesheet made of extra_css
+
+
+class MinifyPlugin(BasePlugin[MinifyConfig]):  # type: ignore[no-untyped-call]
+    serving = False
+    stylesheets: list[str]
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.serving = command == "serve"
+
+    def on_config(self, config: MkDocsConfig) -> None:
+        if self.config.enabled and config.extra_css != [self.config.bundle]:  # static-i18n's builds share it
+            self.stylesheets = [str(sheet) for sheet in config.extra_css]
+            config.extra_css = [self.config.bundle]
+
+    @event_priority(-100)  # the page's last change: scripts untouched, their hashes hold
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        return output if self.serving or not self.config.enabled else minify.html(output)
+
+    @event_priority(-200)  # after static-i18n's (-100): once every language is written
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if not self.config.enabled or not site.of(config, NAME).last:
+            return  # the languages share the top folder's assets: written once, at the end
+        folder = Path(config.site_dir)
+        bundle = folder / self.config.bundle
+        bundle.parent.mkdir(parents=True, exist_ok=True)
+        bundle.write_text(minify.bundle(Path(config.docs_dir), self.stylesheets), "utf-8")
+        if not self.serving:
+            minify.minify_assets(folder)

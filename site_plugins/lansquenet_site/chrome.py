@@ -50,7 +50,7 @@ from typing import Any
 from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.exceptions import PluginError
 
-from .markup import root_of
+from .markup import macros, root_of
 
 CSP_DIRECTIVES = (
     "default-src 'self'",
@@ -96,7 +96,7 @@ def content_security_policy(html: str, serving: bool = False) -> str:
 def with_csp(html: str, serving: bool = False) -> str:
     """``html`` with its CSP meta tag right after the charset, so that it covers every
     script that follows."""
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html, serving)}">'
+    meta = str(macros("tags.html").csp(content_security_policy(html, serving)))
     return _CHARSET.sub(lambda m: m.group(0) + "\n      " + meta, html, count=1)
 
 
@@ -132,7 +132,7 @@ def with_search_held(html: str, page_url: str) -> str:
     found = _BUNDLE.search(html)
     if found is None:
         raise PluginError("Material's bundle <script> is gone: see lansquenet_site/chrome.py")
-    tag = f'<script src="{root_of(page_url)}{SEARCH_WAIT}"></script>'
+    tag = str(macros("tags.html").script(root_of(page_url) + SEARCH_WAIT))
     return html[: found.start()] + tag + html[found.start() :]
 
 

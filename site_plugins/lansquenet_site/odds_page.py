@@ -38,6 +38,7 @@ import hashlib
 import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from functools import cache
 from html import escape
 from typing import Any
 
@@ -194,13 +195,21 @@ def _expected(pack: odds.Pack, lang: str) -> dict[str, str]:
     }
 
 
+@cache
+def built_simulation(pack: odds.Pack) -> dict[str, Any]:
+    """The simulation drawn at build time (``SIM_DEALS`` deals of ``pack``, seed
+    ``SIM_SEED``), as JSON: the same for every language, so computed once."""
+    found: dict[str, Any] = odds.simulation_json(odds.simulate(SIM_DEALS, SIM_SEED, pack=pack))
+    return found
+
+
 def simulation_html(page: PageContext, variants: bool = False) -> str:
     """The simulation: form, status, and the chart of one run computed at build time;
     with ``variants``, a choice of variant, the first drawn at build time
     (``templates/simulation.html``)."""
     lang, words = page.lang, page.words
     pack = odds.VARIANTS[0].pack if variants else odds.ONE_PACK
-    sim = odds.simulation_json(odds.simulate(SIM_DEALS, SIM_SEED, pack=pack))
+    sim = built_simulation(pack)
     labels = _labels(lang, words, "odds.chart", CHART_LABELS)
     data: dict[str, Any] = {
         "words": {k: v for k, v in sorted(words.catalogue(lang).items()) if k.startswith("odds.sim.")},

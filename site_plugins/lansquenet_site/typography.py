@@ -3,9 +3,10 @@
 apostrophe (’) between letters.
 
 :func:`fix` corrects a piece of text; :func:`fix_html` corrects the text of an HTML page
-and leaves alone what is not prose: tags and their attributes (URLs included), and the
+and leaves alone what is not prose: tags and their attributes (URLs included), the
 content of ``code``, ``pre``, ``kbd``, ``samp``, ``script``, ``style`` and ``textarea``
-(card codes and moves are written in code). :func:`faults` counts what is still wrong,
+(card codes and moves are written in code), and the engine's table drawings (their
+words are its catalogues', right at the source). :func:`faults` counts what is still wrong,
 for the tests. The catalogues (``locales/fr/*.po``) are kept right at the source, since
 the browser's engine reads them too; a test checks them with :func:`faults`.
 
@@ -41,6 +42,9 @@ AFTER = r"(?=$|[\s»)\]\"’'.,…<])"
 SKIP = ("code", "pre", "kbd", "samp", "script", "style", "textarea")
 LANG = re.compile(r"""\slang=["']([^"']*)["']""")  # an element's language
 _FRENCH_PART = re.compile(rf"""\slang=["']{FRENCH}\b""", re.IGNORECASE)
+# The engine's table drawings: their words come from its catalogues, kept right at the
+# source; the thousands of tags of a rule page's steps are never read.
+DIAGRAM = '<svg class="lq-diagram"'
 _MAY_NEED = re.compile(r"['«»;:!?&]")  # a piece without any of these has nothing to fix
 TAG = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.DOTALL)
 
@@ -92,7 +96,7 @@ def _pieces(html: str, french: bool = True) -> list[tuple[bool, str]]:
             and is_french(lang.group(1)) != french
         ):
             other = [name, 1]
-        if name in ("script", "style", "textarea") and not closing:
+        if (name in ("script", "style", "textarea") or tag.startswith(DIAGRAM)) and not closing:
             found = re.compile(f"</{name}", re.IGNORECASE).search(html, at)
             end = len(html) if found is None else found.start()
             pieces.append((False, html[at:end]))

@@ -50,6 +50,7 @@ from lansquenet.limits import MAX_DEALS
 
 from .markup import fence, json_script, macros
 from .page import PageContext
+from .render import keep
 from .words import Words
 
 FENCE = fence("lansquenet-(?:odds|simulation)")
@@ -275,7 +276,9 @@ def render_odds(markdown: str, page: PageContext, pack: odds.Pack = odds.ONE_PAC
 
     def one(match: re.Match[str]) -> str:
         if match["kind"] == "lansquenet-simulation":
-            html = simulation_html(page, variants=match["body"].strip() == "variants")
+            # Kept aside until the page is built (render.keep): its form, status and chart
+            # are no prose, and stay out of the search index every page loads.
+            html = keep(simulation_html(page, variants=match["body"].strip() == "variants"), page.stash)
         else:
             part = match["body"].strip() or "figures"
             if part == "figures":

@@ -20,9 +20,7 @@ def site(built_site: Any) -> Path:
 
 
 def test_material_words_are_in_the_page_language(site: Path) -> None:
-    pages = {
-        "fr": [p for p in site.rglob("index.html") if not p.relative_to(site).as_posix().startswith("en/")]
-    }
+    pages = {"fr": [p for p in site.rglob("index.html") if not p.relative_to(site).as_posix().startswith("en/")]}
     pages["en"] = list((site / "en").rglob("index.html"))
     for lang, other in (("fr", "en"), ("en", "fr")):
         assert len(pages[lang]) >= 19  # every page
@@ -31,6 +29,4 @@ def test_material_words_are_in_the_page_language(site: Path) -> None:
             assert WORDS(lang, "chrome.made_with") in html, path
             assert WORDS(other, "chrome.made_with") not in html, path
             assert f'title="{WORDS(other, "chrome.permalink")}"' not in html, path
-        assert f'title="{WORDS(lang, "chrome.permalink")}"' in (
-            site / ("" if lang == "fr" else "en") / "rules" / "covering" / "index.html"
-        ).read_text("utf-8")
+        assert f'title="{WORDS(lang, "chrome.permalink")}"' in (site / ("" if lang == "fr" else "en") / "rules" / "covering" / "index.html").read_text("utf-8")

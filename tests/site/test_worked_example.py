@@ -40,10 +40,7 @@ def test_the_settlement_page_shows_both_endings_from_the_engine(built_site, lang
     assert other[1] not in text and other[3] not in text  # one way of writing a queen per page
     assert last_balances(players_win) == {"A": "88", "B": "105", "C": "107"}
     assert "(+10)" in text and "(+14)" in text  # stake back plus the same again
-    result = {
-        "fr": "Résultat de la donne\u00a0: A −12, B +5, C +7",
-        "en": "Result of the deal: A −12, B +5, C +7",
-    }
+    result = {"fr": "Résultat de la donne\u00a0: A −12, B +5, C +7", "en": "Result of the deal: A −12, B +5, C +7"}
     assert result[lang] in text
     # Had 7♦ come first: the bank collects 12 and stands at 24.
     assert "7♦" in visible_text(bank_wins)

@@ -56,7 +56,7 @@ def run(only: tuple[str, ...] = ALL, quick: bool = False, repeats: int | None = 
     with tempfile.TemporaryDirectory(prefix="lq-bench-") as tmp:
         ours = Path(tmp) / "site"
         if "build" in only:
-            print("== build: mkdocs build with and without the plugin", flush=True)
+            print("== build: mkdocs build with and without our plugins", flush=True)
             figures["build"] = site_bench.build_times(repeats or size["build"], keep=ours)
             print(json.dumps(figures["build"]), flush=True)
         if "browser" in only:

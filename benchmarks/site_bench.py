@@ -4,8 +4,9 @@ Three projects, each made in a temporary folder:
 
 - **ours**: the repository's own mkdocs.yml (both languages, our plugin and its site
   chrome), built as ``make build`` does;
-- **unplugged**: the same mkdocs.yml and docs without the ``lansquenet`` plugin and
-  without the ```` ```lansquenet… ```` fences (which only the plugin understands);
+- **unplugged**: the same mkdocs.yml and docs without our plugins (``lansquenet`` and
+  ``lansquenet/…``) and without the ```` ```lansquenet… ```` fences (which only they
+  understand);
 - **plain**: a minimal mkdocs.yml, mkdocs-material's default theme (``font: false``),
   the search plugin, the pages of one language (French unless asked) with the fences
   removed: the same Markdown as a plain Material site would have. The page-weight
@@ -42,7 +43,8 @@ GOAL = 1.5
 FENCE = re.compile(
     r"^(?P<fence>```|~~~)lansquenet[\w-]*[ \t]*\n(?:.*?\n)?(?P=fence)[ \t]*$", re.MULTILINE | re.DOTALL
 )
-PLUGIN_LINE = re.compile(r"^  - lansquenet\s*$\n?", re.MULTILINE)
+# Our plugins in mkdocs.yml (lansquenet, lansquenet/render…), with their options if any.
+PLUGIN_LINE = re.compile(r"^  - lansquenet(?:/[\w-]+)?:?[ \t]*\n(?:^    .*\n)*", re.MULTILINE)
 
 PLAIN_CONFIG = """\
 site_name: Lansquenet
@@ -99,7 +101,7 @@ def unplugged_project(folder: Path) -> Path:
     config = (REPO / "mkdocs.yml").read_text("utf-8")
     stripped = PLUGIN_LINE.sub("", config)
     if stripped == config:
-        raise RuntimeError("mkdocs.yml: no '  - lansquenet' line in plugins")
+        raise RuntimeError("mkdocs.yml: no '  - lansquenet' lines in plugins")
     (folder / "mkdocs.yml").write_text(stripped, "utf-8")
     return folder / "mkdocs.yml"
 

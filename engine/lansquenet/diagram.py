@@ -176,7 +176,7 @@ def description(state: Mapping[str, Any], lang: str) -> str:
     if cards.get("exposed"):
         shown = " ".join(card_text(c, lang) for c in cards["exposed"])
         parts.append(_word("exposed", lang) + " " + shown)
-    return "; ".join(parts) + "."
+    return _word("separator", lang).join(parts) + "."
 
 
 def _short(name: str) -> str:

@@ -1,9 +1,9 @@
-"""Site chrome that templates alone cannot do, for the ``lansquenet`` plugin (plugin.py).
+"""Site chrome that templates alone cannot do, for the site's plugins (plugins/: search,
+not-found, csp).
 
 mkdocs-static-i18n builds the default language (French, at the site root) and then,
 from inside that build's ``on_post_build``, every other language (English, under en/),
-all into the same site folder. Three things follow, which :class:`Chrome` (one per
-plugin instance, so nothing outlives a build of ``mkdocs serve``) puts right:
+all into the same site folder. Three things follow, which the plugins put right:
 
 - **Search per language.** static-i18n merges every language into one search index, so
   French readers would get English results and the other way round. Each language
@@ -44,15 +44,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import os
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.exceptions import PluginError
 
-from .markup import root_of
+from .markup import macros, root_of
 
 CSP_DIRECTIVES = (
     "default-src 'self'",
@@ -98,7 +96,7 @@ def content_security_policy(html: str, serving: bool = False) -> str:
 def with_csp(html: str, serving: bool = False) -> str:
     """``html`` with its CSP meta tag right after the charset, so that it covers every
     script that follows."""
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html, serving)}">'
+    meta = str(macros("tags.html").csp(content_security_policy(html, serving)))
     return _CHARSET.sub(lambda m: m.group(0) + "\n      " + meta, html, count=1)
 
 
@@ -134,7 +132,7 @@ def with_search_held(html: str, page_url: str) -> str:
     found = _BUNDLE.search(html)
     if found is None:
         raise PluginError("Material's bundle <script> is gone: see lansquenet_site/chrome.py")
-    tag = f'<script src="{root_of(page_url)}{SEARCH_WAIT}"></script>'
+    tag = str(macros("tags.html").script(root_of(page_url) + SEARCH_WAIT))
     return html[: found.start()] + tag + html[found.start() :]
 
 
@@ -157,43 +155,3 @@ def search_index(data: dict[str, Any], language: str, prefix: str, others: tuple
     return json.dumps(
         {"config": {**data["config"], "lang": [language]}, "docs": located}, separators=(",", ":")
     )
-
-
-def _write(path: str, text: str) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-
-
-@dataclass
-class Chrome:
-    """What one ``mkdocs build`` keeps from each language until the last one is written:
-    the other languages' search indexes and every language's 404 page."""
-
-    default: str  # the default language, built first, at the site root
-    indexes: dict[str, dict[str, Any]] = field(default_factory=dict)
-    not_found: dict[str, str] = field(default_factory=dict)
-
-    def prefix(self, language: str) -> str:
-        """Where a language lives under the site root: '' for the default, 'en/' else."""
-        return "" if language == self.default else f"{language}/"
-
-    def language_built(self, language: str, site_dir: str) -> None:
-        """A language other than the default is written: keep its search index, which is
-        on disk now and that language's alone."""
-        with open(os.path.join(site_dir, "search", "search_index.json"), encoding="utf-8") as f:
-            self.indexes[language] = json.load(f)
-
-    def site_built(self, site_dir: str) -> None:
-        """Every language is written: one search index and one 404 page per language."""
-        index = os.path.join(site_dir, "search", "search_index.json")
-        with open(index, encoding="utf-8") as f:
-            merged = json.load(f)
-        others = tuple(self.prefix(language) for language in self.indexes)
-        for language, data in self.indexes.items():
-            prefix = self.prefix(language)
-            path = os.path.join(site_dir, prefix, "search", "search_index.json")
-            _write(path, search_index(data, language, prefix))
-        _write(index, search_index(merged, self.default, "", others))
-        for language, html in self.not_found.items():
-            _write(os.path.join(site_dir, self.prefix(language), "404.html"), html)

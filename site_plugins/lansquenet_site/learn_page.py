@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import json
 import re
-from html import escape
 from typing import Any
+
+from markupsafe import Markup
 
 from lansquenet import lessons
 from lansquenet.diagram import diagram
 
 from . import render
-from .markup import fence, json_script
+from .markup import fence, json_text
 from .page import PageContext
 
 FENCE = fence("lansquenet-lessons")
@@ -34,19 +35,6 @@ def anchor(lesson_id: str, page: PageContext) -> str:
     """The id of a lesson's section, in the page's language (``learn.anchor``:
     ``#lecon-cover``, ``#lesson-cover``)."""
     return f"{page.words(page.lang, 'learn.anchor')}-{lesson_id}"
-
-
-def _choices(question: dict[str, Any], ident: str) -> str:
-    """The choices' buttons; a choice that is a move carries its odds, the engine's
-    (``data-odds``: ``odds`` and ``odds_text``), which learn.js shows on demand."""
-    odds = question.get("odds") or [None] * len(question["choices"])
-    buttons = "".join(
-        f'<button type="button" class="md-button" data-choice="{i}"'
-        + (f' data-odds="{escape(json.dumps(odds[i], ensure_ascii=False))}"' if odds[i] else "")
-        + f" disabled>{escape(label)}</button>"
-        for i, label in enumerate(question["choices"])
-    )
-    return f'<div class="lq-choices" role="group" aria-labelledby="{ident}-ask">{buttons}</div>'
 
 
 def story_items(steps: list[dict[str, Any]]) -> list[tuple[str, str]]:
@@ -71,86 +59,52 @@ def story_items(steps: list[dict[str, Any]]) -> list[tuple[str, str]]:
     return items
 
 
-def _story(steps: list[dict[str, Any]]) -> str:
-    """The narrated steps; a computer player's reason in its move's item (``lq-said``)."""
-    return "".join(
-        f"<li>{escape(text)}"
-        + (f' <span class="lq-said">{escape(reason)}</span>' if reason else "")
-        + "</li>"
-        for text, reason in story_items(steps)
-    )
-
-
-def lesson_html(lesson: lessons.Lesson, number: int, page: PageContext) -> str:
-    """One lesson's section, at its first question, with its solution."""
-    lang, w = page.lang, page.w
-    ident = anchor(lesson.id, page)
+def lesson_data(lesson: lessons.Lesson, number: int, page: PageContext) -> dict[str, Any]:
+    """What ``templates/lessons.html`` shows of one lesson, at its first question, with
+    its solution; a choice that is a move carries its odds, the engine's (``odds`` and
+    ``odds_text``), which learn.js shows on demand."""
+    lang = page.lang
     opening = lessons.run(lesson, [], lang)
     question = opening["question"]
     path = lessons.expected_path(lesson)
     solution = []
     for k, index in enumerate(path):
         asked = lessons.run(lesson, path[:k], lang)["question"]
-        solution.append(
-            f"<li>{escape(asked['ask'])} <strong>{w('learn.expected', choice=asked['choices'][index])}</strong></li>"
-        )
-    title = lessons.words(lesson, "title", lang)
-    rule = ""
-    if lesson.rule:
-        rule = f'<p class="lq-rule"><a href="{page.link(lesson.rule + "/")}">{w("learn.rule")}</a></p>'
-    summary = escape(lessons.words(lesson, "summary", lang))
-    return (
-        f'<section class="lq-lesson" id="{ident}" data-lesson="{lesson.id}" data-state="idle" data-projector'
-        f' aria-labelledby="{ident}-title">'
-        f'<h2 id="{ident}-title">{number}. {escape(title)}'
-        f' <span class="lq-done-mark" hidden>{w("learn.done")}</span></h2>'
-        f'<p class="lq-intro">{escape(lessons.words(lesson, "intro", lang))}</p>{rule}'
-        f'<p class="lq-lesson-tools">{render.projector_button(lang, page.words)}'
-        f' <button type="button" class="md-button lq-toggle" data-action="odds" aria-pressed="false" hidden>'
-        f"{w('play.odds.show')}</button></p>"
-        f'<div class="lq-lesson-body"><div class="lq-figure">{diagram(opening["state"], lang)}</div>'
-        f'<div class="lq-lesson-play"><h3 class="lq-story-title">{w("learn.story")}</h3>'
-        f'<ol class="lq-story">{_story(opening["steps"])}</ol>'
-        f'<div class="lq-question"><p class="lq-ask" id="{ident}-ask">{escape(question["ask"])}</p>'
-        f"{_choices(question, ident)}"
-        f'<p class="lq-feedback" role="status" aria-live="polite"></p></div>'
-        f'<div class="lq-summary" tabindex="-1" hidden><p><strong>{w("learn.remember")}</strong>'
-        f' <span class="lq-summary-text"></span></p>'
-        f'<button type="button" class="md-button" data-act="again">{w("learn.again")}</button></div>'
-        f"</div></div>"
-        f'<details class="lq-solution"><summary>{w("learn.solution")}</summary>'
-        f"<ol>{''.join(solution)}</ol><p><strong>{w('learn.remember')}</strong> {summary}</p>"
-        f"</details></section>"
-    )
+        solution.append((asked["ask"], asked["choices"][index]))
+    odds = question.get("odds") or [None] * len(question["choices"])
+    return {
+        "id": lesson.id,
+        "ident": anchor(lesson.id, page),
+        "number": number,
+        "title": lessons.words(lesson, "title", lang),
+        "intro": lessons.words(lesson, "intro", lang),
+        "rule": page.link(lesson.rule + "/") if lesson.rule else "",
+        "diagram": Markup(diagram(opening["state"], lang)),
+        "story": story_items(opening["steps"]),
+        "ask": question["ask"],
+        "choices": [
+            (label, json.dumps(odds[i], ensure_ascii=False) if odds[i] else "")
+            for i, label in enumerate(question["choices"])
+        ],
+        "solution": solution,
+        "summary": lessons.words(lesson, "summary", lang),
+    }
 
 
 def page_html(page: PageContext) -> str:
-    """Every lesson, the list of lessons, the progress line and the page's script."""
-    lang, w, root = page.lang, page.w, page.root
+    """Every lesson, the list of lessons, the progress line and the page's script
+    (``templates/lessons.html``)."""
     page_words = {
-        k: v for k, v in page.words.catalogue(lang).items() if k.startswith(("learn.", "play.odds."))
+        k: v for k, v in page.words.catalogue(page.lang).items() if k.startswith(("learn.", "play.odds."))
     }
-    listed = "".join(
-        f'<li><a href="#{anchor(lesson.id, page)}">{escape(lessons.words(lesson, "title", lang))}</a>'
-        f' <span class="lq-done-mark" data-lesson-mark="{lesson.id}" hidden>{w("learn.done")}</span></li>'
-        for lesson in lessons.lessons()
-    )
-    sections = "".join(
-        lesson_html(lesson, number, page) for number, lesson in enumerate(lessons.lessons(), 1)
-    )
-    total = len(lessons.lessons())
-    return (
-        f'<link rel="stylesheet" href="{root}assets/css/learn.css">'
-        f'<link rel="stylesheet" href="{root}assets/css/odds-view.css">'
-        f'<div class="lq-learn" id="lq-learn" data-lq-wheel="{escape(page.wheel_url)}" data-lang="{lang}">'
-        f"{json_script('lq-learn-words', page_words)}"
-        f'<noscript><p class="lq-refusal">{w("learn.noscript")}</p></noscript>'
-        f'<p class="lq-learn-status" id="lq-status" role="status" aria-live="polite" data-status="idle"></p>'
-        f'<p class="lq-progress" id="lq-progress" data-total="{total}">'
-        f"{w('learn.progress', done=0, total=total)}</p>"
-        f'<nav aria-label="{w("learn.list")}"><ol class="lq-lesson-list">{listed}</ol></nav>'
-        f"{sections}</div>"
-        f'<script type="module" src="{root}assets/js/learn.js"></script>'
+    return page.partial(
+        "lessons.html",
+        root=page.root,
+        lang=page.lang,
+        wheel_url=page.wheel_url,
+        words_json=json_text(page_words),
+        w=page.w,
+        lessons=[lesson_data(lesson, number, page) for number, lesson in enumerate(lessons.lessons(), 1)],
     )
 
 

@@ -1,5 +1,10 @@
-"""Small parts every renderer of the plugin shares: the fences it replaces, the JSON
-it hands to a page's script, the way from a page to the site's top folder.
+"""Small parts every renderer of the plugins shares: the fences they replace, the JSON
+they hand to a page's script, the way from a page to the site's top folder, and the
+templates (``templates/``) every piece of markup is written in.
+
+Markup lives only in those Jinja templates, autoescaped; a test (tests/site/test_markup.py)
+finds none in Python. Values are escaped as :func:`html.escape` does (``&quot;``,
+``&#x27;``), the pages' HTML as it always was.
 
 >>> FENCE_PLAY = fence("lansquenet-play")
 >>> FENCE_PLAY.sub("X", "a\\n```lansquenet-play\\n```\\nb")
@@ -12,9 +17,15 @@ True
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
 
 
 @cache
@@ -38,10 +49,36 @@ def json_text(data: object) -> str:
     return text.replace("</", "<\\/")  # never closes its <script> element early
 
 
+def _escaped(value: Any) -> Any:
+    """A value written into a template, escaped as :func:`html.escape` does."""
+    return value if value is None or isinstance(value, Markup) else Markup(html.escape(str(value)))
+
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(Path(__file__).with_name("templates"))),
+    autoescape=True,
+    finalize=_escaped,
+    keep_trailing_newline=False,
+)
+
+
+def macros(template: str) -> Any:
+    """The macros of ``templates/<template>``, to call from Python (each returns Markup).
+
+    >>> str(macros("tags.html").slot(3))
+    '<div class="lq-slot" data-lq-slot="3"></div>'
+    """
+    return TEMPLATES.get_template(template).module
+
+
 def json_script(ident: str, data: object) -> str:
     """``data`` as a ``<script type="application/json">`` element: data that a page's
-    script reads, never runs (the Content-Security-Policy has nothing to allow)."""
-    return f'<script type="application/json" id="{ident}">{json_text(data)}</script>'
+    script reads, never runs (the Content-Security-Policy has nothing to allow).
+
+    >>> print(json_script("x", {"a": "</script>"}))
+    <script type="application/json" id="x">{"a":"<\\/script>"}</script>
+    """
+    return str(macros("tags.html").json_script(ident, json_text(data)))
 
 
 def root_of(page_url: str) -> str:

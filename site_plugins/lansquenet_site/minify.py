@@ -2,16 +2,21 @@
 
 docs/assets/css and docs/assets/js are written to be read: each file explains itself
 in comments. Readers' browsers need none of that, and every page downloads the
-stylesheets of mkdocs.yml's ``extra_css``, stepper.js and offline.js:
+stylesheets of mkdocs.yml's ``extra_css``, its scripts (stepper.js, projector.js) and
+offline.js:
 
 - :func:`bundle`: the ``extra_css`` files, in their order, as one stylesheet
-  (``BUNDLE``): the plugin puts it in their place in ``extra_css`` (one request
-  instead of three), and writes it once the site is built;
+  (``BUNDLE``), and the deferred scripts of ``extra_javascript`` as one script
+  (``SCRIPTS``): the plugin puts each in their place (one request instead of four,
+  one instead of two), and writes them once the site is built. Each script is a
+  function run at once (its own ``"use strict"``, nothing global), so one after the
+  other in one file they run as they did in two;
 - :func:`minify_assets` (not under ``mkdocs serve``) rewrites the copies in the site
   folder: CSS without comments, blank lines or indentation (:func:`css`), JavaScript
-  without its whole-line ``//`` comments (:func:`js`: nothing else is touched, so no
-  statement can change meaning). Material's own files (assets/stylesheets,
-  assets/javascripts) are minified already and left alone;
+  without its whole-line ``//`` comments and its indentation (:func:`js`: nothing else
+  is touched, so no statement can change meaning). Material's own files
+  (assets/stylesheets, assets/javascripts) are minified already and left alone, but
+  for :func:`palette`: Material's colour palettes, only those the site uses;
 - :func:`html` (not under ``mkdocs serve``): each page without the indentation of
   Material's templates, which is a twentieth of a rule page's bytes even gzipped.
 """
@@ -23,6 +28,9 @@ from pathlib import Path
 
 FOLDERS = {"assets/css": (".css",), "assets/js": (".js", ".mjs")}
 BUNDLE = "assets/css/bundle.css"
+SCRIPTS = "assets/js/bundle.js"
+PALETTE = "assets/stylesheets/palette.*.min.css"  # Material's, with every colour it has
+_COLOUR = re.compile(r"\[data-md-color-(?:primary|accent)=([\w-]+)\]")
 
 _CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 _LINE_COMMENT = re.compile(r"^[ \t]*//")
@@ -42,18 +50,18 @@ def css(text: str) -> str:
 
 
 def js(text: str) -> str:
-    """``text`` without the lines that hold nothing but a ``//`` comment (outside
-    template literals, whose lines are text).
+    """``text`` without the lines that hold nothing but a ``//`` comment, and without
+    indentation (outside template literals, whose lines are text).
 
-    >>> js('// Says hello.\\nconst a = 1; // kept\\n  // gone\\nconst b = `\\n// kept: text\\n`;\\n')
-    'const a = 1; // kept\\nconst b = `\\n// kept: text\\n`;\\n'
+    >>> js('// Says hello.\\nconst a = 1; // kept\\n  // gone\\nif (a) {\\n  f(`\\n  // kept: text\\n`);\\n}\\n')
+    'const a = 1; // kept\\nif (a) {\\nf(`\\n  // kept: text\\n`);\\n}\\n'
     """
     out: list[str] = []
     in_template = False
     for line in text.splitlines(keepends=True):
         if not in_template and _LINE_COMMENT.match(line):
             continue
-        out.append(line)
+        out.append(line if in_template else line.lstrip(" \t"))
         if line.count("`") % 2:
             in_template = not in_template
     return "".join(out)
@@ -77,10 +85,97 @@ def html(text: str) -> str:
     return "".join(out)
 
 
-def bundle(docs: Path, sources: list[str]) -> str:
-    """The stylesheets ``sources`` (paths under ``docs``), one after the other, each
-    introduced by its name."""
-    return "".join(f"/* {source} */\n" + (docs / source).read_text("utf-8") + "\n" for source in sources)
+def bundle(docs: Path, sources: list[str], comment: str = "/* {} */") -> str:
+    """The files ``sources`` (paths under ``docs``), one after the other, each
+    introduced by its name (in a ``comment``: ``"// {}"`` for scripts)."""
+    return "".join(
+        comment.format(source) + "\n" + (docs / source).read_text("utf-8") + "\n" for source in sources
+    )
+
+
+def _blocks(text: str) -> list[tuple[str, str | None]]:
+    """The rules of a stylesheet, each as ``(prelude, body)`` (``body`` None: what
+    follows the last rule); an at-rule's body holds rules."""
+    found: list[tuple[str, str | None]] = []
+    at = 0
+    while (start := text.find("{", at)) >= 0:
+        depth, end, quote = 1, start + 1, ""
+        while depth:
+            char = text[end]
+            if quote:
+                end += char == "\\"
+                quote = "" if char == quote else quote
+            elif char in "\"'":
+                quote = char
+            else:
+                depth += (char == "{") - (char == "}")
+            end += 1
+        found.append((text[at:start], text[start + 1 : end - 1]))
+        at = end
+    found.append((text[at:], None))
+    return found
+
+
+def _selectors(prelude: str) -> list[str]:
+    """A selector list cut at its commas, not at those inside ``:is(…)`` or ``[…]``."""
+    parts, depth, at = [], 0, 0
+    for i, char in enumerate(prelude):
+        depth += (char in "([") - (char in ")]")
+        if char == "," and depth == 0:
+            parts.append(prelude[at:i])
+            at = i + 1
+    return [*parts, prelude[at:]]
+
+
+def palette(text: str, used: set[str]) -> str:
+    """Material's palette stylesheet with only the rules for the colours ``used``
+    (``primary`` and ``accent`` of mkdocs.yml's palette; the dark scheme stays).
+
+    >>> palette("[data-md-color-scheme=slate]{a:b}[data-md-color-primary=red],[data-md-color-accent=custom] x{c:d}"
+    ...     "@media screen{[data-md-color-primary=red]{e:f}}", {"custom"})
+    '[data-md-color-scheme=slate]{a:b}[data-md-color-accent=custom] x{c:d}'
+    """
+    out: list[str] = []
+    for prelude, body in _blocks(text):
+        if body is None:
+            out.append(prelude)
+        elif prelude.lstrip().startswith("@"):
+            inner = palette(body, used)
+            if inner.strip():
+                out.append(prelude + "{" + inner + "}")
+        else:
+            kept = [s for s in _selectors(prelude) if set(_COLOUR.findall(s)) <= used]
+            if kept:
+                out.append(",".join(kept) + "{" + body + "}")
+    return "".join(out)
+
+
+def palette_colours(palettes: object) -> set[str]:
+    """The ``primary`` and ``accent`` colours of mkdocs.yml's ``theme.palette`` (one
+    palette or a list; Material's defaults, indigo, where one names none).
+
+    >>> sorted(palette_colours([{"primary": "custom", "accent": "custom"}, {"scheme": "slate"}]))
+    ['custom', 'indigo']
+    """
+    entries = palettes if isinstance(palettes, list) else [palettes]
+    return {
+        str(entry.get(key) or "indigo").replace(" ", "-")
+        for entry in entries
+        if isinstance(entry, dict)
+        for key in ("primary", "accent")
+    }
+
+
+def trim_palette(site: Path, used: set[str]) -> int:
+    """Material's palette stylesheet in ``site`` with only the colours ``used``; the
+    bytes saved."""
+    saved = 0
+    for path in site.glob(PALETTE):
+        text = path.read_text("utf-8")
+        small = palette(text, used)
+        path.write_text(small, "utf-8")
+        saved += len(text) - len(small)
+    return saved
 
 
 def minify_assets(site: Path) -> int:

@@ -14,7 +14,7 @@ the site is built, every chart from :mod:`lansquenet.chart`, every word from
 - ```` ```lansquenet-simulation ````: the simulation's form (deals, seed, Run), its
   loading status, and a chart of one simulation computed at build time (so the page
   is complete without JavaScript), written by the Jinja partial
-  ``overrides/partials/lq-simulation.html``. ``odds.js`` replaces it with the reader's own,
+  ``templates/simulation.html``. ``odds.js`` replaces it with the reader's own,
   computed in the browser by the engine's worker (op ``simulate``, which draws the
   chart with the same :func:`lansquenet.chart.share_chart`). Python loads only when
   the reader presses Run.
@@ -38,6 +38,7 @@ import hashlib
 import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from functools import cache
 from html import escape
 from typing import Any
 
@@ -47,8 +48,9 @@ from mkdocs.exceptions import PluginError
 from lansquenet import chart, odds
 from lansquenet.limits import MAX_DEALS
 
-from .markup import fence, json_script
+from .markup import fence, json_script, macros
 from .page import PageContext
+from .render import keep
 from .words import Words
 
 FENCE = fence("lansquenet-(?:odds|simulation)")
@@ -95,46 +97,40 @@ def figure(key: str, pack: odds.Pack, lang: str, form: str = "approx") -> str:
     raise KeyError(form)
 
 
-def _table(caption: str, head: str, body: str) -> str:
-    """A table in its own scrolling box: a keyboard can reach it (``tabindex``) and a
-    screen reader names it after the caption, whatever the width of the screen. The
-    table keeps Material's look; Material's own box around it no longer scrolls
-    (odds.css)."""
-    ident = "lq-table-" + hashlib.sha256(caption.encode("utf-8")).hexdigest()[:8]  # one caption, one table
-    return (
-        f'<div class="lq-scroll" role="region" tabindex="0" aria-labelledby="{ident}">'
-        f'<table><caption id="{ident}">{caption}</caption><thead><tr>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table></div>"
-    )
+def _ident(caption: str) -> str:
+    """The id of a table, from its caption (as written in the page): one caption, one table."""
+    return "lq-table-" + hashlib.sha256(escape(caption).encode("utf-8")).hexdigest()[:8]
 
 
-def _cell(key: str, pack: odds.Pack, lang: str) -> str:
-    """A figure in a table cell: the exact value, and its value on a second line."""
+def _odds() -> Any:
+    """The macros of ``templates/odds.html``."""
+    return macros("odds.html")
+
+
+def _words(lang: str, words: Words) -> Callable[..., str]:
+    return lambda key, **params: words(lang, key, **params)
+
+
+def _cell(key: str, pack: odds.Pack, lang: str) -> tuple[str, str]:
+    """A figure for a table cell: the exact value, and its approximate value (none for a
+    whole number)."""
     value = FIGURES[key](pack)
     if value.denominator == 1:
-        return f'<span class="lq-exact">{value}</span>'
-    approx = figure(key, pack, lang).split(" ", 1)[1]  # "≈ 52,9 %"
-    return f'<span class="lq-exact">{value}</span><br><span class="lq-approx">{escape(approx)}</span>'
+        return str(value), ""
+    return str(value), figure(key, pack, lang).split(" ", 1)[1]  # "≈ 52,9 %"
 
 
 def figures_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) -> str:
     """The rules' figures (``pack``: the rules' own, R-P1), one row each."""
-
-    def w(key: str) -> str:
-        return escape(words(lang, key))
-
     rows = []
     for key, compute in FIGURES.items():
         value = compute(pack)
         approx = (
             chart.number(float(value), lang, 2) if key in COUNTS else chart.percent(float(value), lang, 1)
         )
-        rows.append(
-            f'<tr data-figure="{key}" data-value="{value}"><th scope="row">{w("odds.figure." + key)}</th>'
-            f'<td class="lq-exact">{value}</td><td>{escape(approx)}</td></tr>'
-        )
-    head = "".join(f'<th scope="col">{w("odds.figures." + key)}</th>' for key in ("what", "exact", "approx"))
-    return f'<div class="lq-odds lq-odds-figures" data-search-exclude>{_table(w("odds.figures.caption"), head, "".join(rows))}</div>'
+        rows.append((key, str(value), approx))
+    ident = _ident(words(lang, "odds.figures.caption"))
+    return str(_odds().figures(_words(lang, words), ident, rows))
 
 
 def _labels(lang: str, words: Words, prefix: str, keys: tuple[str, ...]) -> dict[str, str]:
@@ -145,10 +141,6 @@ def _labels(lang: str, words: Words, prefix: str, keys: tuple[str, ...]) -> dict
 
 def distribution_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) -> str:
     """The length of a deal: the bar chart, then its exact table (the text equivalent)."""
-
-    def w(key: str) -> str:
-        return escape(words(lang, key))
-
     svg = chart.length_chart(
         pack, lang, _labels(lang, words, "odds.length", LENGTH_LABELS), ident="lq-length"
     )
@@ -162,53 +154,25 @@ def distribution_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) 
             else words(lang, "odds.length.tiny", share=chart.percent(float(smallest), lang, 2))
         )
         at_most = chart.percent(float(total), lang, 2) if total < 1 else chart.percent(1, lang, 0)
-        rows.append(
-            f'<tr data-k="{k}"><th scope="row">{chart.number(k, lang)}</th><td class="lq-exact">{p}</td>'
-            f"<td>{escape(share)}</td><td>{escape(at_most)}</td></tr>"
-        )
-    heads = "".join(
-        f'<th scope="col">{w("odds.length." + key)}</th>' for key in ("k", "exact", "percent", "cumulative")
-    )
-    return (
-        '<div class="lq-odds lq-odds-length" data-search-exclude>'
-        f'<figure class="lq-chart-box">{svg}</figure>'
-        f'<details class="lq-odds-table"><summary>{w("odds.length.table")}</summary>'
-        f"{_table(w('odds.length.caption'), heads, ''.join(rows))}</details></div>"
-    )
+        rows.append((k, chart.number(k, lang), str(p), share, at_most))
+    ident = _ident(words(lang, "odds.length.caption"))
+    return str(_odds().distribution(_words(lang, words), ident, Markup(svg), rows))
 
 
 def packs_html(lang: str, words: Words, packs: tuple[odds.Pack, ...] = odds.PACKS) -> str:
     """The same figures for other packs, labelled: not these rules (R-P1)."""
-
-    def w(key: str) -> str:
-        return escape(words(lang, key))
-
     columns = ("opening_pair", "bank_wins", "bank_edge", "cards_after_two", "cards_per_deal")
-    heads = "".join(f'<th scope="col">{w("odds.short." + key)}</th>' for key in columns)
-    rows = []
-    for pack in packs:
-        rules = (
-            f'<td class="lq-these-rules">{w("odds.packs.yes")}</td>'
-            if pack.these_rules
-            else f'<td class="lq-not-these-rules"><strong>{w("odds.packs.no")}</strong></td>'
+    rows = [
+        (
+            pack.name,
+            chart.number(pack.cards, lang),
+            pack.these_rules,
+            [_cell(key, pack, lang) for key in columns],
         )
-        cells = "".join(f"<td>{_cell(key, pack, lang)}</td>" for key in columns)
-        rows.append(
-            f'<tr data-pack="{pack.name}" data-these-rules="{str(pack.these_rules).lower()}">'
-            f'<th scope="row">{w("odds.pack." + pack.name)}</th><td>{chart.number(pack.cards, lang)}</td>'
-            f"{rules}{cells}</tr>"
-        )
-    return (
-        '<div class="lq-odds lq-odds-packs" data-search-exclude>'
-        f'<p class="lq-not-these-rules-note" role="note"><strong>{w("odds.packs.warning")}</strong></p>'
-        + _table(
-            w("odds.packs.caption"),
-            f'<th scope="col">{w("odds.packs.pack")}</th><th scope="col">{w("odds.packs.cards")}</th>'
-            f'<th scope="col">{w("odds.packs.rules")}</th>{heads}',
-            "".join(rows),
-        )
-        + "</div>"
-    )
+        for pack in packs
+    ]
+    ident = _ident(words(lang, "odds.packs.caption"))
+    return str(_odds().packs(_words(lang, words), ident, columns, rows))
 
 
 SUMMARY = ("summary", "details")  # the sentences under the chart: odds.sim.summary, ...
@@ -232,13 +196,21 @@ def _expected(pack: odds.Pack, lang: str) -> dict[str, str]:
     }
 
 
+@cache
+def built_simulation(pack: odds.Pack) -> dict[str, Any]:
+    """The simulation drawn at build time (``SIM_DEALS`` deals of ``pack``, seed
+    ``SIM_SEED``), as JSON: the same for every language, so computed once."""
+    found: dict[str, Any] = odds.simulation_json(odds.simulate(SIM_DEALS, SIM_SEED, pack=pack))
+    return found
+
+
 def simulation_html(page: PageContext, variants: bool = False) -> str:
     """The simulation: form, status, and the chart of one run computed at build time;
     with ``variants``, a choice of variant, the first drawn at build time
-    (``overrides/partials/lq-simulation.html``)."""
+    (``templates/simulation.html``)."""
     lang, words = page.lang, page.words
     pack = odds.VARIANTS[0].pack if variants else odds.ONE_PACK
-    sim = odds.simulation_json(odds.simulate(SIM_DEALS, SIM_SEED, pack=pack))
+    sim = built_simulation(pack)
     labels = _labels(lang, words, "odds.chart", CHART_LABELS)
     data: dict[str, Any] = {
         "words": {k: v for k, v in sorted(words.catalogue(lang).items()) if k.startswith("odds.sim.")},
@@ -249,7 +221,7 @@ def simulation_html(page: PageContext, variants: bool = False) -> str:
     if variants:
         data["variants"] = {v.name: _expected(v.pack, lang) for v in odds.VARIANTS}
     return page.partial(
-        "lq-simulation.html",
+        "simulation.html",
         w=lambda key, **params: words(lang, key, **params),
         lang=lang,
         wheel_url=page.wheel_url,
@@ -280,10 +252,7 @@ def _variant_token(match: re.Match[str], lang: str) -> str:
     value = figures[key]
     count = key in COUNTS
     approx = chart.number(float(value), lang, 2) if count else chart.percent(float(value), lang, 1)
-    return (
-        f'<span class="lq-exact" data-figure="{key}" data-value="{value}">{value}</span>'
-        f'<br><span class="lq-approx">≈\u00a0{escape(approx)}</span>'
-    )
+    return str(_odds().variant_figure(key, str(value), approx))
 
 
 def _token(match: re.Match[str], lang: str, pack: odds.Pack) -> str:
@@ -307,7 +276,9 @@ def render_odds(markdown: str, page: PageContext, pack: odds.Pack = odds.ONE_PAC
 
     def one(match: re.Match[str]) -> str:
         if match["kind"] == "lansquenet-simulation":
-            html = simulation_html(page, variants=match["body"].strip() == "variants")
+            # Kept aside until the page is built (render.keep): its form, status and chart
+            # are no prose, and stay out of the search index every page loads.
+            html = keep(simulation_html(page, variants=match["body"].strip() == "variants"), page.stash)
         else:
             part = match["body"].strip() or "figures"
             if part == "figures":
@@ -323,8 +294,9 @@ def render_odds(markdown: str, page: PageContext, pack: odds.Pack = odds.ONE_PAC
     markdown = FENCE.sub(one, markdown)
     markdown = TOKEN.sub(lambda match: _token(match, lang, pack), markdown)
     markdown = VARIANT_TOKEN.sub(lambda match: _variant_token(match, lang), markdown)
+    tags = macros("tags.html")
     if found:
-        markdown += f'\n\n<link rel="stylesheet" href="{top}assets/css/odds.css">\n'
+        markdown += f"\n\n{tags.stylesheet(top + 'assets/css/odds.css')}\n"
     if "simulation" in found:
-        markdown += f'<script type="module" src="{top}assets/js/odds.js"></script>\n'
+        markdown += f"{tags.module(top + 'assets/js/odds.js')}\n"
     return markdown

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from .markup import root_of
+from .markup import macros, root_of
 
 TEMPLATE = Path(__file__).with_name("sw.js")
 SW_NAME = "sw.js"
@@ -135,7 +135,7 @@ def register_script(html: str, page_url: str, serving: bool) -> str:
     """
     root = root_of(page_url)
     worker = "off" if serving else f"{root}{SW_NAME}"
-    tag = f'<script src="{root}{SCRIPT}" data-lq-sw="{worker}" data-lq-scope="{root or "./"}" defer></script>'
+    tag = str(macros("tags.html").offline(root + SCRIPT, worker, root or "./"))
     found = list(_BODY_END.finditer(html))
     if not found:
         return html + tag

@@ -1,19 +1,18 @@
 """What every renderer needs to know about the page it renders, built once per page by
-the plugin (plugin.py): its language, the site's words and languages, its address,
+the ``lansquenet`` plugin (site.py): its language, the site's words and languages, its address,
 the way back to the site's top folder, the engine's wheel, the build's stash, and the
-Jinja partials of ``overrides/partials/`` (``lq-*.html``), as Material keeps its own."""
+Jinja templates of the package's ``templates/`` folder (markup.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
 from .languages import Languages
-from .markup import root_of
+from .markup import TEMPLATES, root_of
 from .wheel import Wheel
 from .words import Words
 
@@ -26,7 +25,7 @@ class PageContext:
     url: str = ""  # the page's address under the site root: "en/play/"
     wheel: Wheel | None = None  # the engine's wheel, built once per build
     stash: dict[str, str] | None = field(default=None, compare=False)  # render.keep
-    templates: jinja2.Environment | None = field(default=None, compare=False)  # partials(repo)
+    templates: jinja2.Environment | None = field(default=TEMPLATES, compare=False)
 
     @property
     def root(self) -> str:
@@ -46,18 +45,17 @@ class PageContext:
         return self.root + self.languages.prefix(lang or self.lang) + path
 
     def partial(self, name: str, **context: Any) -> str:
-        """The partial ``overrides/partials/<name>`` rendered with ``context``."""
+        """The template ``templates/<name>`` rendered with ``context``."""
         if self.templates is None:
-            raise ValueError("this page has no templates: PageContext(templates=partials(repo))")
-        return self.templates.get_template(f"partials/{name}").render(**context)
+            raise ValueError("this page has no templates: PageContext(templates=partials())")
+        return self.templates.get_template(name).render(**context)
 
     def w(self, key: str, **params: object) -> str:
-        """A word of the page's language, escaped for HTML."""
-        return escape(self.words(self.lang, key, **params))
+        """A word of the page's language, raw: the templates escape it."""
+        return self.words(self.lang, key, **params)
 
 
-def partials(repo: Path) -> jinja2.Environment:
-    """The project's own partials (``overrides/``), escaping what they are given."""
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(repo / "overrides")), autoescape=True, keep_trailing_newline=False
-    )
+def partials(repo: Path | None = None) -> jinja2.Environment:
+    """The plugins' templates (markup.TEMPLATES: the package's ``templates/``, escaping
+    what they are given), wherever the project (``repo``) is."""
+    return TEMPLATES

@@ -1,6 +1,6 @@
 """The play page's skeleton: a ```` ```lansquenet-play ```` fence rendered at build time.
 
-The HTML is a Jinja partial, ``overrides/partials/play.html`` (as Material keeps its own);
+The HTML is a Jinja template, ``templates/play.html``;
 this module gives it its words and addresses. The fence becomes the page's controls with their labels in the page's language, the
 interface words play.js needs later (``<script type="application/json" id="lq-words">``:
 data, never executed, so the Content-Security-Policy has nothing to allow), the
@@ -24,7 +24,7 @@ from lansquenet.rules import DEFAULT_BALANCE
 
 from .markup import fence, json_text
 from .page import PageContext
-from .render import balances_table, keep, projector_button
+from .render import keep
 from .words import Words
 
 FENCE = fence("lansquenet-play")
@@ -47,16 +47,11 @@ def page_words(words: Words, lang: str) -> dict[str, str]:
 
 
 def skeleton(page: PageContext) -> str:
-    """The play page's HTML (``overrides/partials/play.html``): set-up form, game screen."""
+    """The play page's HTML (``templates/play.html``): set-up form, game screen."""
     lang, words = page.lang, page.words
 
     def w(key: str, **params: object) -> str:
         return words(lang, key, **params)  # raw: the partial escapes it
-
-    def button(action: str, key: str) -> Markup:
-        return Markup('<button type="button" class="md-button" data-act="{}">{}</button>').format(
-            action, w(key)
-        )
 
     # The default table, written as play.js writes it.
     names = [name.strip() for name in words(lang, "play.default_names").split(",")][:3]
@@ -71,10 +66,7 @@ def skeleton(page: PageContext) -> str:
         paces=PACES,
         tabs=TABS,
         steppers=STEPPERS,
-        balances=Markup(balances_table(lang, words, ident="lq-balances")),
-        projector=Markup(projector_button(lang, words)),
         w=w,
-        button=button,
     )
 
 

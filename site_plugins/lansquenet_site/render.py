@@ -3,7 +3,8 @@
 The fence holds a scenario (CONFORMANCE.md JSON) or the name of a scenario shipped with
 the engine. The engine replays it; each step becomes an element with ``data-step``,
 drawn from the engine's display-ready view (:func:`lansquenet.view.step_view`, the one
-the play page draws too): the diagram, the narrated sentence, the cards, the balances
+the play page draws too), written by ``templates/steps.html``: the diagram, the narrated
+sentence, the cards, the balances
 with their signed changes, and the result of a deal. The page is complete
 without JavaScript; the stepper script only shows one step at a time.
 """
@@ -13,16 +14,23 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from html import escape
+from collections.abc import Callable
 from typing import Any
+
+from markupsafe import Markup
 
 import lansquenet
 from lansquenet.diagram import diagram, sprite
 
-from .markup import fence
+from .markup import fence, macros
 from .words import Words
 
 FENCE = fence("lansquenet")
+
+
+def _steps() -> Any:
+    """The macros of ``templates/steps.html``."""
+    return macros("steps.html")
 
 
 class ScenarioError(lansquenet.LansquenetError):
@@ -89,7 +97,7 @@ def keep(html: str, stash: dict[str, str] | None) -> str:
         return html
     key = str(len(stash))
     stash[key] = html
-    return f'<div class="lq-slot" data-lq-slot="{key}"></div>'
+    return str(macros("tags.html").slot(key))
 
 
 def render_fences(markdown: str, lang: str, words: Words, stash: dict[str, str] | None = None) -> str:
@@ -113,19 +121,9 @@ def render_fences(markdown: str, lang: str, words: Words, stash: dict[str, str] 
     return FENCE.sub(one, markdown)
 
 
-def _cards(step: dict[str, Any]) -> str:
-    return " ".join(
-        f'<span class="lq-cardtext lq-{card["colour"]}">{escape(card["text"])}</span>'
-        for card in step["cards"]
-    )
-
-
-def _result(step: dict[str, Any], lang: str, words: Words) -> str:
-    """At a settlement (R-T1, R-T2), each participant's net result of the deal."""
-    if step["result"] is None:
-        return ""
-    line = escape(step["result"]["line"])
-    return f'<p class="lq-result">{escape(words(lang, "steps.result", changes="{changes}")).replace("{changes}", line)}</p>'
+def _words(lang: str, words: Words) -> Callable[..., str]:
+    """A word of ``lang``, raw: the templates escape it."""
+    return lambda key, **params: words(lang, key, **params)
 
 
 def balance_row(
@@ -134,58 +132,25 @@ def balance_row(
     """One row of a step's balances (escaped HTML): the player, their counters (the cell's
     first text), the signed change and the stake. The rule pages' steps are written with it, and the play page
     gets it as a ``<template>`` (``template=True``: every part, empty) that step-view.js
-    fills with the engine's values: one table, drawn from one source.
+    fills with the engine's values: one table, drawn from one source
+    (``templates/steps.html``).
 
     >>> balance_row("A", "88", "+5")
     '<tr><th scope="row">A</th><td>88<span class="lq-change"> (+5)</span></td></tr>'
     """
-    # In the template, the change is a placeholder the script replaces (as in the words).
-    changed = (
-        f'<span class="lq-change"> ({escape("{change}" if template else change)})</span>'
-        if change or template
-        else ""
-    )
-    # The stake on its own line: the column stays narrow beside the diagram.
-    staked = f' <span class="lq-stake">{escape(stake)}</span>' if stake or template else ""
-    return f'<tr><th scope="row">{escape(player)}</th><td>{escape(balance)}{changed}{staked}</td></tr>'
+    return str(_steps().balance_row(player, balance, change, stake, template))
 
 
 def balances_table(lang: str, words: Words, rows: str = "", ident: str = "") -> str:
     """The balances of a step (its rows' HTML in ``rows``); the play page's has an ``ident``
     and, beside it, the template of its rows."""
-    named = f' id="{ident}"' if ident else ""
-    template = f'<template id="{ident}-row">{balance_row("", "", template=True)}</template>' if ident else ""
-    return (
-        f'<table class="lq-balances"{named}><caption>{escape(words(lang, "steps.balances"))}</caption>'
-        f'<thead><tr><th scope="col">{escape(words(lang, "steps.player"))}</th>'
-        f'<th scope="col">{escape(words(lang, "steps.counters"))}</th></tr></thead>'
-        f"<tbody>{rows}</tbody></table>{template}"
-    )
+    return str(_steps().balances_table(_words(lang, words), Markup(rows), ident))
 
 
 def projector_button(lang: str, words: Words) -> str:
     """The button that opens a table's projector view (assets/js/projector.js shows it,
     inside an element marked ``data-projector``)."""
-    label = escape(words(lang, "projector.open"))
-    return (
-        f'<button type="button" class="md-button lq-project" data-action="projector"'
-        f' aria-pressed="false" hidden>{label}</button>'
-    )
-
-
-def _balances(step: dict[str, Any], lang: str, words: Words) -> str:
-    rows = [
-        balance_row(
-            row["player"],
-            str(row["balance"]),
-            row["change_text"] or "",
-            words(lang, "steps.stake", amount=row["stake"]) if row["stake"] else "",
-        )
-        for row in step["rows"]
-    ]
-    if step["bank"] is not None:
-        rows.append(balance_row(words(lang, "steps.bank"), str(step["bank"])))
-    return balances_table(lang, words, "".join(rows))
+    return str(_steps().projector_button(_words(lang, words)))
 
 
 def step_hashes(words: Words, number: int | None) -> str:
@@ -221,32 +186,16 @@ def scenario_html(
     if not steps:
         raise ScenarioError(f"lansquenet fence: the table is refused ({outcome})")
     ident = "lq-scenario" if number is None else f"lq-scenario-{number}"  # unique on its page
-    total = len(steps)
-    items = []
-    for index, step in enumerate(steps):
-        items.append(
-            f'<li class="lq-step" data-step="{index}" data-event="{escape(step["event"]["code"])}">'
-            f'<p class="lq-text">{escape(step["text"])} {_cards(step)}</p>'
-            f"{_result(step, lang, words)}"
-            f'<div class="lq-body"><div class="lq-figure">{diagram(step["state"], lang)}</div>'
-            f"{_balances(step, lang, words)}</div></li>"
-        )
-    refusal = ""
-    if outcome is not None:
-        refusal = f'<p class="lq-refusal" role="note">{escape(words(lang, "steps.refused", message=outcome["message"]))}</p>'
-    counter = escape(words(lang, "stepper.counter", index="{index}", total="{total}"))
-    buttons = "".join(
-        f'<button type="button" class="md-button lq-{key}" data-go="{key}">{escape(words(lang, "stepper." + key))}</button>'
-        for key in ("first", "previous", "next", "last")
-    )
-    buttons += projector_button(lang, words)
     name = words(lang, "steps.label") if number is None else words(lang, "steps.label_n", n=number)
-    # data-search-exclude: the steps' sentences, tables and diagram text stay out of
-    # Material's search index (they were nearly half of it, loaded by every page).
-    return (
-        f'<section class="lansquenet-scenario" id="{ident}" data-steps="{total}" data-search-exclude data-projector'
-        f' data-hash="{escape(step_hashes(words, number))}" aria-label="{escape(name)}">'
-        f'<div class="lq-controls" hidden>{buttons}'
-        f'<span class="lq-counter" aria-live="polite" data-template="{counter}"></span></div>'
-        f'<ol class="lq-steps">{"".join(items)}</ol>{refusal}</section>'
+    diagrams = [Markup(diagram(step["state"], lang)) for step in steps]
+    return str(
+        _steps().scenario(
+            _words(lang, words),
+            ident,
+            name,
+            step_hashes(words, number),
+            steps,
+            diagrams,
+            outcome["message"] if outcome is not None else None,
+        )
     )

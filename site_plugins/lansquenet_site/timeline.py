@@ -6,7 +6,7 @@ The dates come from one list, ``timeline.json`` beside this module (each entry: 
 ``key`` and its ``source``, the id of a reference on the sources page), in the order
 they are shown; their words are in the catalogues (``locales/<lang>/site.po``:
 ``timeline.<key>.date``, the date as written, and ``timeline.<key>.text``). The markup
-is the partial ``overrides/partials/lq-timeline.html``.
+is the template ``templates/timeline.html``.
 
 >>> entries()[0]
 Entry(key='word', source='src-tlf')
@@ -54,7 +54,7 @@ def timeline_html(page: PageContext) -> str:
         }
         for entry in entries()
     ]
-    return page.partial("lq-timeline.html", items=items, label=page.words(page.lang, "timeline.label"))
+    return page.partial("timeline.html", items=items, label=page.words(page.lang, "timeline.label"))
 
 
 def render_timeline(markdown: str, page: PageContext) -> str:

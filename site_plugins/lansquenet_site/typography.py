@@ -3,9 +3,10 @@
 apostrophe (’) between letters.
 
 :func:`fix` corrects a piece of text; :func:`fix_html` corrects the text of an HTML page
-and leaves alone what is not prose: tags and their attributes (URLs included), and the
+and leaves alone what is not prose: tags and their attributes (URLs included), the
 content of ``code``, ``pre``, ``kbd``, ``samp``, ``script``, ``style`` and ``textarea``
-(card codes and moves are written in code). :func:`faults` counts what is still wrong,
+(card codes and moves are written in code), and the engine's table drawings (their
+words are its catalogues', right at the source). :func:`faults` counts what is still wrong,
 for the tests. The catalogues (``locales/fr/*.po``) are kept right at the source, since
 the browser's engine reads them too; a test checks them with :func:`faults`.
 
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import re
 from html import escape, unescape
-from typing import Any
 
 __all__ = ["FRENCH", "faults", "fix", "fix_html", "is_french", "prose"]
 
@@ -39,66 +39,78 @@ LETTER = r"[^\W\d_]"
 # Where a ; ? ! : ends as punctuation: the end of the text, a space, or a closing sign.
 AFTER = r"(?=$|[\s»)\]\"’'.,…<])"
 SKIP = ("code", "pre", "kbd", "samp", "script", "style", "textarea")
+VERBATIM = ("script", "style", "textarea")  # read up to their end tag, never parsed
 LANG = re.compile(r"""\slang=["']([^"']*)["']""")  # an element's language
 _FRENCH_PART = re.compile(rf"""\slang=["']{FRENCH}\b""", re.IGNORECASE)
+# The engine's table drawings: their words come from its catalogues, kept right at the
+# source; the thousands of tags of a rule page's steps are never read.
+DIAGRAM = '<svg class="lq-diagram"'
 _MAY_NEED = re.compile(r"['«»;:!?&]")  # a piece without any of these has nothing to fix
 TAG = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.DOTALL)
 
 
+# fix's rewrites, in order, each with the signs without which it has nothing to do. The
+# apostrophe between letters ("l'<em>as</em>": at the end of a piece too); inside « »;
+# ; ? ! after a word (not after another sign: "?!" stays together) or starting the
+# text; then :.
+_FIXES = (
+    ("'", re.compile(rf"(?<={LETTER})'(?={LETTER}|$)"), "’"),
+    ("«", re.compile(rf"«[ {NBSP}{NNBSP}]*"), "«" + NBSP),
+    ("»", re.compile(rf"[ {NBSP}{NNBSP}]*»"), NBSP + "»"),
+    (";!?", re.compile(rf"(?:(?<=[^\s;:!?{NBSP}{NNBSP}])|^)[\s{NBSP}{NNBSP}]*([;!?]){AFTER}"), NNBSP + r"\1"),
+    (":", re.compile(rf"(?:(?<=[^\s;:!?{NBSP}{NNBSP}])|^)[\s{NBSP}{NNBSP}]*:{AFTER}"), NBSP + ":"),
+)
+
+
 def fix(text: str) -> str:
     """French typography for plain text (no HTML)."""
-    text = re.sub(rf"(?<={LETTER})'(?={LETTER}|$)", "’", text)  # "l'<em>as</em>": at the end too
-    text = re.sub(rf"«[ {NBSP}{NNBSP}]*", "«" + NBSP, text)
-    text = re.sub(rf"[ {NBSP}{NNBSP}]*»", NBSP + "»", text)
-    # ; ? ! after a word (not after another sign: "?!" stays together), or starting the text
-    text = re.sub(rf"(?:(?<=[^\s;:!?{NBSP}{NNBSP}])|^)[\s{NBSP}{NNBSP}]*([;!?]){AFTER}", NNBSP + r"\1", text)
-    text = re.sub(rf"(?:(?<=[^\s;:!?{NBSP}{NNBSP}])|^)[\s{NBSP}{NNBSP}]*:{AFTER}", NBSP + ":", text)
+    for signs, pattern, replacement in _FIXES:
+        if any(sign in text for sign in signs):
+            text = pattern.sub(replacement, text)
     return text
 
 
-def _pieces(html: str, french: bool = True) -> list[tuple[bool, str]]:
-    """The page cut into ``(is_prose, piece)``: prose is the French text outside the
-    skipped elements. On a French page (``french``) that is everything but the elements
-    in another language (``lang="en"``: the parallel page's English column); on a page in
-    another language, only the elements marked ``lang="fr"``. Tags, comments and skipped
-    content are kept as they are."""
-    pieces: list[tuple[bool, str]] = []
+def _spans(html: str, french: bool = True) -> list[tuple[int, int]]:
+    """Where the French prose of the page is: ``(start, end)`` of each run of text
+    between two tags outside the skipped elements. On a French page (``french``) that is
+    everything but the elements in another language (``lang="en"``: the parallel page's
+    English column); on a page in another language, only the elements marked
+    ``lang="fr"``. Tags, comments and skipped content are no prose."""
+    spans: list[tuple[int, int]] = []
     depth = 0  # inside code, pre, kbd, samp
-    other: list[Any] = []  # [name, nesting] of an element in the other language
+    other = ""  # the name of the element in the other language we are in, if any
+    nesting = 0  # how deep in elements of that name
     at = 0
+    search = TAG.search
     while True:
-        match = TAG.search(html, at)
-        prose = depth == 0 and (bool(other) != french)
+        match = search(html, at)
+        start = len(html) if match is None else match.start()
+        if start > at and depth == 0 and (bool(other) != french):
+            spans.append((at, start))
         if match is None:
-            pieces.append((prose, html[at:]))
-            return pieces
-        if match.start() > at:
-            pieces.append((prose, html[at : match.start()]))
-        tag, closing = match.group(0), bool(match.group(1))
+            return spans
+        tag = match.group(0)
+        closing = match.group(1) == "/"
         name = (match.group(2) or "").lower()
-        pieces.append((False, tag))
         at = match.end()
-        lang = LANG.search(tag)
-        if other and name == other[0] and not tag.endswith("/>"):
-            other[1] += -1 if closing else 1
-            if other[1] == 0:
-                other = []
-        elif (
-            not other
-            and not closing
-            and lang
-            and name != "html"
-            and not tag.endswith("/>")
-            and is_french(lang.group(1)) != french
-        ):
-            other = [name, 1]
-        if name in ("script", "style", "textarea") and not closing:
+        empty = tag.endswith("/>")
+        if other:
+            if name == other and not empty:
+                nesting += -1 if closing else 1
+                if nesting == 0:
+                    other = ""
+        elif not closing and "lang=" in tag and name != "html" and not empty:
+            lang = LANG.search(tag)
+            if lang and is_french(lang.group(1)) != french:
+                other, nesting = name, 1
+        if closing:
+            if name in SKIP and not empty:
+                depth = max(0, depth - 1)
+        elif name in VERBATIM or tag.startswith(DIAGRAM):
             found = re.compile(f"</{name}", re.IGNORECASE).search(html, at)
-            end = len(html) if found is None else found.start()
-            pieces.append((False, html[at:end]))
-            at = end
-        elif name in SKIP and not tag.endswith("/>"):
-            depth = max(0, depth - 1) if closing else depth + 1
+            at = len(html) if found is None else found.start()
+        elif name in SKIP and not empty:
+            depth += 1
 
 
 def is_french(lang: str) -> bool:
@@ -120,15 +132,21 @@ def fix_html(html: str, french: bool = True) -> str:
     """
     if not french and not _FRENCH_PART.search(html):
         return html  # a page in another language with no French part: nothing to fix
-    return "".join(
-        escape(fix(unescape(piece)), quote=False) if prose and _MAY_NEED.search(piece) else piece
-        for prose, piece in _pieces(html, french)
-    )
+    out: list[str] = []
+    at = 0
+    for start, end in _spans(html, french):
+        piece = html[start:end]
+        if _MAY_NEED.search(piece):
+            out.append(html[at:start])
+            out.append(escape(fix(unescape(piece)), quote=False))
+            at = end
+    out.append(html[at:])
+    return "".join(out)
 
 
 def prose(html: str, french: bool = True) -> str:
     """The page's French prose, decoded: what :func:`fix_html` corrects (for the tests)."""
-    return "".join(unescape(piece) for is_prose, piece in _pieces(html, french) if is_prose)
+    return "".join(unescape(html[start:end]) for start, end in _spans(html, french))
 
 
 def faults(text: str) -> int:

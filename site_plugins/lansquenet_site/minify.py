@@ -9,8 +9,8 @@ stylesheets of mkdocs.yml's ``extra_css``, stepper.js and offline.js:
   instead of three), and writes it once the site is built;
 - :func:`minify_assets` (not under ``mkdocs serve``) rewrites the copies in the site
   folder: CSS without comments, blank lines or indentation (:func:`css`), JavaScript
-  without its whole-line ``//`` comments (:func:`js`: nothing else is touched, so no
-  statement can change meaning). Material's own files (assets/stylesheets,
+  without its whole-line comments, ``//`` and the JSDoc types' ``/** */`` (:func:`js`:
+  nothing else is touched, so no statement can change meaning). Material's own files (assets/stylesheets,
   assets/javascripts) are minified already and left alone;
 - :func:`html` (not under ``mkdocs serve``): each page without the indentation of
   Material's templates, which is a twentieth of a rule page's bytes even gzipped.
@@ -26,6 +26,10 @@ BUNDLE = "assets/css/bundle.css"
 
 _CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 _LINE_COMMENT = re.compile(r"^[ \t]*//")
+# A line that opens a block comment (``/** @param ... */``, one line or the first of
+# several), and the end of one: what follows ``*/`` on its line is code, kept.
+_BLOCK_OPEN = re.compile(r"^[ \t]*/\*")
+_BLOCK_CLOSE = re.compile(r"\*/")
 # Elements whose text is shown, or run, as written: left exactly as they are.
 _VERBATIM = re.compile(r"<(pre|textarea|script|style)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
 _INDENT = re.compile(r"[ \t]*\n\s*")
@@ -42,15 +46,34 @@ def css(text: str) -> str:
 
 
 def js(text: str) -> str:
-    """``text`` without the lines that hold nothing but a ``//`` comment (outside
-    template literals, whose lines are text).
+    """``text`` without the lines that hold nothing but a comment: a ``//`` one, or a
+    block comment that starts its line (the JSDoc types that ``tsc`` checks), outside
+    template literals, whose lines are text. A block comment that ends before code on
+    its line (``/** @type {T} */ (x)``) or starts after code is left as it is.
 
     >>> js('// Says hello.\\nconst a = 1; // kept\\n  // gone\\nconst b = `\\n// kept: text\\n`;\\n')
     'const a = 1; // kept\\nconst b = `\\n// kept: text\\n`;\\n'
+    >>> js('/**\\n * @param {number} n\\n */\\nf(n);\\n  /** @type {T} */\\nlet t;\\n/** @type {U} */ (u).go();\\n')
+    'f(n);\\nlet t;\\n/** @type {U} */ (u).go();\\n'
     """
     out: list[str] = []
     in_template = False
+    in_block = False
     for line in text.splitlines(keepends=True):
+        if in_block:
+            close = _BLOCK_CLOSE.search(line)
+            if close is None or not line[close.end() :].strip():
+                in_block = close is None
+                continue
+            in_block = False
+            line = line[close.end() :]  # code after the comment's end
+        elif not in_template and _BLOCK_OPEN.match(line):
+            close = _BLOCK_CLOSE.search(line, line.index("/*") + 2)
+            if close is None:
+                in_block = True
+                continue
+            if not line[close.end() :].strip():
+                continue
         if not in_template and _LINE_COMMENT.match(line):
             continue
         out.append(line)

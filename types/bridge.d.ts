@@ -26,6 +26,8 @@ declare namespace Bridge {
     finish_after?: number;
     decks?: string[][];
     actions?: Action[];
+    /** "Time is up" was said (R-P4). */
+    ended?: boolean;
     /** The computer players: name -> temperament (lansquenet.bots). */
     computer?: Record<string, string>;
   }

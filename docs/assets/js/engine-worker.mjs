@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's worker: Python (Pyodide, from this site's own assets/pyodide/) and the
 // lansquenet wheel, answering JSON requests through lansquenet.web.handle. A module
 // worker (Pyodide 314 supports no other kind), started by engine.js.
@@ -30,6 +31,18 @@ import { forget, keep, kept, making, restoring, snapshotKey, take } from "./snap
 // ``saved``: a snapshot's bytes to restore, or a promise of them (Pyodide fetches and
 // compiles its WebAssembly meanwhile); a failed restore falls back to a plain start.
 // Exported so that the Node.js tests (tests/pyodide) run this very code.
+/**
+ * @typedef {import("pyodide").PyodideAPI} Pyodide
+ * @typedef {(stage: string, more?: object) => void} Report
+ * @typedef {{pyodide: Pyodide, restored: boolean, handle: (requestJSON: string) => string,
+ *   snapshot: (() => Uint8Array<ArrayBuffer>) | null}} Started
+ */
+/**
+ * @param {{loadPyodide: typeof import("pyodide").loadPyodide, indexURL: string,
+ *   stdLibURL?: string, wheel: string | Uint8Array,
+ *   saved?: Uint8Array | Promise<Uint8Array> | null, snapshots?: boolean, progress?: Report}} options
+ * @returns {Promise<Started>}
+ */
 export async function boot({
   loadPyodide, indexURL, stdLibURL, wheel, saved = null, snapshots = false, progress = () => {},
 }) {
@@ -50,6 +63,14 @@ export async function boot({
   return install(pyodide, await bytes, progress, false, snapshots);
 }
 
+/**
+ * @param {Pyodide} pyodide
+ * @param {Uint8Array} data the wheel
+ * @param {Report} progress
+ * @param {boolean} restored
+ * @param {boolean} [snapshots]
+ * @returns {Started}
+ */
 function install(pyodide, data, progress, restored, snapshots = false) {
   progress("engine");
   // A snapshot holds memory, not files: the wheel is unpacked after a restore too.
@@ -60,7 +81,7 @@ function install(pyodide, data, progress, restored, snapshots = false) {
   return {
     pyodide,
     restored,
-    handle: function (requestJSON) { return handle(requestJSON); },
+    handle: function (/** @type {string} */ requestJSON) { return handle(requestJSON); },
     // Everything the engine will import, imported; then the memory, as bytes.
     snapshot: snapshots ? function () {
       pyodide.runPython(PREPARE);
@@ -80,8 +101,13 @@ del _m
 
 // Pyodide only warns when its WebAssembly cannot be fetched or compiled, and its
 // loadPyodide() then never settles: that warning is turned into a failure here.
+/**
+ * @param {Promise<Pyodide>} loading
+ * @returns {Promise<Pyodide>}
+ */
 async function untilLoaded(loading) {
   const warn = console.warn;
+  /** @type {(error: Error) => void} */
   let failed;
   const failure = new Promise(function (resolve, reject) { failed = reject; });
   console.warn = function (...args) {
@@ -97,6 +123,7 @@ async function untilLoaded(loading) {
   }
 }
 
+/** @param {string} url */
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error("HTTP " + response.status + " for " + url);
@@ -106,11 +133,15 @@ async function fetchBytes(url) {
 // Counts the bytes of every response fetched from now on whose address starts with one
 // of ``prefixes``: report(bytes) at each chunk. (Pyodide fetches its WebAssembly, its
 // standard library and its lock file with fetch; the wheel is fetched above.)
+/**
+ * @param {string[]} prefixes
+ * @param {(bytes: number) => void} report
+ */
 function countDownloads(prefixes, report) {
   const plain = self.fetch.bind(self);
   self.fetch = async function (input, init) {
     const response = await plain(input, init);
-    const url = String(input && input.url ? input.url : input);
+    const url = String(input && /** @type {Request} */ (input).url ? /** @type {Request} */ (input).url : input);
     if (!response.ok || !response.body || !prefixes.some(function (p) { return url.startsWith(p); })) {
       return response;
     }
@@ -124,6 +155,7 @@ function countDownloads(prefixes, report) {
 }
 
 // Whether Python's files cannot be reached at all (offline, and never kept).
+/** @param {string} indexURL */
 async function unreachable(indexURL) {
   try {
     await fetch(new URL("pyodide.mjs", indexURL).href, { cache: "no-store" });
@@ -145,6 +177,10 @@ if (inWorker) {
   // Every message goes through here. Once Python has failed, nothing more is said of its
   // loading but the failure itself (``final``): a download still under way must not turn
   // "failed" back into a progress bar.
+  /**
+   * @param {Bridge.FromWorker} message
+   * @param {boolean} [final]
+   */
   const post = function (message, final = false) {
     if (final || !failed || !message.progress) self.postMessage(message);
   };
@@ -154,7 +190,7 @@ if (inWorker) {
     const snapshots = params.get("snapshots") !== "off";
     // The snapshot is read and gunzipped while Pyodide's modules load, its key checked
     // once they have: on a return visit, nothing waits for anything else.
-    const found = snapshots ? kept(scope) : forget(scope).then(function () { return null; });
+    const found = snapshots ? kept(scope) : forget(scope).then(function () { return /** @type {null} */ (null); });
     // Pyodide's runtime module too: loadPyodide imports it only once pyodide.mjs has
     // loaded; the same address then comes from the module map. Its failure is loadPyodide's.
     import(new URL("pyodide.asm.mjs", indexURL).href).catch(function () {});
@@ -173,10 +209,11 @@ if (inWorker) {
       const now = Date.now();
       if (now - told >= 100) { told = now; post({ progress: "runtime", loaded, total: runtime.bytes }); }
     });
+    /** @type {Report} */
     const progress = function (name, more) {
       stage = name;
       if (name === "runtime") post({ progress: name, loaded, total: runtime.bytes });
-      else post(Object.assign({ progress: name }, more));
+      else post(Object.assign({ progress: /** @type {Bridge.Progress} */ (name) }, more));
     };
     const key = snapshotKey({
       pyodide: version,
@@ -195,6 +232,7 @@ if (inWorker) {
     }
     return started.handle;
   })();
+  /** @param {any} error */
   const fail = function (error) {
     if (failed) return;
     failed = true;
@@ -213,7 +251,8 @@ if (inWorker) {
   });
 
   self.addEventListener("message", function (event) {
-    const { id, request } = event.data || {};
+    /** @type {Bridge.ToWorker} */
+    const { id, request } = /** @type {MessageEvent} */ (event).data || {};
     engine.then(
       function (handle) {
         let response;

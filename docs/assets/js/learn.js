@@ -1,3 +1,4 @@
+// @ts-check
 // The lessons page: each lesson asks for the next move; the engine, in the Pyodide
 // worker (engine.js -> lansquenet.web, op "lesson"), judges the answer and says why a
 // wrong one is wrong (its refusal, or the lesson's hint). Nothing here knows a rule or
@@ -15,6 +16,7 @@ import { wordsOf } from "./words.js";
 
 const STORE = "lansquenet.lessons";
 
+/** @returns {string[]} the ids of the lessons finished */
 function finished() {
   try {
     const value = JSON.parse(localStorage.getItem(STORE) || "[]");
@@ -24,12 +26,14 @@ function finished() {
   }
 }
 
+/** @param {string} id */
 function remember(id) {
   const done = finished();
   if (done.indexOf(id) < 0) done.push(id);
   try { localStorage.setItem(STORE, JSON.stringify(done)); } catch (error) { /* private mode: not kept */ }
 }
 
+/** @param {HTMLElement} root */
 function setup(root) {
   if (root.dataset.ready === "yes") return; // safe to run twice
   root.dataset.ready = "yes";
@@ -42,10 +46,11 @@ function setup(root) {
   const odds = oddsSwitch(root, toggles);
   toggles.forEach(function (toggle) { toggle.hidden = false; });
   root.addEventListener("click", function (event) {
-    if (event.target.closest('[data-action="odds"]')) odds.set(!odds.on);
+    if (/** @type {Element} */ (event.target).closest('[data-action="odds"]')) odds.set(!odds.on);
   });
 
   // Each choice that is a move, with its odds beside it (shown while the toggle is on).
+  /** @param {HTMLElement} group */
   function withTheirOdds(group) {
     group.querySelectorAll("button[data-odds]").forEach(function (button) {
       if (button.parentElement !== group) return; // already beside its odds
@@ -66,29 +71,37 @@ function setup(root) {
     });
   }
 
+  /** @param {HTMLElement} section */
   function lesson(section) {
     const id = section.dataset.lesson;
     const play = section.querySelector(".lq-lesson-play");
     const figure = section.querySelector(".lq-figure");
     withTheirOdds(section.querySelector(".lq-choices"));
     const opening = { play: play.innerHTML, figure: figure.innerHTML };
+    /** @type {number[]} */
     let answers = [];
     let busy = false;
 
+    /** @param {string} selector */
     function el(selector) { return section.querySelector(selector); }
 
     function enable() {
-      section.querySelectorAll("[data-choice]").forEach(function (button) {
+      /** @type {NodeListOf<HTMLButtonElement>} */ (section.querySelectorAll("[data-choice]")).forEach(function (button) {
         button.disabled = busy || engine === "failed";
       });
     }
 
+    /**
+     * @param {string} text
+     * @param {string} [kind]
+     */
     function feedback(text, kind) {
       const line = el(".lq-feedback");
       line.textContent = text;
       line.dataset.kind = kind || "";
     }
 
+    /** @param {Bridge.Question} question */
     function ask(question) {
       el(".lq-ask").textContent = question.ask;
       const group = el(".lq-choices");
@@ -110,9 +123,12 @@ function setup(root) {
     // Each event's sentence is one numbered item; a computer player's reason (the
     // "computer" step before its move) goes inside its move's item, as the page's
     // HTML has it (learn_page.py, story_items).
+    /** @param {Bridge.Step[]} steps */
     function tell(steps) {
       const story = el(".lq-story");
+      /** @type {string | null} */
       let reason = null;
+      /** @param {string} text */
       function item(text) {
         const li = document.createElement("li");
         li.textContent = text;
@@ -136,6 +152,10 @@ function setup(root) {
 
     // The choice tapped looks chosen (filled) while the engine judges it; a wrong one
     // keeps a sign and words, not a colour alone (learn.css).
+    /**
+     * @param {number} index
+     * @param {string} kind
+     */
     function pick(index, kind) {
       const button = el('[data-choice="' + index + '"]');
       if (!button) return;
@@ -156,6 +176,7 @@ function setup(root) {
       if (box.top < 0 || box.bottom > window.innerHeight) line.scrollIntoView({ block: "nearest" });
     }
 
+    /** @param {number} index */
     function answer(index) {
       if (busy) return;
       busy = true;
@@ -215,7 +236,7 @@ function setup(root) {
     }
 
     section.addEventListener("click", function (event) {
-      const target = event.target.closest("button");
+      const target = /** @type {Element} */ (event.target).closest("button");
       if (!target || !section.contains(target)) return;
       if (target.dataset.choice !== undefined) answer(Number(target.dataset.choice));
       else if (target.dataset.act === "again") {

@@ -1,3 +1,4 @@
+// @ts-check
 // The play page: a table set up by the reader, then played move by move.
 //
 // The game lives in the engine's worker (a lansquenet.Session, see lansquenet/web.py),
@@ -41,7 +42,12 @@ import { show, wordsOf } from "./words.js";
 
 const LEDGER = 250; // ledger rows per request
 
+/**
+ * @param {HTMLElement} root
+ * @returns {Page.Elements}
+ */
 function elements(root) {
+  /** @type {(id: string) => any} the page's HTML has every one (overrides/play.html) */
   const $ = function (id) { return document.getElementById(id); };
   return {
     root: root, status: $("lq-status"), progress: $("lq-progress"), linkError: $("lq-link-error"),
@@ -60,6 +66,7 @@ function elements(root) {
   };
 }
 
+/** @param {HTMLElement} root */
 function setup(root) {
   if (root.dataset.ready === "yes") return; // safe to run twice
   root.dataset.ready = "yes";
@@ -67,6 +74,7 @@ function setup(root) {
   const word = wordsOf(JSON.parse(document.getElementById("lq-words").textContent));
   const el = elements(root);
   // The page's parts, shared with links.js and tools.js.
+  /** @type {Page.Table} */
   const table = {
     root: root, el: el, word: word, readers: [],
     turn: turnView(el, word), ledger: ledgerView(el, word),
@@ -94,6 +102,12 @@ function setup(root) {
 
   // A request to the engine, and what to do with its answer; a failure of the engine's
   // loading is said in ``failTarget``.
+  /**
+   * @template T
+   * @param {Promise<T>} request
+   * @param {(reply: T) => void} then
+   * @param {HTMLElement} failTarget
+   */
   function run(request, then, failTarget) {
     return request.then(then, function (error) {
       show(failTarget, word("play.loading.failed", { detail: String((error && error.message) || error) }));
@@ -101,6 +115,7 @@ function setup(root) {
   }
 
   // Take a position of the engine (lansquenet/web.py): what is new since its ``from``.
+  /** @param {Bridge.Position} position */
   function accept(position) {
     const toAct = position.step.state.to_act;
     links.follow(position); // the address: before the viewer tells the switcher the step
@@ -117,6 +132,7 @@ function setup(root) {
 
   // What a position says aloud: each new step's sentence, a computer player's reason
   // after its move's first step.
+  /** @param {Bridge.Position} position */
   function told(position) {
     const texts = position.texts.concat([position.step.text]);
     return texts.map(function (text, i) {
@@ -127,6 +143,7 @@ function setup(root) {
 
   // A game the engine opened (from the form, the quick game or a link): its answer
   // holds the session's scenario (links.opened took it).
+  /** @param {Bridge.Opened} reply */
   function newGame(reply) {
     const data = reply.scenario;
     steps.reset();
@@ -150,14 +167,17 @@ function setup(root) {
   // each piece up to where the one before began, as many as the engine's pieces need.
   // A piece that cannot come is said, once; a later game's pieces are not mixed in.
   let games = 0;
+  /** @param {Bridge.Opened} reply */
   function rest(reply) {
     const game = games += 1;
     show(el.restError, "");
+    /** @param {any} reason a refusal, or a loading failure */
     const failed = function (reason) {
       if (game !== games || !el.restError.hidden) return;
       const detail = reason && reason.error ? reason.error.message : String((reason && reason.message) || reason);
       show(el.restError, word("play.rest.failed", { detail: detail }));
     };
+    /** @param {number} to */
     const story = function (to) {
       if (to <= 0 || game !== games) return;
       session.story(to).then(function (piece) {
@@ -179,6 +199,7 @@ function setup(root) {
   }
 
   // The set-up form, filled with ``data``'s table (or the default one); no game shown.
+  /** @param {Bridge.Scenario | null} data */
   function showForm(data) {
     table.readers = [];
     links.forget();
@@ -197,6 +218,7 @@ function setup(root) {
     else if (computer.isComputer(now) || !table.turn.focus()) el.feed.focus({ preventScroll: true });
   }
 
+  /** @param {SubmitEvent} event */
   function startGame(event) {
     event.preventDefault();
     show(el.setupRefusal, "");
@@ -220,9 +242,11 @@ function setup(root) {
 
   // The reader's move ``name`` for the player to act (with the amount typed, if the
   // engine says the move takes one).
+  /** @param {string} name */
   function play(name) {
     const move = table.turn.find(name);
     if (!move || session.busy) return;
+    /** @type {Bridge.Action} */
     const action = { by: table.turn.current.player, do: name };
     if (move.amount) {
       const amount = el.amount.value.trim();
@@ -254,7 +278,7 @@ function setup(root) {
   showLoading(el, word);
   start(); // Python starts at once on this page, while the reader sets up the table
 
-  el.setup.querySelector('[type="submit"]').disabled = false; // the page's HTML keeps it off until now
+  /** @type {HTMLButtonElement} */ (el.setup.querySelector('[type="submit"]')).disabled = false; // the page's HTML keeps it off until now
   el.setup.addEventListener("submit", startGame);
   el.turn.addEventListener("submit", function (event) {
     event.preventDefault(); // Enter in the amount field: the move that takes an amount
@@ -267,12 +291,13 @@ function setup(root) {
   if (el.pace.selectedIndex < 0) el.pace.selectedIndex = 1; // a stored pace the list does not offer
   el.pace.addEventListener("change", function () { setPace(Number(el.pace.value)); });
   quickChoices(root, word); // 6 deals by default, 3 or 10 in one tap
-  root.querySelectorAll('[data-act="quick"], [data-act="quick-deals"]').forEach(function (b) { b.disabled = false; });
+  /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll('[data-act="quick"], [data-act="quick-deals"]')).forEach(function (b) { b.disabled = false; });
   copyLink(el.permalink, el.copied, word);
 
+  /** @type {Record<string, (button: HTMLElement) => void>} */
   const acts = Object.assign({ "add-player": form.addPlayer, "remove-player": form.removePlayer }, tools.acts);
   root.addEventListener("click", function (event) {
-    const target = event.target.closest("[data-act], [data-go], [data-move]");
+    const target = /** @type {Element} */ (event.target).closest("[data-act], [data-go], [data-move]");
     if (!target) return;
     if (target.dataset.act) acts[target.dataset.act](target);
     else if (!steps.count) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // The game's steps as the page holds them: the story (every step's sentence, grouped by
 // deal), the feed (its last sentences, under the table) and the viewer that goes from
 // step to step. The story keeps its whole text in memory but draws only what is shown:
@@ -18,17 +19,37 @@ const WINDOW = 8; // steps asked for on each side of the one wanted
 const KEPT = 400; // steps kept drawn-ready in the page
 const FEED = 6; // the latest sentences under the table (a phone shows the last few, the rest scrolls in its box)
 
+/**
+ * A deal of the story: where it starts, its line (a <details>) and its sentences' list
+ * when they are drawn, and whether the reader opened it.
+ * @typedef {{deal: number, start: number, box: HTMLDetailsElement | null,
+ *   list: HTMLOListElement | null, byHand: boolean}} Deal
+ */
+
+/**
+ * @param {Page.Elements} el
+ * @param {Page.Session} session
+ * @param {ReturnType<typeof import("./step-view.js").stepView>} view
+ * @param {(index: number, count: number) => void} onView
+ * @param {Page.Word} word
+ */
 export function viewer(el, session, view, onView, word) {
+  /** @type {Map<number, Bridge.Step>} */
   const kept = new Map(); // step index -> the engine's step
   let count = 0;
   let viewed = 0;
+  /** @type {Element | null} */
   let marked = null; // the story's item of the step shown
+  /** @type {string[]} */
   let texts = []; // every step's sentence: the story's whole text
   let known = 0; // the first step whose sentence the page has (those before are on their way)
+  /** @type {Map<number, string>} */
   let reasons = new Map(); // step index -> a computer player's reason (an answer's ``reasons``)
+  /** @type {Deal[]} */
   let deals = []; // the story's deals: {deal, start, box, list, byHand}
   let storyShown = false; // the story's tab is selected: every deal has its line
 
+  /** @param {Bridge.Step} step */
   function keep(step) {
     kept.set(step.index, step);
     if (kept.size > KEPT) kept.delete(kept.keys().next().value);
@@ -49,6 +70,7 @@ export function viewer(el, session, view, onView, word) {
 
   // --- the story, by deal ---------------------------------------------------------------
 
+  /** @param {Deal} d */
   function end(d) {
     const next = deals[deals.indexOf(d) + 1];
     return next ? next.start : texts.length;
@@ -56,6 +78,7 @@ export function viewer(el, session, view, onView, word) {
 
   // Write the deal's sentences (only those not written yet; extra ones, after an undo, go),
   // once the page has them.
+  /** @param {Deal} d */
   function fill(d) {
     if (d.start < known) return;
     if (!d.list) {
@@ -70,6 +93,7 @@ export function viewer(el, session, view, onView, word) {
   }
 
   // A sentence of the story, with the computer player's reason when there is one.
+  /** @param {number} i */
   function line(i) {
     const item = node("li", texts[i]);
     const why = reasons.get(i);
@@ -77,18 +101,25 @@ export function viewer(el, session, view, onView, word) {
     return item;
   }
 
+  /** @param {Deal} d */
   function clear(d) {
     if (d.list) d.list.remove();
     d.list = null;
   }
 
+  /**
+   * @param {number} start
+   * @param {number} number
+   */
   function addDeal(start, number) {
+    /** @type {Deal} */
     const d = { deal: number, start: start, box: null, list: null, byHand: false };
     deals.push(d);
     return d;
   }
 
   // The deal's line (a closed <details>), made when it is to be shown.
+  /** @param {Deal} d */
   function boxOf(d) {
     if (d.box) return d.box;
     const box = d.box = node("details");
@@ -104,6 +135,7 @@ export function viewer(el, session, view, onView, word) {
   // and those the reader opened.
   function lay() {
     const current = deals[deals.length - 1];
+    /** @type {HTMLDetailsElement[]} */
     const boxes = [];
     deals.forEach(function (d) {
       if (storyShown || d === current || d.byHand) boxes.push(boxOf(d));
@@ -112,12 +144,14 @@ export function viewer(el, session, view, onView, word) {
     el.journal.replaceChildren.apply(el.journal, boxes);
   }
 
+  /** @param {boolean} on */
   function showStory(on) {
     storyShown = on;
     if (deals.length) lay();
     markJournal();
   }
 
+  /** @param {Bridge.Position} position */
   function story(position) {
     const from = position.from;
     if (from > texts.length) known = from; // an opened game: the sentences before come later
@@ -154,6 +188,10 @@ export function viewer(el, session, view, onView, word) {
 
   // The sentences of steps ``from`` to ``known`` (the worker's ``story`` answer), come
   // after an opened game: the deals open now that they complete are written.
+  /**
+   * @param {Bridge.StoryAnswer} piece
+   * @param {number} from
+   */
   function more(piece, from) {
     if (from + piece.texts.length !== known) return; // not the piece the page waits for
     piece.texts.forEach(function (text, i) { texts[from + i] = text; });
@@ -165,6 +203,7 @@ export function viewer(el, session, view, onView, word) {
   }
 
   // Take what is new in an engine position (lansquenet/web.py), and show its last step.
+  /** @param {Bridge.Position} position */
   function update(position) {
     count = position.count;
     story(position);
@@ -173,6 +212,7 @@ export function viewer(el, session, view, onView, word) {
     goTo(count - 1);
   }
 
+  /** @param {number} index */
   function goTo(index) {
     viewed = Math.max(0, Math.min(count - 1, index));
     view.counter(viewed, count);
@@ -205,14 +245,16 @@ export function viewer(el, session, view, onView, word) {
   }
 
   // Go "first", "previous", "next" or "last" (buttons and arrow keys).
+  /** @param {string} go */
   function step(go) {
     if (!count) return;
-    goTo({ first: 0, previous: viewed - 1, next: viewed + 1, last: count - 1 }[go]);
-    const active = document.activeElement;
+    goTo(/** @type {Record<string, number>} */ ({ first: 0, previous: viewed - 1, next: viewed + 1, last: count - 1 })[go]);
+    const active = /** @type {HTMLButtonElement} */ (document.activeElement);
     if (active && active.disabled) el.view.focus({ preventScroll: true });
   }
 
   el.view.addEventListener("keydown", function (event) {
+    /** @type {Record<string, string>} */
     const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
     if (!keys[event.key] || event.altKey || event.ctrlKey || event.metaKey || !count) return;
     event.preventDefault();

@@ -101,6 +101,13 @@ declare namespace Page {
     links?: ReturnType<typeof import("../docs/assets/js/links.js").gameLinks>;
     steps?: ReturnType<typeof import("../docs/assets/js/viewer.js").viewer>;
     computer?: ReturnType<typeof import("../docs/assets/js/computer.js").computerPlayers>;
+    form?: ReturnType<typeof import("../docs/assets/js/setup-form.js").setupForm>;
+    view?: ReturnType<typeof import("../docs/assets/js/step-view.js").stepView>;
+    screen?: ReturnType<typeof import("../docs/assets/js/screen.js").gameScreen>;
+    help?: ReturnType<typeof import("../docs/assets/js/computer.js").helps>;
+    tools?: ReturnType<typeof import("../docs/assets/js/tools.js").tableTools>;
+    /** The games opened so far: a late piece of an earlier game's story is not mixed in. */
+    games: number;
     /** A request to the engine, and what to do with its answer (a loading failure said in ``failTarget``). */
     run<T>(request: Promise<T>, then: (reply: T) => void, failTarget: HTMLElement): Promise<void>;
     accept(position: Bridge.Position): void;

@@ -1,7 +1,8 @@
 // @ts-check
 // The engine in the page: a module that starts the Python worker (engine-worker.mjs)
 // on first use and sends it JSON requests. Nothing here knows a rule; the answers are
-// the engine's own (lansquenet/web.py). The main thread never waits on Python.
+// the engine's own (lansquenet/web.py; as types, types/bridge.d.ts: each request's
+// answer is Bridge.AnswerTo<request>). The main thread never waits on Python.
 //
 //   import { call, start, onProgress } from "./engine.js";
 //   await call({ op: "replay", scenario });    // the command line's JSON

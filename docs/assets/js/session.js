@@ -20,11 +20,11 @@
 //   session.scenario()      -> {scenario}: the game as the worker holds it (the export)
 //   problem(reply, word)    -> what went wrong, as a sentence
 //
-// What a position holds is said in lansquenet/web.py. Requests go one at a time, in
-// the order they were made: none is ever dropped. ``onBusy(true)`` is called while a
-// request that changes the game (open, quick, move, undo, end, bot) or completes it
-// (story, ledger) is on its way, ``onBusy(false)`` once none is; asking for steps to
-// show is quiet.
+// What a position holds is said in lansquenet/web.py (as a type: Bridge.Position,
+// types/bridge.d.ts). Requests go one at a time, in the order they were made: none is
+// ever dropped. ``onBusy(true)`` is called while a request that changes the game
+// (open, quick, move, undo, end, bot) or completes it (story, ledger) is on its way,
+// ``onBusy(false)`` once none is; asking for steps to show is quiet.
 import { call } from "./engine.js";
 
 /**

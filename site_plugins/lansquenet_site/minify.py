@@ -30,6 +30,9 @@ _LINE_COMMENT = re.compile(r"^[ \t]*//")
 # several), and the end of one: what follows ``*/`` on its line is code, kept.
 _BLOCK_OPEN = re.compile(r"^[ \t]*/\*")
 _BLOCK_CLOSE = re.compile(r"\*/")
+# A JSDoc type inside a line (``/** @type {T} */ (x)``, a cast; ``(/** @type {T} */ x)``):
+# to JavaScript, a comment, so ``(x)`` and ``(x)`` mean the same.
+_INLINE_TYPE = re.compile(r"/\*\* @type \{(?:(?!\*/).)*\*/ ?")
 # Elements whose text is shown, or run, as written: left exactly as they are.
 _VERBATIM = re.compile(r"<(pre|textarea|script|style)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
 _INDENT = re.compile(r"[ \t]*\n\s*")
@@ -48,18 +51,24 @@ def css(text: str) -> str:
 def js(text: str) -> str:
     """``text`` without the lines that hold nothing but a comment: a ``//`` one, or a
     block comment that starts its line (the JSDoc types that ``tsc`` checks), outside
-    template literals, whose lines are text. A block comment that ends before code on
-    its line (``/** @type {T} */ (x)``) or starts after code is left as it is.
+    template literals, whose lines are text; and the JSDoc types inside a line
+    (``/** @type {T} */ (x)`` is ``(x)``). Other comments inside a line stay.
 
     >>> js('// Says hello.\\nconst a = 1; // kept\\n  // gone\\nconst b = `\\n// kept: text\\n`;\\n')
     'const a = 1; // kept\\nconst b = `\\n// kept: text\\n`;\\n'
     >>> js('/**\\n * @param {number} n\\n */\\nf(n);\\n  /** @type {T} */\\nlet t;\\n/** @type {U} */ (u).go();\\n')
-    'f(n);\\nlet t;\\n/** @type {U} */ (u).go();\\n'
+    'f(n);\\nlet t;\\n(u).go();\\n'
+    >>> js('g(function (/** @type {Record<string, number>} */ x) { return x; /* why */ });\\n')
+    'g(function (x) { return x; /* why */ });\\n'
     """
     out: list[str] = []
     in_template = False
     in_block = False
     for line in text.splitlines(keepends=True):
+        if not in_template and not in_block and "/** @type {" in line:
+            line = _INLINE_TYPE.sub("", line)
+            if not line.strip():
+                continue  # a type alone on its line
         if in_block:
             close = _BLOCK_CLOSE.search(line)
             if close is None or not line[close.end() :].strip():

@@ -113,7 +113,8 @@ declare namespace Bridge {
     balances: Record<string, number>;
     bank: { holder: string; original_holder: string; amount: number; sales: number } | null;
     stakes?: Record<string, number>;
-    standings?: { place: number; player: string; balance: number }[];
+    /** The players ranked, once the game is over (R-F1); ties share a place. */
+    standings?: { place: number; player: string; balance: number }[] | null;
     table: {
       seats: string[];
       phase: string;
@@ -200,7 +201,8 @@ declare namespace Bridge {
   /** The seeded simulation (lansquenet.odds.simulation_json), its chart and sentences. */
   interface Simulation extends Refusable {
     deals: number;
-    bank_share: { float: number; [form: string]: unknown };
+    /** The bank's share of the deals won, as a fraction's text and as a float. */
+    bank_share: { fraction: string; float: number };
     svg?: string;
     /** The two sentences under the chart (lansquenet.chart.summary). */
     summary?: [string, string];
@@ -219,6 +221,9 @@ declare namespace Bridge {
     refusal: string | null;
     message: string | null;
     steps: Step[];
+    /** The table now, as the last step left it (null when no step was played). */
+    state: State | null;
+    /** Its diagram (null when the table did not change). */
     svg: string | null;
     question: Question | null;
     answered: number;

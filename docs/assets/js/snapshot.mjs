@@ -116,13 +116,14 @@ export async function kept(scope) {
 // The decompressed body, written straight into one buffer of the size kept beside it (no
 // growing buffer, no copy of 31 MB at the end): Pyodide copies it into its memory.
 /**
- * @param {ReadableStream<Uint8Array<ArrayBuffer>>} body
+ * @param {ReadableStream<Uint8Array<ArrayBuffer>> | null} body
  * @param {number} length
  * @param {AbortSignal} signal
  * @returns {Promise<Uint8Array>}
  */
 async function gunzip(body, length, signal) {
   if (!(length > 0)) throw new Error("snapshot of unknown size");
+  if (!body) throw new Error("snapshot without its bytes");
   const out = new Uint8Array(length);
   const reader = body.pipeThrough(new DecompressionStream("gzip"), { signal }).getReader();
   let at = 0;

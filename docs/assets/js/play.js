@@ -19,7 +19,9 @@
 //   odds-view.js    a move's odds beside it, the odds toggle (shared with learn.js)
 //
 // This module holds the page together: its elements, the game's start from the form,
-// the reader's moves, and what every engine position changes on the page.
+// the reader's moves, and what every engine position changes on the page. Its functions
+// take the page's ``table`` (Page.Table, types/page.d.ts: the parts and the modules they
+// share): parts() makes it, wire() connects the controls, accept() takes a position.
 //
 // Every word comes from the page (#lq-words, written at build time from site.po); every
 // name and engine text reaches the page as text, never as markup, except the diagram

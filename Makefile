@@ -23,7 +23,7 @@ export NO_MKDOCS_2_WARNING := 1
 
 help:
 	@echo "make serve   set up, then preview the site on http://127.0.0.1:8000/ (live reload)"
-	@echo "make test    set up, lint, type-check, then run every test (engine, site, pyodide, browser)"
+	@echo "make test    set up, lint, type-check (Python and JavaScript), then run every test (engine, site, pyodide, browser)"
 	@echo "make build   build the site into site/ (mkdocs build --strict)"
 	@echo "make bench   run the benchmarks, write benchmarks/RESULTS.md"
 	@echo "make audit   Lighthouse scores of every rule page and the play page beside plain Material, write benchmarks/AUDIT.md"
@@ -71,10 +71,15 @@ chromium:
 			|| echo "no chromium-headless-shell here: the tests drive the full Chromium"; \
 	fi
 
+# The pages' JavaScript too: every module under `// @ts-check`, its JSDoc types checked
+# by TypeScript (pinned in package.json), nothing emitted (tsconfig.json: the pages;
+# tsconfig.worker.json: the workers, which have no DOM).
 lint: setup
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/mypy --strict $(TYPED_PATHS)
+	node_modules/.bin/tsc --noEmit -p tsconfig.json
+	node_modules/.bin/tsc --noEmit -p tsconfig.worker.json
 
 # Two pytest runs at once. The engine's own tests under coverage (branch, at least 95%),
 # in one process (in two, the whole took 12 min, not 10), their report printed at the end;

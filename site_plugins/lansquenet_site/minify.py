@@ -13,10 +13,11 @@ offline.js:
   other in one file they run as they did in two;
 - :func:`minify_assets` (not under ``mkdocs serve``) rewrites the copies in the site
   folder: CSS without comments, blank lines or indentation (:func:`css`), JavaScript
-  without its whole-line ``//`` comments and its indentation (:func:`js`: nothing else
-  is touched, so no statement can change meaning). Material's own files
-  (assets/stylesheets, assets/javascripts) are minified already and left alone, but
-  for :func:`palette`: Material's colour palettes, only those the site uses;
+  without its whole-line comments, ``//`` and the JSDoc types' ``/** */``, and its
+  indentation (:func:`js`: nothing else is touched, so no statement can change
+  meaning). Material's own files (assets/stylesheets, assets/javascripts) are minified
+  already and left alone, but for :func:`palette`: Material's colour palettes, only
+  those the site uses;
 - :func:`html` (not under ``mkdocs serve``): each page without the indentation of
   Material's templates, which is a twentieth of a rule page's bytes even gzipped.
 """
@@ -34,6 +35,13 @@ _COLOUR = re.compile(r"\[data-md-color-(?:primary|accent)=([\w-]+)\]")
 
 _CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 _LINE_COMMENT = re.compile(r"^[ \t]*//")
+# A line that opens a block comment (``/** @param ... */``, one line or the first of
+# several), and the end of one: what follows ``*/`` on its line is code, kept.
+_BLOCK_OPEN = re.compile(r"^[ \t]*/\*")
+_BLOCK_CLOSE = re.compile(r"\*/")
+# A JSDoc type inside a line (``/** @type {T} */ (x)``, a cast; ``(/** @type {T} */ x)``):
+# to JavaScript, a comment, so ``(x)`` and ``(x)`` mean the same.
+_INLINE_TYPE = re.compile(r"/\*\* @type \{(?:(?!\*/).)*\*/ ?")
 # Elements whose text is shown, or run, as written: left exactly as they are.
 _VERBATIM = re.compile(r"<(pre|textarea|script|style)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
 _INDENT = re.compile(r"[ \t]*\n\s*")
@@ -50,15 +58,41 @@ def css(text: str) -> str:
 
 
 def js(text: str) -> str:
-    """``text`` without the lines that hold nothing but a ``//`` comment, and without
-    indentation (outside template literals, whose lines are text).
+    """``text`` without the lines that hold nothing but a comment: a ``//`` one, or a
+    block comment that starts its line (the JSDoc types that ``tsc`` checks), outside
+    template literals, whose lines are text; and without indentation (outside template
+    literals); and the JSDoc types inside a line
+    (``/** @type {T} */ (x)`` is ``(x)``). Other comments inside a line stay.
 
-    >>> js('// Says hello.\\nconst a = 1; // kept\\n  // gone\\nif (a) {\\n  f(`\\n  // kept: text\\n`);\\n}\\n')
-    'const a = 1; // kept\\nif (a) {\\nf(`\\n  // kept: text\\n`);\\n}\\n'
+    >>> js('// Says hello.\\nconst a = 1; // kept\\n  // gone\\nconst b = `\\n// kept: text\\n`;\\n')
+    'const a = 1; // kept\\nconst b = `\\n// kept: text\\n`;\\n'
+    >>> js('/**\\n * @param {number} n\\n */\\nf(n);\\n  /** @type {T} */\\nlet t;\\n/** @type {U} */ (u).go();\\n')
+    'f(n);\\nlet t;\\n(u).go();\\n'
+    >>> js('g(function (/** @type {Record<string, number>} */ x) { return x; /* why */ });\\n')
+    'g(function (x) { return x; /* why */ });\\n'
     """
     out: list[str] = []
     in_template = False
+    in_block = False
     for line in text.splitlines(keepends=True):
+        if not in_template and not in_block and "/** @type {" in line:
+            line = _INLINE_TYPE.sub("", line)
+            if not line.strip():
+                continue  # a type alone on its line
+        if in_block:
+            close = _BLOCK_CLOSE.search(line)
+            if close is None or not line[close.end() :].strip():
+                in_block = close is None
+                continue
+            in_block = False
+            line = line[close.end() :]  # code after the comment's end
+        elif not in_template and _BLOCK_OPEN.match(line):
+            close = _BLOCK_CLOSE.search(line, line.index("/*") + 2)
+            if close is None:
+                in_block = True
+                continue
+            if not line[close.end() :].strip():
+                continue
         if not in_template and _LINE_COMMENT.match(line):
             continue
         out.append(line if in_template else line.lstrip(" \t"))

@@ -1,3 +1,4 @@
+// @ts-check
 // The site's service worker: after one visit, the whole site works with no network.
 // Written into the built site's top folder by site_plugins/lansquenet_site/offline.py,
 // which fills in VERSION (a digest of every file listed), PRECACHE (every page of
@@ -20,34 +21,37 @@
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
 const ON_USE = __ON_USE__;
+// The worker's own scope, with a service worker's events and methods.
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-const SCOPE = new URL("./", self.location.href);
+const SCOPE = new URL("./", worker.location.href);
 // Several sites may share one origin (GitHub Pages): a cache name holds the site's path.
 const PREFIX = "lansquenet:" + SCOPE.pathname + ":";
 const CACHE = PREFIX + VERSION;
 
-self.addEventListener("install", function (event) {
+worker.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(CACHE).then(function (cache) {
       return cache.addAll(PRECACHE.map(function (path) {
         // Past the browser's HTTP cache, which may hold the previous build's files.
         return new Request(new URL(path, SCOPE).href, { cache: "no-cache" });
       }));
-    }).then(function () { return self.skipWaiting(); }),
+    }).then(function () { return worker.skipWaiting(); }),
   );
 });
 
-self.addEventListener("activate", function (event) {
+worker.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys().then(function (names) {
       return Promise.all(names.filter(function (name) {
         return name.indexOf(PREFIX) === 0 && name !== CACHE;
       }).map(function (name) { return caches.delete(name); }));
-    }).then(function () { return self.clients.claim(); }),
+    }).then(function () { return worker.clients.claim(); }),
   );
 });
 
 // The address a file is kept under: no query, no fragment, "x/index.html" as "x/".
+/** @param {URL} url */
 function key(url) {
   const clean = new URL(url.href);
   clean.search = "";
@@ -59,6 +63,10 @@ function key(url) {
 // The kept response for ``url``. Kept under another address (a query left out), it is
 // answered as a new response: the browser then gives it the address asked for, which
 // matters to a worker, whose own address is its script's ("engine-worker.mjs?wheel=").
+/**
+ * @param {URL} url
+ * @returns {Promise<Response | undefined>}
+ */
 function kept(url) {
   // caches.match, not caches.open: a cache that is gone (a newer build, or mkdocs serve
   // cleaning up) must not come back empty.
@@ -70,11 +78,12 @@ function kept(url) {
 
 // Python's files, kept once a page has run Python (offline.js): each ON_USE file not
 // kept yet, fetched as the page fetched it (same address, so from the HTTP cache).
-self.addEventListener("message", function (event) {
+worker.addEventListener("message", function (event) {
   const data = event.data || {};
   if (data.keep !== "python") return;
+  /** @type {Record<string, string>} */
   const asked = {};
-  (data.urls || []).forEach(function (url) { asked[key(new URL(url))] = url; });
+  (data.urls || []).forEach(function (/** @type {string} */ url) { asked[key(new URL(url))] = url; });
   event.waitUntil(caches.open(CACHE).then(function (cache) {
     // The build's Python snapshot (a first visit's download) but for a reader saving data.
     const wanted = ON_USE.filter(function (path) { return !(data.saveData && /\/snapshot-[^/]*\.gz$/.test(path)); });
@@ -90,7 +99,7 @@ self.addEventListener("message", function (event) {
   }).catch(function () { /* offline reading is a bonus; the next visit tries again */ }));
 });
 
-self.addEventListener("fetch", function (event) {
+worker.addEventListener("fetch", function (event) {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);

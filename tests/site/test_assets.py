@@ -48,6 +48,22 @@ def test_the_site_css_and_scripts_are_served_without_comments(built_site: Any, r
         assert not re.search(r"^\s*//", path.read_text("utf-8"), re.MULTILINE), path.name
 
 
+def test_the_scripts_are_served_without_their_jsdoc_types(built_site: Any, repo_root: Path) -> None:
+    # The sources carry JSDoc types for `tsc --noEmit` (make lint); a reader's browser
+    # gets none of them, and the same statements.
+    site = built_site.path / "assets" / "js"
+    sources = repo_root / "docs" / "assets" / "js"
+    scripts = sorted([*site.glob("*.js"), *site.glob("*.mjs")])
+    assert {p.name for p in scripts} >= {"play.js", "viewer.js", "engine-worker.mjs"}
+    for path in scripts:
+        text = path.read_text("utf-8")
+        source = (sources / path.name).read_text("utf-8")
+        assert source.startswith("// @ts-check\n"), path.name
+        assert "@type {" not in text and "@param {" not in text and "@typedef" not in text, path.name
+        assert len(text) < len(source), path.name
+    assert "@param {" in (sources / "play.js").read_text("utf-8")
+
+
 def test_every_page_links_one_site_stylesheet_holding_them_all(built_site: Any, repo_root: Path) -> None:
     site = built_site.path
     for page in ("index.html", "rules/covering/index.html", "en/rules/settlement/index.html", "404.html"):

@@ -1,3 +1,4 @@
+// @ts-check
 // Computer players and the turn's helps on the play page.
 //
 // - A seat named in the scenario's ``computer`` map ({"Bruno": "cautious", ...}) is a
@@ -24,12 +25,17 @@ export function pace() {
   }
 }
 
+/** @param {number} ms */
 export function setPace(ms) {
   try { localStorage.setItem(PACE_KEY, String(ms)); } catch (error) { /* not kept */ }
 }
 
 // The seats the reader plays: those that are not computer players, in a game that has
 // computer players (none at a table of the reader's own, where every seat is theirs).
+/**
+ * @param {Bridge.Scenario} data
+ * @returns {string[]}
+ */
 export function readerSeats(data) {
   const computer = (data && data.computer) || {};
   if (!Object.keys(computer).length) return [];
@@ -39,15 +45,25 @@ export function readerSeats(data) {
 }
 
 // "Vous jouez Chloé." / "You play Chloé.", or "" when every seat is the reader's.
+/**
+ * @param {string[]} seats
+ * @param {Page.Word} word
+ * @param {string} lang
+ */
 export function seatLine(seats, word, lang) {
   if (!seats.length) return "";
   const list = new Intl.ListFormat(lang, { type: "conjunction" }).format(seats);
   return word("play.you_play", { players: list });
 }
 
+/**
+ * @param {Page.Elements} el
+ * @param {Page.Word} word
+ */
 export function helps(el, word) {
   // The amounts of the move that takes one, as the engine offers them (view.py
   // ``offered``): the field prefilled, the range said, the presets as buttons.
+  /** @param {Bridge.ToAct | null} toAct */
   function amounts(toAct) {
     el.presets.textContent = "";
     const sized = toAct ? toAct.moves.find(function (m) { return m.amount; }) : null;
@@ -67,6 +83,7 @@ export function helps(el, word) {
   }
 
   // One line saying what the focused or hovered move does.
+  /** @param {HTMLElement | null} button */
   function explain(button) {
     const move = button && button.dataset ? button.dataset.move : null;
     el.help.textContent = move ? word("play.help." + move) : "";
@@ -75,14 +92,14 @@ export function helps(el, word) {
   function wire() {
     el.amount.addEventListener("focus", function () { el.amount.select(); }); // typing replaces the suggestion
     el.presets.addEventListener("click", function (event) {
-      const preset = event.target.closest("[data-amount]");
+      const preset = /** @type {Element} */ (event.target).closest("[data-amount]");
       if (!preset) return;
       el.amount.value = preset.dataset.amount;
       el.amount.removeAttribute("aria-invalid");
       el.amount.focus();
     });
     ["focusin", "mouseover"].forEach(function (kind) {
-      el.moves.addEventListener(kind, function (event) { explain(event.target.closest("[data-move]")); });
+      el.moves.addEventListener(kind, function (event) { explain(/** @type {Element} */ (event.target).closest("[data-move]")); });
     });
     el.moves.querySelectorAll("[data-move]").forEach(function (b) { b.setAttribute("aria-describedby", "lq-move-help"); });
   }
@@ -99,20 +116,31 @@ export function helps(el, word) {
 }
 
 // The computer players of a game: who they are, and their moves, one at a time.
+/**
+ * @param {Page.Elements} el
+ * @param {Page.Word} word
+ * @param {Page.Session} session
+ * @param {(reply: Bridge.Position) => void} onMove
+ */
 export function computerPlayers(el, word, session, onMove) {
+  /** @type {Record<string, string>} */
   let seats = {};
+  /** @type {ReturnType<typeof setTimeout>} */
   let timer = null;
 
+  /** @param {Bridge.Scenario | null} data */
   function reset(data) {
     seats = (data && data.computer) || {};
     clearTimeout(timer);
   }
 
+  /** @param {Bridge.ToAct | null} toAct */
   function isComputer(toAct) {
     return !!(toAct && Object.prototype.hasOwnProperty.call(seats, toAct.player));
   }
 
   // After each position: if a computer player is to act, it moves after the pause.
+  /** @param {Bridge.Position} position */
   function follow(position) {
     clearTimeout(timer);
     const toAct = position && position.step.state.to_act;

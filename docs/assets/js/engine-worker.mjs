@@ -1,3 +1,4 @@
+// @ts-check
 // The engine's worker: Python (Pyodide, from this site's own assets/pyodide/) and the
 // lansquenet wheel, answering JSON requests through lansquenet.web.handle. A module
 // worker (Pyodide 314 supports no other kind), started by engine.js.
@@ -33,6 +34,18 @@ import { forget, gunzip, keep, kept, making, restoring, snapshotKey, take } from
 // ``saved``: a snapshot's bytes to restore, or a promise of them (Pyodide fetches and
 // compiles its WebAssembly meanwhile); a failed restore falls back to a plain start.
 // Exported so that the Node.js tests (tests/pyodide) run this very code.
+/**
+ * @typedef {import("pyodide").PyodideAPI} Pyodide
+ * @typedef {(stage: string, more?: object) => void} Report
+ * @typedef {{pyodide: Pyodide, restored: boolean, handle: (requestJSON: string) => string,
+ *   snapshot: (() => Uint8Array<ArrayBuffer>) | null}} Started
+ */
+/**
+ * @param {{loadPyodide: typeof import("pyodide").loadPyodide, indexURL: string,
+ *   stdLibURL?: string, wheel: string | Uint8Array,
+ *   saved?: Uint8Array | Promise<Uint8Array> | null, snapshots?: boolean, progress?: Report}} options
+ * @returns {Promise<Started>}
+ */
 export async function boot({
   loadPyodide, indexURL, stdLibURL, wheel, saved = null, snapshots = false, progress = () => {},
 }) {
@@ -53,6 +66,14 @@ export async function boot({
   return install(pyodide, await bytes, progress, false, snapshots);
 }
 
+/**
+ * @param {Pyodide} pyodide
+ * @param {Uint8Array} data the wheel
+ * @param {Report} progress
+ * @param {boolean} restored
+ * @param {boolean} [snapshots]
+ * @returns {Started}
+ */
 function install(pyodide, data, progress, restored, snapshots = false) {
   progress("engine");
   // A snapshot holds memory, not files: the wheel is unpacked after a restore too.
@@ -64,7 +85,7 @@ function install(pyodide, data, progress, restored, snapshots = false) {
   return {
     pyodide,
     restored,
-    handle: function (requestJSON) { return handle(requestJSON); },
+    handle: function (/** @type {string} */ requestJSON) { return handle(requestJSON); },
     // Everything the engine will import, imported; then the memory, as bytes.
     snapshot: snapshots ? function () {
       pyodide.runPython(PREPARE);
@@ -82,6 +103,7 @@ function install(pyodide, data, progress, restored, snapshots = false) {
 // them (Emscripten's LANG and tzset, CPython's time module). The zone's names that C
 // keeps (time.strftime's %Z) stay the snapshot's. hash() stays the snapshot's too: the
 // engine's answers never depend on it.
+/** @param {Pyodide} pyodide */
 export function freshen(pyodide) {
   const lang = (globalThis.navigator?.language ?? "C").replace("-", "_") + ".UTF-8";
   const scope = pyodide.toPy({});
@@ -112,6 +134,7 @@ function timeZone() {
   const year = new Date().getFullYear();
   const january = new Date(year, 0, 1).getTimezoneOffset();
   const july = new Date(year, 6, 1).getTimezoneOffset();
+  /** @param {number} minutes */
   const name = function (minutes) {
     const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0");
     return "UTC" + (minutes >= 0 ? "-" : "+") + hours + String(Math.abs(minutes) % 60).padStart(2, "0");
@@ -135,8 +158,13 @@ del _m
 
 // Pyodide only warns when its WebAssembly cannot be fetched or compiled, and its
 // loadPyodide() then never settles: that warning is turned into a failure here.
+/**
+ * @param {Promise<Pyodide>} loading
+ * @returns {Promise<Pyodide>}
+ */
 async function untilLoaded(loading) {
   const warn = console.warn;
+  /** @type {(error: Error) => void} */
   let failed;
   const failure = new Promise(function (resolve, reject) { failed = reject; });
   console.warn = function (...args) {
@@ -155,12 +183,18 @@ async function untilLoaded(loading) {
 // The build's snapshot (gzip-compressed, ``length`` bytes once gunzipped), fetched and
 // gunzipped as it arrives: a promise of its bytes, which rejects when it cannot be fetched
 // or is corrupt (gzip's check, or the size): Python then starts plainly.
+/**
+ * @param {string} url
+ * @param {number} length
+ * @returns {Promise<Uint8Array>}
+ */
 async function fetchSnapshot(url, length) {
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error("HTTP " + response.status + " for " + url);
   return gunzip(response.body, length);
 }
 
+/** @param {string} url */
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error("HTTP " + response.status + " for " + url);
@@ -170,11 +204,15 @@ async function fetchBytes(url) {
 // Counts the bytes of every response fetched from now on whose address starts with one
 // of ``prefixes``: report(bytes) at each chunk. (Pyodide fetches its WebAssembly, its
 // standard library and its lock file with fetch; the wheel is fetched above.)
+/**
+ * @param {string[]} prefixes
+ * @param {(bytes: number) => void} report
+ */
 function countDownloads(prefixes, report) {
   const plain = self.fetch.bind(self);
   self.fetch = async function (input, init) {
     const response = await plain(input, init);
-    const url = String(input && input.url ? input.url : input);
+    const url = String(input && /** @type {Request} */ (input).url ? /** @type {Request} */ (input).url : input);
     if (!response.ok || !response.body || !prefixes.some(function (p) { return url.startsWith(p); })) {
       return response;
     }
@@ -188,6 +226,7 @@ function countDownloads(prefixes, report) {
 }
 
 // Whether Python's files cannot be reached at all (offline, and never kept).
+/** @param {string} indexURL */
 async function unreachable(indexURL) {
   try {
     await fetch(new URL("pyodide.mjs", indexURL).href, { cache: "no-store" });
@@ -209,6 +248,10 @@ if (inWorker) {
   // Every message goes through here. Once Python has failed, nothing more is said of its
   // loading but the failure itself (``final``): a download still under way must not turn
   // "failed" back into a progress bar.
+  /**
+   * @param {Bridge.FromWorker} message
+   * @param {boolean} [final]
+   */
   const post = function (message, final = false) {
     if (final || !failed || !message.progress) self.postMessage(message);
   };
@@ -218,7 +261,7 @@ if (inWorker) {
     const snapshots = params.get("snapshots") !== "off";
     // The snapshot is read and gunzipped while Pyodide's modules load, its key checked
     // once they have: on a return visit, nothing waits for anything else.
-    const found = snapshots ? kept(scope) : forget(scope).then(function () { return null; });
+    const found = snapshots ? kept(scope) : forget(scope).then(function () { return /** @type {null} */ (null); });
     // Pyodide's runtime module too: loadPyodide imports it only once pyodide.mjs has
     // loaded; the same address then comes from the module map. Its failure is loadPyodide's.
     import(new URL("pyodide.asm.mjs", indexURL).href).catch(function () {});
@@ -233,22 +276,28 @@ if (inWorker) {
     // Where Python comes from: "snapshot" (kept by an earlier visit), "build-snapshot"
     // (the build's, downloaded: its bytes are counted with Python's, then "restoring"),
     // or a plain start.
+    /** @type {"snapshot" | "build-snapshot"} */
     let source = "snapshot";
     let total = runtime.bytes;
+    /** @returns {Bridge.Progress} */
     const downloaded = function () { return source === "build-snapshot" ? "restoring" : "starting"; };
     countDownloads([indexURL, new URL(wheel).href.split("?")[0]], function (n) {
       loaded += n;
       if (stage !== "runtime") return;
-      if (loaded >= total) { stage = downloaded(); post({ progress: stage }); return; }
+      if (loaded >= total) { const next = downloaded(); stage = next; post({ progress: next }); return; }
       const now = Date.now();
       if (now - told >= 100) { told = now; post({ progress: "runtime", loaded, total }); }
     });
+    /** @type {Report} */
     const progress = function (name, more) {
       if (name === "restoring" && source === "build-snapshot" && loaded < total) name = "runtime";
       stage = name;
       if (name === "runtime") post({ progress: name, loaded, total });
-      else if (name === "ready") post({ progress: name, from: more.from === "plain" ? "plain" : source });
-      else post(Object.assign({ progress: name }, more));
+      else if (name === "ready") {
+        const from = /** @type {{from?: string}} */ (more || {}).from;
+        post({ progress: name, from: from === "plain" ? "plain" : source });
+      }
+      else post(Object.assign({ progress: /** @type {Bridge.Progress} */ (name) }, more));
     };
     const key = snapshotKey({
       pyodide: version,
@@ -276,6 +325,7 @@ if (inWorker) {
     }
     return started.handle;
   })();
+  /** @param {any} error */
   const fail = function (error) {
     if (failed) return;
     failed = true;
@@ -294,7 +344,8 @@ if (inWorker) {
   });
 
   self.addEventListener("message", function (event) {
-    const { id, request } = event.data || {};
+    /** @type {Bridge.ToWorker} */
+    const { id, request } = /** @type {MessageEvent} */ (event).data || {};
     engine.then(
       function (handle) {
         let response;

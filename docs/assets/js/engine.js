@@ -1,6 +1,8 @@
+// @ts-check
 // The engine in the page: a module that starts the Python worker (engine-worker.mjs)
 // on first use and sends it JSON requests. Nothing here knows a rule; the answers are
-// the engine's own (lansquenet/web.py). The main thread never waits on Python.
+// the engine's own (lansquenet/web.py; as types, types/bridge.d.ts: each request's
+// answer is Bridge.AnswerTo<request>). The main thread never waits on Python.
 //
 //   import { call, start, onProgress } from "./engine.js";
 //   await call({ op: "replay", scenario });    // the command line's JSON
@@ -12,15 +14,25 @@
 // the one the build made, on a first visit) or "plain", and
 // data-lq-snapshot="kept" once a plain start has left its snapshot for the next visit.
 
+/** @typedef {(status: string, detail?: any) => void} Listener */
+
+/** @type {Worker | null} */
 let worker = null;
 let nextId = 1;
+/** @type {Error | null} */
 let failure = null; // the loading failure, once there is one
 // "idle" | "runtime" (downloading; detail {loaded, total}) | "starting" | "restoring" |
 // "engine" | "ready" | "failed" (detail: the error) | "offline" (Python's files out of reach)
 let status = "idle";
+/** @type {Map<number, {resolve: (answer: any) => void, reject: (error: Error) => void}>} */
 const pending = new Map(); // id -> {resolve, reject}
+/** @type {Set<Listener>} */
 const listeners = new Set();
 
+/**
+ * @param {string} next
+ * @param {any} [detail]
+ */
 function setStatus(next, detail) {
   status = next;
   listeners.forEach(function (listener) { listener(status, detail); });
@@ -32,6 +44,10 @@ function setStatus(next, detail) {
   }
 }
 
+/**
+ * @param {string} message
+ * @param {boolean} [offline]
+ */
 function fail(message, offline) {
   if (failure) return;
   failure = new Error(message);
@@ -65,13 +81,14 @@ export function start() {
     // A reader who asked to save data: Python starts plainly (6.6 MB less to download).
     if (navigator.connection && navigator.connection.saveData) url.searchParams.set("data", "save");
     worker = new Worker(url, { type: "module" });
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     fail(String((error && error.message) || error));
     return;
   }
   document.documentElement.setAttribute("data-lq-engine", "starting");
   setStatus("runtime");
   worker.addEventListener("message", function (event) {
+    /** @type {Bridge.FromWorker} */
     const message = event.data || {};
     // "failed" and "offline" are final: no later progress turns them back into a download.
     if (failure && message.progress) return;
@@ -98,17 +115,28 @@ export function start() {
 }
 
 // Send one request (an object) and get the engine's answer (an object).
+/**
+ * @template {Bridge.Request} R
+ * @param {R} request
+ * @returns {Promise<Bridge.AnswerTo<R>>}
+ */
 export function call(request) {
   start();
   if (failure) return Promise.reject(failure);
   return new Promise(function (resolve, reject) {
     const id = nextId++;
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, request: JSON.stringify(request) });
+    /** @type {Bridge.ToWorker} */
+    const message = { id, request: JSON.stringify(request) };
+    worker.postMessage(message);
   });
 }
 
 // Follow the loading: listener(status, detail) now and at every change.
+/**
+ * @param {Listener} listener
+ * @returns {() => void} what stops following it
+ */
 export function onProgress(listener) {
   listeners.add(listener);
   listener(status, failure ? failure.message : undefined);
@@ -117,16 +145,20 @@ export function onProgress(listener) {
 
 window.lansquenet = Object.assign(window.lansquenet || {}, {
   // Exactly what `python -m lansquenet replay` prints for this scenario (refusals too).
-  replay: function (scenario) { return call({ op: "replay", scenario }); },
+  replay: function (/** @type {Bridge.Scenario | string} */ scenario) { return call({ op: "replay", scenario }); },
   call,
 });
 
 // An SVG the engine drew (a diagram, a chart), read as SVG: an XML parser runs no
 // script and knows no HTML, so names inside it stay text. Null if it is not an SVG.
+/**
+ * @param {string | null | undefined} text
+ * @returns {SVGSVGElement | null}
+ */
 export function parseSvg(text) {
   if (!text) return null;
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-  const svg = doc.documentElement;
+  const svg = /** @type {Element} */ (doc.documentElement); // not an HTML element here
   if (!svg || svg.nodeName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
-  return document.importNode(svg, true);
+  return /** @type {SVGSVGElement} */ (document.importNode(svg, true));
 }

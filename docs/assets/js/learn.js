@@ -1,3 +1,4 @@
+// @ts-check
 // The lessons page: each lesson asks for the next move; the engine, in the Pyodide
 // worker (engine.js -> lansquenet.web, op "lesson"), judges the answer and says why a
 // wrong one is wrong (its refusal, or the lesson's hint). Nothing here knows a rule or
@@ -15,6 +16,7 @@ import { wordsOf } from "./words.js";
 
 const STORE = "lansquenet.lessons";
 
+/** @returns {string[]} the ids of the lessons finished */
 function finished() {
   try {
     const value = JSON.parse(localStorage.getItem(STORE) || "[]");
@@ -24,227 +26,318 @@ function finished() {
   }
 }
 
+/** @param {string} id */
 function remember(id) {
   const done = finished();
   if (done.indexOf(id) < 0) done.push(id);
   try { localStorage.setItem(STORE, JSON.stringify(done)); } catch (error) { /* private mode: not kept */ }
 }
 
+/**
+ * The lessons page: its words, its language, its status line and progress, and the
+ * engine's loading status (engine.js).
+ * @typedef {{root: HTMLElement, word: Page.Word, lang: string, statusLine: HTMLElement,
+ *   progress: HTMLElement, engine: string}} Learn
+ */
+
+/**
+ * A lesson of the page: its section, the parts an answer changes (and their HTML as the
+ * page opened, for "again"), the answers accepted so far, whether one is being judged.
+ * @typedef {{page: Learn, section: HTMLElement, id: string, play: HTMLElement,
+ *   figure: HTMLElement, opening: {play: string, figure: string}, answers: number[],
+ *   busy: boolean}} Lesson
+ */
+
+/** @param {HTMLElement} root */
 function setup(root) {
   if (root.dataset.ready === "yes") return; // safe to run twice
   root.dataset.ready = "yes";
-  const word = wordsOf(JSON.parse(document.getElementById("lq-learn-words").textContent));
-  const lang = root.dataset.lang || document.documentElement.lang || "en";
-  const statusLine = document.getElementById("lq-status");
-  const progress = document.getElementById("lq-progress");
-  let engine = "idle";
+  /** @type {Learn} */
+  const page = {
+    root: root,
+    word: wordsOf(JSON.parse(document.getElementById("lq-learn-words").textContent)),
+    lang: root.dataset.lang || document.documentElement.lang || "en",
+    statusLine: document.getElementById("lq-status"),
+    progress: document.getElementById("lq-progress"),
+    engine: "idle",
+  };
   const toggles = Array.from(root.querySelectorAll('[data-action="odds"]'));
   const odds = oddsSwitch(root, toggles);
   toggles.forEach(function (toggle) { toggle.hidden = false; });
   root.addEventListener("click", function (event) {
-    if (event.target.closest('[data-action="odds"]')) odds.set(!odds.on);
+    if (/** @type {Element} */ (event.target).closest('[data-action="odds"]')) odds.set(!odds.on);
   });
-
-  // Each choice that is a move, with its odds beside it (shown while the toggle is on).
-  function withTheirOdds(group) {
-    group.querySelectorAll("button[data-odds]").forEach(function (button) {
-      if (button.parentElement !== group) return; // already beside its odds
-      const next = button.nextSibling;
-      group.insertBefore(withOdds(button, JSON.parse(button.dataset.odds), word), next);
-    });
-  }
-
-  function showProgress() {
-    const done = finished();
-    const total = Number(progress.dataset.total);
-    const ids = Array.from(root.querySelectorAll("[data-lesson]")).map(function (el) { return el.dataset.lesson; });
-    const count = ids.filter(function (id) { return done.indexOf(id) >= 0; }).length;
-    progress.textContent = word("learn.progress", { done: count, total: total });
-    root.querySelectorAll(".lq-done-mark").forEach(function (mark) {
-      const owner = mark.dataset.lessonMark || mark.closest("[data-lesson]").dataset.lesson;
-      mark.hidden = done.indexOf(owner) < 0;
-    });
-  }
-
-  function lesson(section) {
-    const id = section.dataset.lesson;
-    const play = section.querySelector(".lq-lesson-play");
-    const figure = section.querySelector(".lq-figure");
-    withTheirOdds(section.querySelector(".lq-choices"));
-    const opening = { play: play.innerHTML, figure: figure.innerHTML };
-    let answers = [];
-    let busy = false;
-
-    function el(selector) { return section.querySelector(selector); }
-
-    function enable() {
-      section.querySelectorAll("[data-choice]").forEach(function (button) {
-        button.disabled = busy || engine === "failed";
-      });
-    }
-
-    function feedback(text, kind) {
-      const line = el(".lq-feedback");
-      line.textContent = text;
-      line.dataset.kind = kind || "";
-    }
-
-    function ask(question) {
-      el(".lq-ask").textContent = question.ask;
-      const group = el(".lq-choices");
-      group.replaceChildren();
-      question.choices.forEach(function (label, index) {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "md-button";
-        button.dataset.choice = String(index);
-        button.textContent = label;
-        const odds = question.odds && question.odds[index];
-        if (odds) button.dataset.odds = JSON.stringify(odds);
-        group.appendChild(button);
-      });
-      withTheirOdds(group);
-      enable();
-    }
-
-    // Each event's sentence is one numbered item; a computer player's reason (the
-    // "computer" step before its move) goes inside its move's item, as the page's
-    // HTML has it (learn_page.py, story_items).
-    function tell(steps) {
-      const story = el(".lq-story");
-      let reason = null;
-      function item(text) {
-        const li = document.createElement("li");
-        li.textContent = text;
-        li.className = "lq-new";
-        story.appendChild(li);
-        return li;
-      }
-      steps.forEach(function (step) {
-        if (step.event.code === "computer") { reason = step.text; return; }
-        const li = item(step.text);
-        if (reason !== null) {
-          const said = document.createElement("span");
-          said.className = "lq-said";
-          said.textContent = reason;
-          li.append(" ", said);
-          reason = null;
-        }
-      });
-      if (reason !== null) item(reason);
-    }
-
-    // The choice tapped looks chosen (filled) while the engine judges it; a wrong one
-    // keeps a sign and words, not a colour alone (learn.css).
-    function pick(index, kind) {
-      const button = el('[data-choice="' + index + '"]');
-      if (!button) return;
-      button.dataset.picked = kind;
-      if (kind === "wrong" && !button.querySelector(".lq-mark")) {
-        const mark = document.createElement("span");
-        mark.className = "lq-mark";
-        mark.textContent = word("learn.wrong_choice");
-        button.append(" ", mark);
-      }
-    }
-
-    // The engine's refusal or the hint: beside the choices, scrolled into view if the
-    // choices sat at the screen's edge.
-    function inView() {
-      const line = el(".lq-feedback");
-      const box = line.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > window.innerHeight) line.scrollIntoView({ block: "nearest" });
-    }
-
-    function answer(index) {
-      if (busy) return;
-      busy = true;
-      pick(index, "pending");
-      section.dataset.state = "busy";
-      section.setAttribute("aria-busy", "true");
-      enable();
-      feedback(word("learn.busy"));
-      call({ op: "lesson", id: id, answers: answers.concat([index]), lang: lang }).then(
-        function (result) {
-          if (result.error) {
-            delete el('[data-choice="' + index + '"]').dataset.picked;
-            feedback(word("learn.error", { detail: result.error.message }), "error");
-            inView();
-            return;
-          }
-          if (!result.accepted) {
-            pick(index, "wrong");
-            feedback(word("learn.wrong", { message: result.message }), "wrong");
-            inView();
-            return;
-          }
-          answers = answers.concat([index]);
-          el(".lq-story").querySelectorAll(".lq-new").forEach(function (item) { item.classList.remove("lq-new"); });
-          tell(result.steps);
-          const svg = parseSvg(result.svg);
-          if (svg) figure.replaceChildren(svg);
-          if (result.done) {
-            el(".lq-question").hidden = true;
-            const summary = el(".lq-summary");
-            summary.querySelector(".lq-summary-text").textContent = result.summary;
-            summary.hidden = false;
-            section.dataset.state = "done";
-            remember(id);
-            showProgress();
-            summary.focus();
-            return;
-          }
-          feedback(word("learn.right"), "right");
-          busy = false; // the next question's choices come enabled, and can take the focus
-          ask(result.question);
-          const first = el("[data-choice]");
-          if (first) first.focus();
-        },
-        function (error) {
-          const button = el('[data-choice="' + index + '"]');
-          if (button) delete button.dataset.picked;
-          feedback(word("learn.error", { detail: String((error && error.message) || error) }), "error");
-          inView();
-        },
-      ).finally(function () {
-        busy = false;
-        section.setAttribute("aria-busy", "false");
-        if (section.dataset.state === "busy") section.dataset.state = "ready";
-        enable();
-      });
-    }
-
-    section.addEventListener("click", function (event) {
-      const target = event.target.closest("button");
-      if (!target || !section.contains(target)) return;
-      if (target.dataset.choice !== undefined) answer(Number(target.dataset.choice));
-      else if (target.dataset.act === "again") {
-        answers = [];
-        play.innerHTML = opening.play;
-        figure.innerHTML = opening.figure;
-        section.dataset.state = "ready";
-        enable();
-        const first = el("[data-choice]");
-        if (first) first.focus();
-      }
-    });
-    return { enable: enable, section: section };
-  }
-
-  const lessons = Array.from(root.querySelectorAll("section[data-lesson]")).map(lesson);
-
-  onProgress(function (next, detail) {
-    engine = next;
-    statusLine.dataset.status = next;
-    statusLine.textContent = word("learn.loading." + next, { detail: detail || "" });
-    statusLine.classList.toggle("lq-refusal", next === "failed");
-    lessons.forEach(function (one) {
-      if (next === "ready" && one.section.dataset.state === "idle") one.section.dataset.state = "ready";
-      one.enable();
-    });
+  const lessons = Array.from(root.querySelectorAll("section[data-lesson]")).map(function (section) {
+    return lesson(page, section);
   });
-  showProgress();
+  onProgress(function (next, detail) { loading(page, lessons, next, detail); });
+  showProgress(page);
   start();
+}
+
+// Each choice that is a move, with its odds beside it (shown while the toggle is on).
+/**
+ * @param {Page.Word} word
+ * @param {HTMLElement} group
+ */
+function withTheirOdds(word, group) {
+  group.querySelectorAll("button[data-odds]").forEach(function (button) {
+    if (button.parentElement !== group) return; // already beside its odds
+    const next = button.nextSibling;
+    group.insertBefore(withOdds(button, JSON.parse(button.dataset.odds), word), next);
+  });
+}
+
+/** @param {Learn} page */
+function showProgress(page) {
+  const root = page.root;
+  const done = finished();
+  const total = Number(page.progress.dataset.total);
+  const ids = Array.from(root.querySelectorAll("[data-lesson]")).map(function (el) { return el.dataset.lesson; });
+  const count = ids.filter(function (id) { return done.indexOf(id) >= 0; }).length;
+  page.progress.textContent = page.word("learn.progress", { done: count, total: total });
+  root.querySelectorAll(".lq-done-mark").forEach(function (mark) {
+    const owner = mark.dataset.lessonMark || mark.closest("[data-lesson]").dataset.lesson;
+    mark.hidden = done.indexOf(owner) < 0;
+  });
+}
+
+// Python's loading (engine.js): said in the status line; the lessons' choices follow it.
+/**
+ * @param {Learn} page
+ * @param {Lesson[]} lessons
+ * @param {string} next
+ * @param {string} [detail]
+ */
+function loading(page, lessons, next, detail) {
+  const statusLine = page.statusLine;
+  page.engine = next;
+  statusLine.dataset.status = next;
+  statusLine.textContent = page.word("learn.loading." + next, { detail: detail || "" });
+  statusLine.classList.toggle("lq-refusal", next === "failed");
+  lessons.forEach(function (one) {
+    if (next === "ready" && one.section.dataset.state === "idle") one.section.dataset.state = "ready";
+    enable(one);
+  });
+}
+
+// A lesson's section made live: its choices with their odds, its buttons answered.
+/**
+ * @param {Learn} page
+ * @param {HTMLElement} section
+ * @returns {Lesson}
+ */
+function lesson(page, section) {
+  const play = section.querySelector(".lq-lesson-play");
+  const figure = section.querySelector(".lq-figure");
+  withTheirOdds(page.word, section.querySelector(".lq-choices"));
+  /** @type {Lesson} */
+  const one = {
+    page: page, section: section, id: section.dataset.lesson, play: play, figure: figure,
+    opening: { play: play.innerHTML, figure: figure.innerHTML }, answers: [], busy: false,
+  };
+  section.addEventListener("click", function (event) {
+    const target = /** @type {Element} */ (event.target).closest("button");
+    if (!target || !section.contains(target)) return;
+    if (target.dataset.choice !== undefined) answer(one, Number(target.dataset.choice));
+    else if (target.dataset.act === "again") again(one);
+  });
+  return one;
+}
+
+/**
+ * @param {Lesson} lesson
+ * @param {string} selector
+ */
+function part(lesson, selector) { return lesson.section.querySelector(selector); }
+
+/** @param {Lesson} lesson */
+function enable(lesson) {
+  /** @type {NodeListOf<HTMLButtonElement>} */ (lesson.section.querySelectorAll("[data-choice]")).forEach(function (button) {
+    button.disabled = lesson.busy || lesson.page.engine === "failed";
+  });
+}
+
+/**
+ * @param {Lesson} lesson
+ * @param {string} text
+ * @param {string} [kind]
+ */
+function feedback(lesson, text, kind) {
+  const line = part(lesson, ".lq-feedback");
+  line.textContent = text;
+  line.dataset.kind = kind || "";
+}
+
+/**
+ * @param {Lesson} lesson
+ * @param {Bridge.Question} question
+ */
+function ask(lesson, question) {
+  part(lesson, ".lq-ask").textContent = question.ask;
+  const group = part(lesson, ".lq-choices");
+  group.replaceChildren();
+  question.choices.forEach(function (label, index) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-button";
+    button.dataset.choice = String(index);
+    button.textContent = label;
+    const odds = question.odds && question.odds[index];
+    if (odds) button.dataset.odds = JSON.stringify(odds);
+    group.appendChild(button);
+  });
+  withTheirOdds(lesson.page.word, group);
+  enable(lesson);
+}
+
+// Each event's sentence is one numbered item; a computer player's reason (the
+// "computer" step before its move) goes inside its move's item, as the page's
+// HTML has it (learn_page.py, story_items).
+/**
+ * @param {Lesson} lesson
+ * @param {Bridge.Step[]} steps
+ */
+function tell(lesson, steps) {
+  const story = part(lesson, ".lq-story");
+  /** @type {string | null} */
+  let reason = null;
+  /** @param {string} text */
+  function item(text) {
+    const li = document.createElement("li");
+    li.textContent = text;
+    li.className = "lq-new";
+    story.appendChild(li);
+    return li;
+  }
+  steps.forEach(function (step) {
+    if (step.event.code === "computer") { reason = step.text; return; }
+    const li = item(step.text);
+    if (reason !== null) {
+      const said = document.createElement("span");
+      said.className = "lq-said";
+      said.textContent = reason;
+      li.append(" ", said);
+      reason = null;
+    }
+  });
+  if (reason !== null) item(reason);
+}
+
+// The choice tapped looks chosen (filled) while the engine judges it; a wrong one
+// keeps a sign and words, not a colour alone (learn.css).
+/**
+ * @param {Lesson} lesson
+ * @param {number} index
+ * @param {string} kind
+ */
+function pick(lesson, index, kind) {
+  const button = part(lesson, '[data-choice="' + index + '"]');
+  if (!button) return;
+  button.dataset.picked = kind;
+  if (kind === "wrong" && !button.querySelector(".lq-mark")) {
+    const mark = document.createElement("span");
+    mark.className = "lq-mark";
+    mark.textContent = lesson.page.word("learn.wrong_choice");
+    button.append(" ", mark);
+  }
+}
+
+// The engine's refusal or the hint: beside the choices, scrolled into view if the
+// choices sat at the screen's edge.
+/** @param {Lesson} lesson */
+function inView(lesson) {
+  const line = part(lesson, ".lq-feedback");
+  const box = line.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) line.scrollIntoView({ block: "nearest" });
+}
+
+// The choice ``index`` pressed: the engine judges it, with the answers before it.
+/**
+ * @param {Lesson} lesson
+ * @param {number} index
+ */
+function answer(lesson, index) {
+  const word = lesson.page.word;
+  const section = lesson.section;
+  if (lesson.busy) return;
+  lesson.busy = true;
+  pick(lesson, index, "pending");
+  section.dataset.state = "busy";
+  section.setAttribute("aria-busy", "true");
+  enable(lesson);
+  feedback(lesson, word("learn.busy"));
+  call({ op: "lesson", id: lesson.id, answers: lesson.answers.concat([index]), lang: lesson.page.lang }).then(
+    function (result) { judged(lesson, index, result); },
+    function (error) {
+      const button = part(lesson, '[data-choice="' + index + '"]');
+      if (button) delete button.dataset.picked;
+      feedback(lesson, word("learn.error", { detail: String((error && error.message) || error) }), "error");
+      inView(lesson);
+    },
+  ).finally(function () {
+    lesson.busy = false;
+    section.setAttribute("aria-busy", "false");
+    if (section.dataset.state === "busy") section.dataset.state = "ready";
+    enable(lesson);
+  });
+}
+
+// The engine's judgement of the choice ``index``: refused, wrong (the hint), or right
+// (the story goes on, then the next question or the lesson's summary).
+/**
+ * @param {Lesson} lesson
+ * @param {number} index
+ * @param {Bridge.Lesson} result
+ */
+function judged(lesson, index, result) {
+  const word = lesson.page.word;
+  const section = lesson.section;
+  if (result.error) {
+    delete part(lesson, '[data-choice="' + index + '"]').dataset.picked;
+    feedback(lesson, word("learn.error", { detail: result.error.message }), "error");
+    inView(lesson);
+    return;
+  }
+  if (!result.accepted) {
+    pick(lesson, index, "wrong");
+    feedback(lesson, word("learn.wrong", { message: result.message }), "wrong");
+    inView(lesson);
+    return;
+  }
+  lesson.answers = lesson.answers.concat([index]);
+  part(lesson, ".lq-story").querySelectorAll(".lq-new").forEach(function (item) { item.classList.remove("lq-new"); });
+  tell(lesson, result.steps);
+  const svg = parseSvg(result.svg);
+  if (svg) lesson.figure.replaceChildren(svg);
+  if (result.done) {
+    part(lesson, ".lq-question").hidden = true;
+    const summary = part(lesson, ".lq-summary");
+    summary.querySelector(".lq-summary-text").textContent = result.summary;
+    summary.hidden = false;
+    section.dataset.state = "done";
+    remember(lesson.id);
+    showProgress(lesson.page);
+    summary.focus();
+    return;
+  }
+  feedback(lesson, word("learn.right"), "right");
+  lesson.busy = false; // the next question's choices come enabled, and can take the focus
+  ask(lesson, result.question);
+  const first = part(lesson, "[data-choice]");
+  if (first) first.focus();
+}
+
+// "Again": the lesson as the page opened it.
+/** @param {Lesson} lesson */
+function again(lesson) {
+  lesson.answers = [];
+  lesson.play.innerHTML = lesson.opening.play;
+  lesson.figure.innerHTML = lesson.opening.figure;
+  lesson.section.dataset.state = "ready";
+  enable(lesson);
+  const first = part(lesson, "[data-choice]");
+  if (first) first.focus();
 }
 
 function init() {

@@ -1,3 +1,4 @@
+// @ts-check
 // The ledger of played deals and the exports (JSON scenario, CSV ledger). Rows are the
 // engine's (lansquenet/view.py ``ledger_row``): cards as seen with their colour, each
 // change with its sign. The ledger grows by the rows each answer brings, and shrinks
@@ -7,8 +8,14 @@
 // piece at a time (``more``).
 import { node } from "./words.js";
 
+/**
+ * @param {Page.Elements} el
+ * @param {Page.Word} word
+ */
 export function ledgerView(el, word) {
+  /** @type {string[]} */
   let players = [];
+  /** @type {Bridge.LedgerRow[]} */
   let rows = [];
   let shownNow = false; // the ledger's tab is selected
   function head() {
@@ -16,10 +23,12 @@ export function ledgerView(el, word) {
       word("play.ledger.cards"), word("play.ledger.winner")].concat(players);
   }
 
+  /** @param {Bridge.LedgerRow} row */
   function winner(row) {
     return word("play.winner." + row.winner) + (row.opening_pair ? " (" + word("play.opening_pair") + ")" : "");
   }
 
+  /** @param {Bridge.LedgerRow} row */
   function line(row) {
     const tr = node("tr");
     tr.append(node("th", row.number, { scope: "row" }), node("td", row.banker), node("td", row.bank));
@@ -50,6 +59,7 @@ export function ledgerView(el, word) {
   }
 
   // A new game: its players, no deal yet.
+  /** @param {string[]} names */
   function reset(names) {
     players = names.slice();
     rows = [];
@@ -61,6 +71,10 @@ export function ledgerView(el, word) {
   }
 
   // Keep the first ``deals`` rows, then add ``more`` (the engine's new rows).
+  /**
+   * @param {number} deals
+   * @param {Bridge.LedgerRow[]} more
+   */
   function update(deals, more) {
     rows.length = Math.min(rows.length, deals);
     more.forEach(function (row) { rows.push(row); });
@@ -69,6 +83,10 @@ export function ledgerView(el, word) {
   }
 
   // The rows after those the page has (the worker's ``ledger`` answer for an opened game).
+  /**
+   * @param {number} from
+   * @param {Bridge.LedgerRow[]} added
+   */
   function more(from, added) {
     if (from !== rows.length) return; // not the piece the page waits for
     added.forEach(function (row) { rows.push(row); });
@@ -77,7 +95,8 @@ export function ledgerView(el, word) {
   }
 
   function csv() {
-    const lines = [head()].concat(rows.map(function (row) {
+    /** @type {(string | number)[][]} */
+    const lines = [/** @type {(string | number)[]} */ (head())].concat(rows.map(function (row) {
       const cards = row.cards.map(function (card) { return card.text; }).join(" ");
       return [row.number, row.banker, row.bank, cards, winner(row)].concat(players.map(function (p) {
         return row.change[p] || 0;
@@ -88,10 +107,11 @@ export function ledgerView(el, word) {
 
   return {
     reset: reset, update: update, more: more, csv: csv,
-    show: function (on) { shownNow = on; draw(); },
+    show: function (/** @type {boolean} */ on) { shownNow = on; draw(); },
   };
 }
 
+/** @param {string | number} value */
 function csvCell(value) {
   let text = String(value);
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = "'" + text; // no formulas
@@ -99,6 +119,11 @@ function csvCell(value) {
 }
 
 // Hand the reader a file.
+/**
+ * @param {string} text
+ * @param {string} type
+ * @param {string} name
+ */
 export function download(text, type, name) {
   const url = URL.createObjectURL(new Blob([text], { type: type }));
   const link = node("a", null, { href: url, download: name });

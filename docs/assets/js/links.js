@@ -1,3 +1,4 @@
+// @ts-check
 // The game and the address: the address is the worker's session, written from the
 // engine's answers alone (the page keeps no record of the game of its own). An open
 // answer brings the session's ``scenario``; each later answer the actions it ``played``
@@ -20,18 +21,28 @@ import { fragment, gameLink, readHash, updateSwitcher, writeHash } from "./perma
 import { problem } from "./session.js";
 import { show } from "./words.js";
 
+/** @param {Page.Table} table */
 export function gameLinks(table) {
   const el = table.el;
   const word = table.word;
+  /** @type {string | null} */
   let shown = null; // the fragment's text: the session's scenario, encoded
+  /** @type {ReturnType<typeof gameLink> | null} */
   let link = null; // permalink.js gameLink of the session's table
   let kept = 0; // the actions the link holds
+  /** @type {Bridge.Scenario | null} */
   let base = null; // the session's table: its scenario without actions nor "ended"
   let push = false; // the next address is a new history entry
+  /** @type {string | null} */
   let permalink = null; // the text the permanent link's button holds
+  /** @type {string | null} */
   let written = null; // the text the address holds, when it holds that alone (no step)
 
   // The session the engine opened: its own scenario.
+  /**
+   * @param {Bridge.Opened} reply
+   * @param {boolean} asEntry
+   */
   function opened(reply, asEntry) {
     base = Object.assign({}, reply.scenario);
     delete base.actions;
@@ -42,6 +53,7 @@ export function gameLinks(table) {
   }
 
   // An engine position: its new actions, the ones it took back, the end.
+  /** @param {Bridge.Position} position */
   function follow(position) {
     if (!link) return;
     while (kept > position.actions - position.played.length) { link.pop(); kept -= 1; }
@@ -73,6 +85,10 @@ export function gameLinks(table) {
 
   // The language switcher carries the game and the step shown, unless it is the last
   // one: once per position (the viewer tells which step it shows).
+  /**
+   * @param {number} index
+   * @param {number} count
+   */
   function viewed(index, count) {
     if (shown) updateSwitcher(shown, index === count - 1 ? null : index);
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The odds of a move beside it, on demand (issue 22): the play page (turn.js, screen.js)
 // and the lessons (learn.js) show them the same way. The figures and the sentence are
 // the engine's (each move's ``odds`` and ``odds_text``, lansquenet/view.py): nothing
@@ -12,6 +13,11 @@ const STORE = "lq.odds"; // localStorage: "on" when the reader asked for the odd
 
 // The move's button, its odds in words under it and, when it risks something, a bar
 // of its chance to win the deal (``odds.win``, a fraction such as "8/17").
+/**
+ * @param {HTMLElement} button
+ * @param {{odds: Bridge.Odds | null, odds_text: string}} move a move of the engine, or a lesson's choice
+ * @param {Page.Word} word
+ */
 export function withOdds(button, move, word) {
   const box = node("span", null, { class: "lq-move" });
   const odds = node("span", null, { class: "lq-odds" });
@@ -33,7 +39,12 @@ export function withOdds(button, move, word) {
 
 // The odds shown or not on ``holder`` (its data-odds, odds-view.css), every toggle's
 // aria-pressed in step; off unless the reader turned them on, here or on the other page.
+/**
+ * @param {HTMLElement} holder
+ * @param {Element[]} toggles
+ */
 export function oddsSwitch(holder, toggles) {
+  /** @param {boolean} on */
   function set(on) {
     holder.dataset.odds = on ? "on" : "off";
     toggles.forEach(function (toggle) { toggle.setAttribute("aria-pressed", on ? "true" : "false"); });

@@ -1,3 +1,4 @@
+// @ts-check
 // The odds page's live simulation: the reader's own deals, played by the engine in the
 // Pyodide worker (engine.js -> lansquenet.web, op "simulate"), drawn by the engine too
 // (lansquenet.chart.share_chart, the same function that drew the chart the page was
@@ -8,13 +9,28 @@
 import { call, onProgress, parseSvg, start } from "./engine.js";
 import { STAGES, show, wordsOf } from "./words.js";
 
+/**
+ * The odds page's figures and words, written at build time (#lq-odds-data).
+ * @typedef {{words: Record<string, string>, max: number, chart: Record<string, string>,
+ *   expected: Record<string, any>, variants?: Record<string, Record<string, any>>}} OddsData
+ */
+
+/** @param {HTMLElement} root */
 function setup(root) {
   if (root.dataset.ready === "yes") return; // safe to run twice
   root.dataset.ready = "yes";
 
+  /** @type {OddsData} */
   const data = JSON.parse(document.getElementById("lq-odds-data").textContent);
   const lang = root.lang || document.documentElement.lang || "en";
+  /** @type {(id: string) => any} the page's HTML has every one (odds_page.py) */
   const $ = function (id) { return document.getElementById(id); };
+  /**
+   * @type {{form: HTMLFormElement, deals: HTMLInputElement, seed: HTMLInputElement,
+   *   run: HTMLButtonElement, refusal: HTMLElement, progress: HTMLProgressElement,
+   *   status: HTMLElement, variant: HTMLSelectElement | null, box: HTMLElement,
+   *   origin: HTMLElement, summary: HTMLElement, details: HTMLElement}}
+   */
   const el = {
     form: $("lq-sim-form"), deals: $("lq-sim-deals"), seed: $("lq-sim-seed"), run: $("lq-sim-run"),
     refusal: $("lq-sim-refusal"), progress: $("lq-sim-progress"), status: $("lq-sim-status"),
@@ -28,6 +44,11 @@ function setup(root) {
 
   const word = wordsOf(data.words);
 
+  /**
+   * @param {string} name
+   * @param {string} text
+   * @param {boolean} [failed]
+   */
   function status(name, text, failed) {
     el.status.dataset.status = name;
     el.status.textContent = text;
@@ -35,6 +56,7 @@ function setup(root) {
   }
 
   // A whole number as typed, or null.
+  /** @param {string} text */
   function whole(text) {
     const trimmed = String(text).trim();
     return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : null;
@@ -45,6 +67,10 @@ function setup(root) {
     return el.variant && data.variants ? data.variants[el.variant.value] : data.expected;
   }
 
+  /**
+   * @param {Bridge.Simulation} result
+   * @param {number} seed
+   */
   function draw(result, seed) {
     const svg = parseSvg(result.svg);
     if (svg) el.box.replaceChildren(svg);
@@ -56,6 +82,10 @@ function setup(root) {
     el.details.textContent = result.summary[1];
   }
 
+  /**
+   * @param {string} name
+   * @param {string} [detail]
+   */
   function engineStatus(name, detail) {
     engine = name;
     el.progress.value = STAGES[name] || 0;
@@ -70,6 +100,7 @@ function setup(root) {
     }
   }
 
+  /** @param {SubmitEvent} event */
   function run(event) {
     event.preventDefault();
     if (running) return;
@@ -96,6 +127,7 @@ function setup(root) {
     root.setAttribute("aria-busy", "true");
     start(); // Python starts now, on the reader's request
     const summary = { templates: { summary: data.words["odds.sim.summary"], details: data.words["odds.sim.details"] }, expected: expected() };
+    /** @type {Bridge.SimulateRequest} */
     const request = { op: "simulate", n: n, seed: seed, lang: lang, chart: data.chart, summary: summary };
     if (el.variant) request.variant = el.variant.value;
     call(request).then(

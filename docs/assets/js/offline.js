@@ -1,3 +1,4 @@
+// @ts-check
 // Offline after the first visit: registers the site's service worker (sw.js, at the
 // site's top folder, written by site_plugins/lansquenet_site/offline.py), whose scope
 // is the whole site, both languages. Every page loads this script (the plugin writes

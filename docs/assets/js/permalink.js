@@ -1,3 +1,4 @@
+// @ts-check
 // The play page's address: the game in the fragment, readable and shareable.
 //
 //   #scenario=<base64url of the scenario's UTF-8 JSON>        (CONFORMANCE.md)
@@ -10,14 +11,16 @@ const KEY = "scenario=";
 const STEP = "&step=";
 
 // The scenario as the fragment's text (JSON.stringify: compact, UTF-8, keys in order).
+/** @param {Bridge.Scenario} data */
 export function encode(data) {
   return base64url(new TextEncoder().encode(JSON.stringify(data)));
 }
 
+/** @param {Uint8Array} bytes */
 function base64url(bytes) {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    binary += String.fromCharCode.apply(null, /** @type {any} */ (bytes.subarray(i, i + 0x8000)));
   }
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
@@ -32,6 +35,10 @@ function base64url(bytes) {
 //
 //   const link = gameLink(table, actions);   // table: a scenario without "actions" nor "ended"
 //   link.push(action); link.pop(); link.text(false);
+/**
+ * @param {Bridge.Scenario} table
+ * @param {Bridge.Action[]} actions
+ */
 export function gameLink(table, actions) {
   const utf8 = new TextEncoder();
   const head = JSON.stringify(Object.assign({}, table, { actions: [] })); // {...,"actions":[]}
@@ -41,12 +48,16 @@ export function gameLink(table, actions) {
   let size = bytes.length; // the link's bytes so far: bytes[0, size)
   let done = base64url(bytes.subarray(0, size - (size % 3))); // the letters of their whole groups
 
+  /**
+   * @param {Bridge.Action} action
+   * @param {boolean} first
+   */
   function bytesOf(action, first) {
     return utf8.encode((first ? "" : ",") + JSON.stringify(action));
   }
 
   return {
-    push: function (action) {
+    push: function (/** @type {Bridge.Action} */ action) {
       const added = bytesOf(action, !kept.length);
       if (size + added.length > bytes.length) { // room to grow: twice the size
         const more = new Uint8Array(Math.max(2 * bytes.length, size + added.length));
@@ -64,7 +75,7 @@ export function gameLink(table, actions) {
       size -= bytesOf(action, !kept.length).length;
       done = done.slice(0, ((size - (size % 3)) / 3) * 4);
     },
-    text: function (ended) {
+    text: function (/** @type {boolean} */ ended) {
       const tail = utf8.encode("]" + (ended ? ',"ended":true' : "") + "}");
       const last = new Uint8Array((size % 3) + tail.length);
       last.set(bytes.subarray(size - (size % 3), size));
@@ -75,6 +86,7 @@ export function gameLink(table, actions) {
 }
 
 // What the address holds: {text, step} (step: null if not given), or null.
+/** @returns {{text: string, step: number | null} | null} */
 export function readHash() {
   const fragment = location.hash.slice(1);
   if (fragment.indexOf(KEY) !== 0) return null;
@@ -90,12 +102,17 @@ export function readHash() {
 }
 
 // The fragment of a game's link ("" for none).
+/** @param {string | null} text */
 export function fragment(text) {
   return text ? "#" + KEY + text : "";
 }
 
 // Put ``text`` (a game's encoded scenario, or null) in the address: replacing the
 // current history entry, or as a new one with ``push`` (Back then returns to the game).
+/**
+ * @param {string | null} text
+ * @param {boolean} push
+ */
 export function writeHash(text, push) {
   const url = location.pathname + location.search + fragment(text);
   if (push) history.pushState(null, "", url);
@@ -104,9 +121,14 @@ export function writeHash(text, push) {
 
 // The language switcher's links, found once (the page does not replace its header): a
 // search of the whole page at every move would go through the whole journal.
+/** @type {NodeListOf<HTMLAnchorElement> | null} */
 let switchers = null;
 
 // The language switcher leads to this page's twin: carry the game and the step shown.
+/**
+ * @param {string | null} text
+ * @param {number | null} step
+ */
 export function updateSwitcher(text, step) {
   const hash = text ? fragment(text) + (step !== null && step !== undefined ? STEP + step : "") : "";
   if (!switchers) switchers = document.querySelectorAll("a[hreflang], a.md-select__link");

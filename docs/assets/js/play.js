@@ -1,3 +1,4 @@
+// @ts-check
 // The play page: a table set up by the reader, then played move by move.
 //
 // The game lives in the engine's worker (a lansquenet.Session, see lansquenet/web.py),
@@ -18,7 +19,9 @@
 //   odds-view.js    a move's odds beside it, the odds toggle (shared with learn.js)
 //
 // This module holds the page together: its elements, the game's start from the form,
-// the reader's moves, and what every engine position changes on the page.
+// the reader's moves, and what every engine position changes on the page. Its functions
+// take the page's ``table`` (Page.Table, types/page.d.ts: the parts and the modules they
+// share): parts() makes it, wire() connects the controls, accept() takes a position.
 //
 // Every word comes from the page (#lq-words, written at build time from site.po); every
 // name and engine text reaches the page as text, never as markup, except the diagram
@@ -41,7 +44,12 @@ import { show, wordsOf } from "./words.js";
 
 const LEDGER = 250; // ledger rows per request
 
+/**
+ * @param {HTMLElement} root
+ * @returns {Page.Elements}
+ */
 function elements(root) {
+  /** @type {(id: string) => any} the page's HTML has every one (overrides/play.html) */
   const $ = function (id) { return document.getElementById(id); };
   return {
     root: root, status: $("lq-status"), progress: $("lq-progress"), linkError: $("lq-link-error"),
@@ -60,228 +68,301 @@ function elements(root) {
   };
 }
 
+// The page's parts, made once: the table (shared with links.js and tools.js) and the
+// modules that draw and drive it.
+/**
+ * @param {HTMLElement} root
+ * @returns {Page.Table}
+ */
+function parts(root) {
+  const word = wordsOf(JSON.parse(document.getElementById("lq-words").textContent));
+  const el = elements(root);
+  /** @type {Page.Table} */
+  const table = {
+    root: root, el: el, word: word, readers: [], games: 0,
+    turn: turnView(el, word), ledger: ledgerView(el, word),
+    run: function (request, then, failTarget) { return run(table, request, then, failTarget); },
+    accept: function (position) { accept(table, position); },
+    newGame: function (reply) { newGame(table, reply); },
+    showForm: function (data) { showForm(table, data); },
+    focusTurn: function () { focusTurn(table); },
+  };
+  table.form = setupForm(el, word);
+  table.view = stepView(el, word);
+  table.screen = gameScreen(el, root, function (key) { // the story and the ledger drawn only when shown
+    table.ledger.show(key === "ledger");
+    table.steps.showStory(key === "story");
+  });
+  table.help = helps(el, word);
+  table.session = sessionClient(root.lang, busyTable(el, function (busy) { table.tools.enable(busy); }));
+  table.links = gameLinks(table);
+  table.tools = tableTools(table);
+  table.steps = viewer(el, table.session, table.view, table.links.viewed, word);
+  table.computer = computerPlayers(el, word, table.session, function (reply) { computerMoved(table, reply); });
+  return table;
+}
+
+/** @param {HTMLElement} root */
 function setup(root) {
   if (root.dataset.ready === "yes") return; // safe to run twice
   root.dataset.ready = "yes";
+  const table = parts(root);
+  wire(table);
+  root.setAttribute("aria-busy", "false");
+  if (!table.links.route()) showForm(table, null);
+}
 
-  const word = wordsOf(JSON.parse(document.getElementById("lq-words").textContent));
-  const el = elements(root);
-  // The page's parts, shared with links.js and tools.js.
-  const table = {
-    root: root, el: el, word: word, readers: [],
-    turn: turnView(el, word), ledger: ledgerView(el, word),
-    run: run, accept: accept, newGame: newGame, showForm: showForm, focusTurn: focusTurn,
+// A request to the engine, and what to do with its answer; a failure of the engine's
+// loading is said in ``failTarget``.
+/**
+ * @template T
+ * @param {Page.Table} table
+ * @param {Promise<T>} request
+ * @param {(reply: T) => void} then
+ * @param {HTMLElement} failTarget
+ */
+function run(table, request, then, failTarget) {
+  return request.then(then, function (error) {
+    show(failTarget, table.word("play.loading.failed", { detail: String((error && error.message) || error) }));
+  });
+}
+
+// Take a position of the engine (lansquenet/web.py): what is new since its ``from``.
+/**
+ * @param {Page.Table} table
+ * @param {Bridge.Position} position
+ */
+function accept(table, position) {
+  const toAct = position.step.state.to_act;
+  table.links.follow(position); // the address: before the viewer tells the switcher the step
+  table.ledger.update(position.deals, position.ledger);
+  table.turn.draw(toAct, position.step.state);
+  table.help.amounts(toAct);
+  table.help.describe();
+  show(table.el.moveRefusal, "");
+  show(table.el.said, position.said || ""); // the engine's: never a reason of a deal gone by
+  table.tools.refresh(position);
+  table.steps.update(position);
+  table.computer.follow(position);
+}
+
+// What a position says aloud: each new step's sentence, a computer player's reason
+// after its move's first step.
+/** @param {Bridge.Position} position */
+function told(position) {
+  const texts = position.texts.concat([position.step.text]);
+  return texts.map(function (text, i) {
+    const why = position.reasons[String(position.from + i)];
+    return why ? text + " " + why : text;
+  }).join(" ");
+}
+
+// A computer player's move (computer.js asked the engine for it).
+/**
+ * @param {Page.Table} table
+ * @param {Bridge.Position} reply
+ */
+function computerMoved(table, reply) {
+  const el = table.el;
+  if (reply.error) { show(el.moveRefusal, problem(reply, table.word)); return; }
+  accept(table, reply);
+  el.announce.textContent = told(reply);
+  el.said.parentElement.scrollTop = el.said.parentElement.scrollHeight; // the news' own box, not the page
+  // The reader's turn again: to its first control, unless the reader went elsewhere.
+  if (document.activeElement === el.feed || document.activeElement === document.body) focusTurn(table);
+}
+
+// A game the engine opened (from the form, the quick game or a link): its answer
+// holds the session's scenario (links.opened took it).
+/**
+ * @param {Page.Table} table
+ * @param {Bridge.Opened} reply
+ */
+function newGame(table, reply) {
+  const el = table.el;
+  const data = reply.scenario;
+  table.steps.reset();
+  table.computer.reset(data);
+  const seats = table.readers = readerSeats(data); // the reader's seats, said and marked in a game with computer players
+  show(el.seat, seatLine(seats, table.word, table.root.lang));
+  table.turn.readers(seats);
+  table.view.readers(seats);
+  table.ledger.reset(data.players.map(String));
+  accept(table, reply);
+  el.setup.hidden = true;
+  el.game.hidden = false;
+  table.screen.select("table", false);
+  table.screen.show(true);
+  rest(table, reply);
+}
+
+// What an opened game's answer leaves out (lansquenet/web.py): the story before its
+// last deal and the ledger's rows, asked for now, a piece at a time (each answer its
+// own task: a long link never holds the page for long). The story comes from the end,
+// each piece up to where the one before began, as many as the engine's pieces need.
+// A piece that cannot come is said, once; a later game's pieces are not mixed in.
+/**
+ * @param {Page.Table} table
+ * @param {Bridge.Opened} reply
+ */
+function rest(table, reply) {
+  const el = table.el;
+  const session = table.session;
+  const game = table.games += 1;
+  show(el.restError, "");
+  /** @param {any} reason a refusal, or a loading failure */
+  const failed = function (reason) {
+    if (game !== table.games || !el.restError.hidden) return;
+    const detail = reason && reason.error ? reason.error.message : String((reason && reason.message) || reason);
+    show(el.restError, table.word("play.rest.failed", { detail: detail }));
   };
-  const form = setupForm(el, word);
-  const view = stepView(el, word);
-  const screen = gameScreen(el, root, function (key) { // the story and the ledger drawn only when shown
-    table.ledger.show(key === "ledger");
-    steps.showStory(key === "story");
-  });
-  const help = helps(el, word);
-  const session = table.session = sessionClient(root.lang, busyTable(el, function (busy) { tools.enable(busy); }));
-  const links = table.links = gameLinks(table);
-  const tools = tableTools(table);
-  const steps = table.steps = viewer(el, session, view, links.viewed, word);
-  const computer = table.computer = computerPlayers(el, word, session, function (reply) {
-    if (reply.error) { show(el.moveRefusal, problem(reply, word)); return; }
-    accept(reply);
+  /** @param {number} to */
+  const story = function (to) {
+    if (to <= 0 || game !== table.games) return;
+    session.story(to).then(function (piece) {
+      if (game !== table.games) return;
+      if (piece.error) { failed(piece); return; }
+      table.steps.more(piece, piece.from);
+      story(piece.from);
+    }, failed);
+  };
+  story(reply.from);
+  for (let from = 0; from < reply.deals; from += LEDGER) {
+    const start = from;
+    session.ledger(start, start + LEDGER).then(function (piece) {
+      if (game !== table.games) return;
+      if (piece.error) failed(piece);
+      else table.ledger.more(start, piece.ledger);
+    }, failed);
+  }
+}
+
+// The set-up form, filled with ``data``'s table (or the default one); no game shown.
+/**
+ * @param {Page.Table} table
+ * @param {Bridge.Scenario | null} data
+ */
+function showForm(table, data) {
+  table.readers = [];
+  table.links.forget();
+  table.computer.reset(null);
+  table.form.reset(data);
+  table.screen.show(false);
+  table.el.game.hidden = true;
+  table.el.setup.hidden = false;
+}
+
+// After a move: to the first control of the next decision, to the feed while computer
+// players move, to the standings at the end. Never a scroll: the screen holds them.
+/** @param {Page.Table} table */
+function focusTurn(table) {
+  const now = table.turn.current;
+  if (!now) table.el.standingsTitle.focus({ preventScroll: true });
+  else if (table.computer.isComputer(now) || !table.turn.focus()) table.el.feed.focus({ preventScroll: true });
+}
+
+// The form sent: its own checks, then the engine opens the table.
+/**
+ * @param {Page.Table} table
+ * @param {SubmitEvent} event
+ */
+function startGame(table, event) {
+  const el = table.el;
+  const word = table.word;
+  event.preventDefault();
+  show(el.setupRefusal, "");
+  show(el.linkError, "");
+  const wrong = checkSetup(el, word); // each field, named, in the page's language
+  if (wrong.length) { show(el.setupRefusal, wrong.join(" ")); return; }
+  const data = Object.assign(table.form.read(), { actions: [] });
+  run(table, table.session.open(data, true), function (reply) {
+    if (reply.error) {
+      show(el.setupRefusal, problem(reply, word));
+      const n = reply.error.params && reply.error.params.n; // the engine names the player's field
+      const input = n ? el.names.querySelectorAll("input")[n - 1] : null;
+      if (input) { input.setAttribute("aria-invalid", "true"); input.focus(); }
+      return;
+    }
+    table.links.opened(reply, false);
+    newGame(table, reply);
+    focusTurn(table);
+  }, el.setupRefusal);
+}
+
+// The reader's move ``name`` for the player to act (with the amount typed, if the
+// engine says the move takes one).
+/**
+ * @param {Page.Table} table
+ * @param {string} name
+ */
+function play(table, name) {
+  const el = table.el;
+  const word = table.word;
+  const move = table.turn.find(name);
+  if (!move || table.session.busy) return;
+  /** @type {Bridge.Action} */
+  const action = { by: table.turn.current.player, do: name };
+  if (move.amount) {
+    const amount = el.amount.value.trim();
+    if (amount === "") { // said in the page's language, before asking the engine
+      show(el.moveRefusal, move.min === move.max ? word("play.amount_empty_one", { amount: move.min })
+        : word("play.amount_empty", { min: move.min, max: move.max }));
+      el.amount.setAttribute("aria-invalid", "true");
+      el.amount.focus();
+      return;
+    }
+    action.amount = typed(amount);
+  }
+  run(table, table.session.move(action), function (reply) {
+    if (reply.error) {
+      // Refused: nothing is kept; the engine's sentence shows beside the field.
+      show(el.moveRefusal, problem(reply, word));
+      if (move.amount) el.amount.setAttribute("aria-invalid", "true");
+      (move.amount ? el.amount : el.moves.querySelector("button") || el.amount).focus();
+      return;
+    }
+    accept(table, reply);
     el.announce.textContent = told(reply);
-    el.said.parentElement.scrollTop = el.said.parentElement.scrollHeight; // the news' own box, not the page
-    // The reader's turn again: to its first control, unless the reader went elsewhere.
-    if (document.activeElement === el.feed || document.activeElement === document.body) focusTurn();
-  });
+    focusTurn(table);
+  }, el.moveRefusal);
+}
 
-  // A request to the engine, and what to do with its answer; a failure of the engine's
-  // loading is said in ``failTarget``.
-  function run(request, then, failTarget) {
-    return request.then(then, function (error) {
-      show(failTarget, word("play.loading.failed", { detail: String((error && error.message) || error) }));
-    });
-  }
-
-  // Take a position of the engine (lansquenet/web.py): what is new since its ``from``.
-  function accept(position) {
-    const toAct = position.step.state.to_act;
-    links.follow(position); // the address: before the viewer tells the switcher the step
-    table.ledger.update(position.deals, position.ledger);
-    table.turn.draw(toAct, position.step.state);
-    help.amounts(toAct);
-    help.describe();
-    show(el.moveRefusal, "");
-    show(el.said, position.said || ""); // the engine's: never a reason of a deal gone by
-    tools.refresh(position);
-    steps.update(position);
-    computer.follow(position);
-  }
-
-  // What a position says aloud: each new step's sentence, a computer player's reason
-  // after its move's first step.
-  function told(position) {
-    const texts = position.texts.concat([position.step.text]);
-    return texts.map(function (text, i) {
-      const why = position.reasons[String(position.from + i)];
-      return why ? text + " " + why : text;
-    }).join(" ");
-  }
-
-  // A game the engine opened (from the form, the quick game or a link): its answer
-  // holds the session's scenario (links.opened took it).
-  function newGame(reply) {
-    const data = reply.scenario;
-    steps.reset();
-    computer.reset(data);
-    const seats = table.readers = readerSeats(data); // the reader's seats, said and marked in a game with computer players
-    show(el.seat, seatLine(seats, word, root.lang));
-    table.turn.readers(seats);
-    view.readers(seats);
-    table.ledger.reset(data.players.map(String));
-    accept(reply);
-    el.setup.hidden = true;
-    el.game.hidden = false;
-    screen.select("table", false);
-    screen.show(true);
-    rest(reply);
-  }
-
-  // What an opened game's answer leaves out (lansquenet/web.py): the story before its
-  // last deal and the ledger's rows, asked for now, a piece at a time (each answer its
-  // own task: a long link never holds the page for long). The story comes from the end,
-  // each piece up to where the one before began, as many as the engine's pieces need.
-  // A piece that cannot come is said, once; a later game's pieces are not mixed in.
-  let games = 0;
-  function rest(reply) {
-    const game = games += 1;
-    show(el.restError, "");
-    const failed = function (reason) {
-      if (game !== games || !el.restError.hidden) return;
-      const detail = reason && reason.error ? reason.error.message : String((reason && reason.message) || reason);
-      show(el.restError, word("play.rest.failed", { detail: detail }));
-    };
-    const story = function (to) {
-      if (to <= 0 || game !== games) return;
-      session.story(to).then(function (piece) {
-        if (game !== games) return;
-        if (piece.error) { failed(piece); return; }
-        steps.more(piece, piece.from);
-        story(piece.from);
-      }, failed);
-    };
-    story(reply.from);
-    for (let from = 0; from < reply.deals; from += LEDGER) {
-      const start = from;
-      session.ledger(start, start + LEDGER).then(function (piece) {
-        if (game !== games) return;
-        if (piece.error) failed(piece);
-        else table.ledger.more(start, piece.ledger);
-      }, failed);
-    }
-  }
-
-  // The set-up form, filled with ``data``'s table (or the default one); no game shown.
-  function showForm(data) {
-    table.readers = [];
-    links.forget();
-    computer.reset(null);
-    form.reset(data);
-    screen.show(false);
-    el.game.hidden = true;
-    el.setup.hidden = false;
-  }
-
-  // After a move: to the first control of the next decision, to the feed while computer
-  // players move, to the standings at the end. Never a scroll: the screen holds them.
-  function focusTurn() {
-    const now = table.turn.current;
-    if (!now) el.standingsTitle.focus({ preventScroll: true });
-    else if (computer.isComputer(now) || !table.turn.focus()) el.feed.focus({ preventScroll: true });
-  }
-
-  function startGame(event) {
-    event.preventDefault();
-    show(el.setupRefusal, "");
-    show(el.linkError, "");
-    const wrong = checkSetup(el, word); // each field, named, in the page's language
-    if (wrong.length) { show(el.setupRefusal, wrong.join(" ")); return; }
-    const data = Object.assign(form.read(), { actions: [] });
-    run(session.open(data, true), function (reply) {
-      if (reply.error) {
-        show(el.setupRefusal, problem(reply, word));
-        const n = reply.error.params && reply.error.params.n; // the engine names the player's field
-        const input = n ? el.names.querySelectorAll("input")[n - 1] : null;
-        if (input) { input.setAttribute("aria-invalid", "true"); input.focus(); }
-        return;
-      }
-      links.opened(reply, false);
-      newGame(reply);
-      focusTurn();
-    }, el.setupRefusal);
-  }
-
-  // The reader's move ``name`` for the player to act (with the amount typed, if the
-  // engine says the move takes one).
-  function play(name) {
-    const move = table.turn.find(name);
-    if (!move || session.busy) return;
-    const action = { by: table.turn.current.player, do: name };
-    if (move.amount) {
-      const amount = el.amount.value.trim();
-      if (amount === "") { // said in the page's language, before asking the engine
-        show(el.moveRefusal, move.min === move.max ? word("play.amount_empty_one", { amount: move.min })
-          : word("play.amount_empty", { min: move.min, max: move.max }));
-        el.amount.setAttribute("aria-invalid", "true");
-        el.amount.focus();
-        return;
-      }
-      action.amount = typed(amount);
-    }
-    run(session.move(action), function (reply) {
-      if (reply.error) {
-        // Refused: nothing is kept; the engine's sentence shows beside the field.
-        show(el.moveRefusal, problem(reply, word));
-        if (move.amount) el.amount.setAttribute("aria-invalid", "true");
-        (move.amount ? el.amount : el.moves.querySelector("button") || el.amount).focus();
-        return;
-      }
-      accept(reply);
-      el.announce.textContent = told(reply);
-      focusTurn();
-    }, el.moveRefusal);
-  }
-
-  // --- wiring ---------------------------------------------------------------------------
-
+// The page's controls: the loading shown, Python started, the form, the moves, the
+// tools, the steps.
+/** @param {Page.Table} table */
+function wire(table) {
+  const root = table.root;
+  const el = table.el;
+  const word = table.word;
   showLoading(el, word);
   start(); // Python starts at once on this page, while the reader sets up the table
 
-  el.setup.querySelector('[type="submit"]').disabled = false; // the page's HTML keeps it off until now
-  el.setup.addEventListener("submit", startGame);
+  /** @type {HTMLButtonElement} */ (el.setup.querySelector('[type="submit"]')).disabled = false; // the page's HTML keeps it off until now
+  el.setup.addEventListener("submit", function (event) { startGame(table, event); });
   el.turn.addEventListener("submit", function (event) {
     event.preventDefault(); // Enter in the amount field: the move that takes an amount
     const sized = table.turn.sized();
-    if (sized) play(sized.do);
+    if (sized) play(table, sized.do);
   });
   el.amount.addEventListener("input", function () { el.amount.removeAttribute("aria-invalid"); });
-  help.wire();
+  table.help.wire();
   el.pace.value = String(pace());
   if (el.pace.selectedIndex < 0) el.pace.selectedIndex = 1; // a stored pace the list does not offer
   el.pace.addEventListener("change", function () { setPace(Number(el.pace.value)); });
   quickChoices(root, word); // 6 deals by default, 3 or 10 in one tap
-  root.querySelectorAll('[data-act="quick"], [data-act="quick-deals"]').forEach(function (b) { b.disabled = false; });
+  /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll('[data-act="quick"], [data-act="quick-deals"]')).forEach(function (b) { b.disabled = false; });
   copyLink(el.permalink, el.copied, word);
 
-  const acts = Object.assign({ "add-player": form.addPlayer, "remove-player": form.removePlayer }, tools.acts);
+  /** @type {Record<string, (button: HTMLElement) => void>} */
+  const acts = Object.assign({ "add-player": table.form.addPlayer, "remove-player": table.form.removePlayer }, table.tools.acts);
   root.addEventListener("click", function (event) {
-    const target = event.target.closest("[data-act], [data-go], [data-move]");
+    const target = /** @type {Element} */ (event.target).closest("[data-act], [data-go], [data-move]");
     if (!target) return;
     if (target.dataset.act) acts[target.dataset.act](target);
-    else if (!steps.count) return;
-    else if (target.dataset.move) play(target.dataset.move);
-    else steps.step(target.dataset.go);
+    else if (!table.steps.count) return;
+    else if (target.dataset.move) play(table, target.dataset.move);
+    else table.steps.step(target.dataset.go);
   });
-
-  root.setAttribute("aria-busy", "false");
-  if (!links.route()) showForm(null);
 }
 
 function init() {

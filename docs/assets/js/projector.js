@@ -1,3 +1,4 @@
+// @ts-check
 // The projector view: any element marked ``data-projector`` (a rule page's stepper,
 // the play page's table, a lesson) fills the screen for a classroom, with large cards
 // and large type (projector.css). A button ``[data-action="projector"]`` inside it, or
@@ -13,24 +14,32 @@
 (function () {
   "use strict";
 
+  /** @type {Record<string, string>} */
   const KEYS = { ArrowLeft: "previous", ArrowRight: "next", " ": "next", Home: "first", End: "last" };
+  /** @type {{box: HTMLElement, inert: HTMLElement[], scroll: number, full?: boolean} | null} */
   let open = null; // { box, inert: [elements made inert], scroll, full: in full screen }
 
   function containers() {
     return Array.from(document.querySelectorAll("[data-projector]"));
   }
 
+  /** @param {HTMLElement} box */
   function buttonOf(box) {
     return box.querySelector('[data-action="projector"]');
   }
 
   // Every element beside the way from ``box`` up to <body> stops taking focus or clicks.
+  /**
+   * @param {HTMLElement} box
+   * @returns {HTMLElement[]}
+   */
   function quiet(box) {
+    /** @type {HTMLElement[]} */
     const made = [];
     for (let node = box; node && node !== document.body; node = node.parentElement) {
       const parent = node.parentElement;
       if (!parent) break;
-      Array.from(parent.children).forEach(function (sibling) {
+      Array.from(/** @type {HTMLCollectionOf<HTMLElement>} */ (parent.children)).forEach(function (sibling) {
         if (sibling !== node && !sibling.inert && sibling.tagName !== "SCRIPT") {
           sibling.inert = true;
           made.push(sibling);
@@ -40,6 +49,7 @@
     return made;
   }
 
+  /** @param {HTMLElement} box */
   function enter(box) {
     const scroll = open ? open.scroll : window.scrollY;
     if (open) leave(false, true); // another container: full screen passes to it
@@ -67,6 +77,10 @@
     }
   }
 
+  /**
+   * @param {boolean} [focus]
+   * @param {boolean} [switching]
+   */
   function leave(focus, switching) {
     if (!open) return;
     const box = open.box;
@@ -87,8 +101,13 @@
 
   // The container the ``f`` key means: the one holding the focus, else the first one on
   // the screen, else the first of the page.
+  /**
+   * @param {EventTarget} target
+   * @returns {HTMLElement | null}
+   */
   function wanted(target) {
-    const inside = target && target.closest && target.closest("[data-projector]");
+    const element = /** @type {Element} */ (target);
+    const inside = element && element.closest && element.closest("[data-projector]");
     if (inside) return inside;
     const all = containers().filter(function (box) { return box.getClientRects().length; });
     const seen = all.find(function (box) {
@@ -98,24 +117,27 @@
     return seen || all[0] || null;
   }
 
+  /** @param {string} go */
   function step(go) {
     const box = open.box;
-    const button = box.querySelector('[data-go="' + go + '"]');
+    const button = /** @type {HTMLButtonElement} */ (box.querySelector('[data-go="' + go + '"]'));
     if (box.querySelector("[data-go]")) {
       if (button && !button.disabled) button.click();
       return;
     }
     const all = containers();
     const at = all.indexOf(box);
-    const next = { first: 0, previous: at - 1, next: at + 1, last: all.length - 1 }[go];
+    const next = /** @type {Record<string, number>} */ ({ first: 0, previous: at - 1, next: at + 1, last: all.length - 1 })[go];
     if (next >= 0 && next < all.length && next !== at) enter(all[next]);
   }
 
+  /** @param {any} target an event's target: an element, or the window */
   function typing(target) {
     return !!(target && target.closest && target.closest("input, textarea, select, [contenteditable]"));
   }
 
   // Space on a button or a link presses it (a lesson's choice), as everywhere.
+  /** @param {any} target */
   function pressable(target) {
     return !!(target && target.closest && target.closest("button, a, summary"));
   }
@@ -141,7 +163,8 @@
   }, true);
 
   document.addEventListener("click", function (event) {
-    const button = event.target.closest && event.target.closest('[data-action="projector"]');
+    const target = /** @type {Element} */ (event.target);
+    const button = target.closest && target.closest('[data-action="projector"]');
     if (!button) return;
     const box = button.closest("[data-projector]");
     if (!box) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // The game screen (play.css): while a game is shown it fills the window under the
 // site's header, and the page behind it is inert and still (nothing scrolls it); its
 // tabs swap what the stage shows (the table, the story, the ledger, the tools); the
@@ -10,20 +11,27 @@ import { oddsSwitch } from "./odds-view.js";
 
 const KEEP = ".md-header, [data-md-component=skip], #lq-announce, script, template";
 
+/**
+ * @param {Page.Elements} el
+ * @param {HTMLElement} root
+ * @param {(key: string) => void} onTab
+ */
 export function gameScreen(el, root, onTab) {
   const tabs = Array.from(root.querySelectorAll('[role="tab"]'));
   const odds = oddsSwitch(el.game, [root.querySelector('[data-action="odds"]')]);
+  /** @type {HTMLElement[]} */
   let inert = [];
 
   // The game on screen (or not): what lies behind it leaves the tab order and the page
   // stops scrolling; the header (language, search, palette) stays.
+  /** @param {boolean} on */
   function show(on) {
     inert.forEach(function (node) { node.inert = false; });
     inert = [];
     document.documentElement.classList.toggle("lq-screen", on);
     if (!on) return;
     for (let node = el.game; node && node !== document.body; node = node.parentElement) {
-      Array.from(node.parentElement.children).forEach(function (other) {
+      Array.from(/** @type {HTMLCollectionOf<HTMLElement>} */ (node.parentElement.children)).forEach(function (other) {
         if (other === node || other.matches(KEEP) || other.inert) return;
         other.inert = true;
         inert.push(other);
@@ -31,6 +39,10 @@ export function gameScreen(el, root, onTab) {
     }
   }
 
+  /**
+   * @param {string} key
+   * @param {boolean} focus
+   */
   function select(key, focus) {
     tabs.forEach(function (tab) {
       const on = tab.dataset.tab === key;
@@ -44,13 +56,14 @@ export function gameScreen(el, root, onTab) {
 
 
   root.addEventListener("click", function (event) {
-    const tab = event.target.closest("[data-tab]");
+    const target = /** @type {Element} */ (event.target);
+    const tab = target.closest("[data-tab]");
     if (tab) select(tab.dataset.tab, false);
-    else if (event.target.closest('[data-action="odds"]')) odds.set(!odds.on);
+    else if (target.closest('[data-action="odds"]')) odds.set(!odds.on);
   });
   // The tabs from the keyboard (ARIA tabs): arrows, Home and End move and select.
   tabs[0].parentElement.addEventListener("keydown", function (event) {
-    const at = tabs.indexOf(document.activeElement);
+    const at = tabs.indexOf(/** @type {HTMLElement} */ (document.activeElement));
     const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: tabs.length - 1 }[event.key];
     if (at < 0 || to === undefined) return;
     event.preventDefault();

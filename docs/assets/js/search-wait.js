@@ -1,3 +1,4 @@
+// @ts-check
 // Material's search builds its index (lunr, in a worker) as soon as a page loads: about
 // half a second of a processor here, more on a phone. On a page where Python is starting,
 // that work competes with Python's own start (benchmarks/RESULTS.md, 3c). This script
@@ -16,6 +17,7 @@
   const Native = window.Worker;
   const config = document.getElementById("__config");
   if (!Native || !config) return;
+  /** @type {string} */
   let address;
   try {
     address = new URL(JSON.parse(config.textContent).search, document.baseURI).href;
@@ -23,6 +25,7 @@
     return; // no search worker named: nothing to hold
   }
 
+  /** @type {(() => void)[]} */
   const held = []; // functions that create the real worker, once allowed
   let free = false;
 
@@ -34,16 +37,23 @@
   }
 
   // A stand-in with the worker's interface, until the real worker may start.
+  /**
+   * @param {string | URL} url
+   * @param {WorkerOptions} [options]
+   * @returns {Worker}
+   */
   function HeldWorker(url, options) {
     if (free || new URL(url, document.baseURI).href !== address) return new Native(url, options);
-    const stand = new EventTarget();
+    const stand = /** @type {Worker} */ (new EventTarget());
+    /** @type {any[]} */
     const messages = [];
+    /** @type {Worker} */
     let worker = null;
     held.push(function () {
       worker = new Native(url, options);
       ["message", "messageerror", "error"].forEach(function (type) {
         worker.addEventListener(type, function (event) {
-          stand.dispatchEvent(type === "error" ? new Event("error") : new MessageEvent(type, { data: event.data }));
+          stand.dispatchEvent(type === "error" ? new Event("error") : new MessageEvent(type, { data: /** @type {MessageEvent} */ (event).data }));
         });
       });
       messages.splice(0).forEach(function (message) { worker.postMessage(message); });
@@ -58,7 +68,7 @@
     };
     return stand;
   }
-  window.Worker = HeldWorker;
+  window.Worker = /** @type {typeof Worker} */ (/** @type {unknown} */ (HeldWorker));
 
   const engine = function () { return document.documentElement.getAttribute("data-lq-engine"); };
   window.addEventListener("lansquenet:engine", release);
@@ -66,9 +76,10 @@
     if (engine() !== "starting") release();
   }, { once: true });
   document.addEventListener("focusin", function (event) {
-    if (event.target.matches && event.target.matches("[data-md-component=search-query]")) release();
+    const target = /** @type {Element} */ (event.target);
+    if (target.matches && target.matches("[data-md-component=search-query]")) release();
   });
   document.addEventListener("change", function (event) {
-    if (event.target.id === "__search") release();
+    if (/** @type {Element} */ (event.target).id === "__search") release();
   });
 })();

@@ -1,3 +1,4 @@
+// @ts-check
 // The session client: the play page's one conversation with the engine's worker
 // (engine.js -> engine-worker.mjs -> lansquenet.web.handle). The worker keeps the game
 // (a lansquenet.Session); the page sends one action per move, never the scenario again.
@@ -19,14 +20,19 @@
 //   session.scenario()      -> {scenario}: the game as the worker holds it (the export)
 //   problem(reply, word)    -> what went wrong, as a sentence
 //
-// What a position holds is said in lansquenet/web.py. Requests go one at a time, in
-// the order they were made: none is ever dropped. ``onBusy(true)`` is called while a
-// request that changes the game (open, quick, move, undo, end, bot) or completes it
-// (story, ledger) is on its way, ``onBusy(false)`` once none is; asking for steps to
-// show is quiet.
+// What a position holds is said in lansquenet/web.py (as a type: Bridge.Position,
+// types/bridge.d.ts). Requests go one at a time, in the order they were made: none is
+// ever dropped. ``onBusy(true)`` is called while a request that changes the game
+// (open, quick, move, undo, end, bot) or completes it (story, ledger) is on its way,
+// ``onBusy(false)`` once none is; asking for steps to show is quiet.
 import { call } from "./engine.js";
 
+/**
+ * @param {string} lang
+ * @param {(busy: boolean) => void} onBusy
+ */
 export function sessionClient(lang, onBusy) {
+  /** @type {Promise<unknown>} */
   let chain = Promise.resolve();
   let working = 0;
 
@@ -35,6 +41,12 @@ export function sessionClient(lang, onBusy) {
     if (!working) onBusy(false);
   }
 
+  /**
+   * @template {Bridge.Request & Bridge.Spoken} R
+   * @param {R} request
+   * @param {boolean} [quiet]
+   * @returns {Promise<Bridge.AnswerTo<R>>}
+   */
   function send(request, quiet) {
     request.lang = lang;
     if (!quiet) {
@@ -49,16 +61,16 @@ export function sessionClient(lang, onBusy) {
 
   return {
     // ``form``: a table the reader set up, whose names the engine checks (lansquenet.naming)
-    open: function (scenario, form) { return send({ op: "open", scenario: scenario, check_names: Boolean(form) }); },
-    link: function (text) { return send({ op: "open", link: text }); },
-    move: function (action) { return send({ op: "move", action: action }); },
-    quick: function (deals) { return send({ op: "quick", deals: deals }); },
-    undo: function (seats) { return send(seats && seats.length ? { op: "undo", to: seats } : { op: "undo" }); },
+    open: function (/** @type {Bridge.Scenario} */ scenario, /** @type {boolean} */ form) { return send({ op: "open", scenario: scenario, check_names: Boolean(form) }); },
+    link: function (/** @type {string} */ text) { return send({ op: "open", link: text }); },
+    move: function (/** @type {Bridge.Action} */ action) { return send({ op: "move", action: action }); },
+    quick: function (/** @type {number} */ deals) { return send({ op: "quick", deals: deals }); },
+    undo: function (/** @type {string[]} */ seats) { return send(seats && seats.length ? { op: "undo", to: seats } : { op: "undo" }); },
     end: function () { return send({ op: "end" }); },
     bot: function () { return send({ op: "bot" }); }, // the computer player to act moves
-    steps: function (from, to) { return send({ op: "steps", from: from, to: to }, true); },
-    story: function (to) { return send({ op: "story", to: to }); },
-    ledger: function (from, to) { return send({ op: "ledger", from: from, to: to }); },
+    steps: function (/** @type {number} */ from, /** @type {number} */ to) { return send({ op: "steps", from: from, to: to }, true); },
+    story: function (/** @type {number} */ to) { return send({ op: "story", to: to }); },
+    ledger: function (/** @type {number} */ from, /** @type {number} */ to) { return send({ op: "ledger", from: from, to: to }); },
     scenario: function () { return send({ op: "scenario" }, true); },
     get busy() { return working > 0; },
   };
@@ -67,6 +79,11 @@ export function sessionClient(lang, onBusy) {
 // What went wrong, as a sentence in the page's language: the engine's own for a
 // refusal (already in the page's language), else the page's word for a bad request or
 // an engine failure, with the engine's detail.
+/**
+ * @param {Bridge.Refusable} reply an answer that is a refusal
+ * @param {Page.Word} word
+ * @returns {string}
+ */
 export function problem(reply, word) {
   const error = reply.error;
   if (error.code === "not_a_scenario" || error.code === "bad_request") {

@@ -1,10 +1,18 @@
+// @ts-check
 // The set-up form's own checks, field by field, in the page's language, before the
 // engine sees the table: each message names its field. Names are trimmed; an empty one
 // is flagged. Whether a name is too long or too like another is the engine's to say
 // (lansquenet.naming, asked with the table), as is what the rules refuse (too few
 // players, ...).
+/** @typedef {[number, number]} Limits the least and the most */
+
+/** @type {Record<string, Limits>} */
 const LIMITS = { balance: [1, 1000000], finish: [1, 1000], seed: [0, 999999999] };
 
+/**
+ * @param {string} text
+ * @param {Limits} limits
+ */
 function whole(text, limits) {
   const trimmed = String(text).trim();
   if (!/^\d+$/.test(trimmed)) return false;
@@ -13,12 +21,24 @@ function whole(text, limits) {
 }
 
 // Check the form; mark each wrong field (aria-invalid) and give the messages in order.
+/**
+ * @param {Page.Elements} el
+ * @param {Page.Word} word
+ * @returns {string[]}
+ */
 export function checkSetup(el, word) {
+  /** @type {[HTMLElement, string | null][]} */
   const problems = [];
   el.names.querySelectorAll("input").forEach(function (input, i) {
     input.value = input.value.trim();
     problems.push([input, input.value ? null : word("play.check.name_empty", { n: i + 1 })]);
   });
+  /**
+   * @param {HTMLInputElement} input
+   * @param {string} key
+   * @param {Limits} limits
+   * @param {boolean} optional
+   */
   function field(input, key, limits, optional) {
     const empty = String(input.value).trim() === "";
     const ok = (optional && empty) || whole(input.value, limits);
@@ -31,6 +51,7 @@ export function checkSetup(el, word) {
   field(el.balance, "balance", LIMITS.balance, false);
   field(el.finish, "finish", LIMITS.finish, true);
   field(el.seed, "seed", LIMITS.seed, true);
+  /** @type {string[]} */
   const messages = [];
   problems.forEach(function (problem) {
     if (problem[1]) {

@@ -1,8 +1,13 @@
+// @ts-check
 // The play page's set-up form: the players, their counters, the first banker, the
 // agreed finish, the seed and stacked decks. It reads and writes a scenario's table
 // (CONFORMANCE.md, without its actions); the engine judges it, not this module.
 import { node } from "./words.js";
 
+/**
+ * @param {Page.Elements} el
+ * @param {Page.Word} word
+ */
 export function setupForm(el, word) {
   const defaultNames = word("play.default_names").split(",").map(function (s) { return s.trim(); });
 
@@ -21,6 +26,7 @@ export function setupForm(el, word) {
     fillBankers();
   }
 
+  /** @param {string} value */
   function addName(value) {
     const row = node("li");
     const label = node("label");
@@ -47,6 +53,7 @@ export function setupForm(el, word) {
   function freshSeed() { return String(Math.floor(Math.random() * 1000000)); }
 
   // Fill the form with a scenario's table (``data``), or the default table.
+  /** @param {Bridge.Scenario | null} data */
   function reset(data) {
     el.names.textContent = "";
     const names = data && Array.isArray(data.players) ? data.players.map(String) : defaultNames.slice(0, 3);
@@ -62,12 +69,14 @@ export function setupForm(el, word) {
   }
 
   // The table the form describes (a scenario without actions).
+  /** @returns {Bridge.Scenario} */
   function read() {
     const players = nameInputs().map(function (input) { return input.value; });
     const chosen = el.banker.value;
     const banker = chosen === ""
       ? players[Math.floor(Math.random() * players.length)]
       : players[Number(chosen)];
+    /** @type {Bridge.Scenario} */
     const data = { players: players, balance: typed(el.balance.value), first_banker: banker === undefined ? "" : banker };
     if (el.seed.value !== "") data.seed = Number(el.seed.value);
     if (el.finish.value !== "") data.finish_after = Number(el.finish.value);
@@ -85,6 +94,7 @@ export function setupForm(el, word) {
     addName(fresh).focus();
   }
 
+  /** @param {HTMLElement} button */
   function removePlayer(button) {
     const row = button.closest("li");
     const next = row.nextElementSibling || row.previousElementSibling;
@@ -99,6 +109,10 @@ export function setupForm(el, word) {
 
 // A number as typed: a whole number goes as a number; anything else goes as typed, and
 // the engine says what is wrong with it (invalid_balance, invalid_amount).
+/**
+ * @param {string} text
+ * @returns {number | string}
+ */
 export function typed(text) {
   const trimmed = String(text).trim();
   return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : text;
@@ -106,6 +120,10 @@ export function typed(text) {
 
 // The quick game's lengths: the main button plays 6 deals; 3 and 10 are one tap away,
 // buttons beside it (the engine checks the number: lansquenet.bots.QUICK_DEALS).
+/**
+ * @param {HTMLElement} root
+ * @param {Page.Word} word
+ */
 export function quickChoices(root, word) {
   const main = root.querySelector('[data-act="quick"]');
   if (!main || main.dataset.deals) return; // safe to run twice

@@ -1,3 +1,4 @@
+// @ts-check
 // Python restored from a memory snapshot: Pyodide's private options, fenced here and
 // nowhere else, and the snapshot kept in the browser (Cache Storage, gzip-compressed).
 //
@@ -25,16 +26,22 @@ export function making() {
 }
 
 // loadPyodide's options to restore ``bytes`` (a Uint8Array).
+/** @param {Uint8Array | Promise<Uint8Array>} bytes */
 export function restoring(bytes) {
   return { [OPTIONS.load]: bytes };
 }
 
 // The snapshot of a Pyodide started with making(): a Uint8Array.
+/**
+ * @param {import("pyodide").PyodideAPI} pyodide
+ * @returns {Uint8Array<ArrayBuffer>}
+ */
 export function take(pyodide) {
-  return pyodide[METHOD]();
+  return /** @type {any} */ (pyodide)[METHOD]();
 }
 
 // The key of a snapshot: what must be the same to restore it.
+/** @param {{pyodide: string, wheel: string, stdlib: string}} versions */
 export function snapshotKey({ pyodide, wheel, stdlib }) {
   return ["pyodide-" + pyodide, "wheel-" + wheel, "stdlib-" + stdlib].join("/");
 }
@@ -48,10 +55,15 @@ export function snapshotKey({ pyodide, wheel, stdlib }) {
 const CACHE = "lansquenet-python:";
 const LENGTH = "x-lq-length"; // the snapshot's size before compression
 
+/** @param {string} scope */
 function cacheName(scope) {
   return CACHE + new URL(scope).pathname;
 }
 
+/**
+ * @param {string} scope
+ * @param {string} key
+ */
 function entry(scope, key) {
   return new URL("python-snapshot/" + key, scope).href;
 }
@@ -62,8 +74,17 @@ function entry(scope, key) {
 // promise of the gunzipped Uint8Array, already under way, which rejects when the entry
 // is unreadable (corrupt bytes fail gzip's check, or the size) and the entry is then
 // deleted; drop(): stops reading an entry not wanted (a stale key) and deletes it.
+/**
+ * @typedef {{has: (key: string) => boolean, bytes: Promise<Uint8Array>, drop: () => Promise<unknown>}} Kept
+ */
+
+/**
+ * @param {string} scope
+ * @returns {Promise<Kept | null>}
+ */
 export async function kept(scope) {
   if (typeof caches === "undefined") return null;
+  /** @type {Cache} */
   let cache;
   try {
     cache = await caches.open(cacheName(scope));
@@ -80,7 +101,7 @@ export async function kept(scope) {
     );
     bytes.catch(function () {}); // whoever uses them sees the failure; nobody else must
     return {
-      has: function (key) { return request.url === entry(scope, key); },
+      has: function (/** @type {string} */ key) { return request.url === entry(scope, key); },
       bytes,
       drop: function () {
         stop.abort();
@@ -94,8 +115,15 @@ export async function kept(scope) {
 
 // The decompressed body (a kept snapshot's, or the build's: engine-worker.mjs), written straight into one buffer of the size kept beside it (no
 // growing buffer, no copy of 31 MB at the end): Pyodide copies it into its memory.
+/**
+ * @param {ReadableStream<Uint8Array<ArrayBuffer>> | null} body
+ * @param {number} length
+ * @param {AbortSignal} [signal]
+ * @returns {Promise<Uint8Array>}
+ */
 export async function gunzip(body, length, signal) {
   if (!(length > 0)) throw new Error("snapshot of unknown size");
+  if (!body) throw new Error("snapshot without its bytes");
   const out = new Uint8Array(length);
   const reader = body.pipeThrough(new DecompressionStream("gzip"), { signal }).getReader();
   let at = 0;
@@ -112,6 +140,12 @@ export async function gunzip(body, length, signal) {
 
 // Keep ``bytes`` under ``key``, compressed, in place of any other snapshot. Resolves to
 // whether it was kept (no Cache Storage, a full quota: false, and nothing else happens).
+/**
+ * @param {string} scope
+ * @param {string} key
+ * @param {Uint8Array<ArrayBuffer>} bytes
+ * @returns {Promise<boolean>}
+ */
 export async function keep(scope, key, bytes) {
   if (typeof caches === "undefined" || typeof CompressionStream === "undefined") return false;
   try {
@@ -130,6 +164,7 @@ export async function keep(scope, key, bytes) {
 }
 
 // Forget every snapshot of this site (mkdocs serve: the engine changes with each save).
+/** @param {string} scope */
 export async function forget(scope) {
   if (typeof caches === "undefined") return;
   await caches.delete(cacheName(scope)).catch(function () {});

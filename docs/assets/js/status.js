@@ -1,3 +1,4 @@
+// @ts-check
 // What the play page says of the engine: Python's loading (a progress bar and a status
 // line in the page's language: megabytes downloaded of the total, then "starting
 // Python", or "restoring" it from the last visit, then ready; or its failure; offline
@@ -11,12 +12,19 @@
 import { onProgress } from "./engine.js";
 
 // The progress bar's value (of 100) at each stage; downloading fills 5 to 80.
+/** @type {Record<string, number>} */
 const AT = { idle: 0, runtime: 5, starting: 85, restoring: 50, engine: 95, ready: 100 };
 
 const BUSY_DELAY = 250; // ms before "the engine is working" shows
 
+/**
+ * @param {Page.Elements} el
+ * @param {Page.Word} word
+ */
 export function showLoading(el, word) {
+  /** @type {Intl.NumberFormat} */
   let megabytes = null; // made at the first download's figure: not in the page's first task
+  /** @param {number} bytes */
   function inMegabytes(bytes) {
     megabytes = megabytes || new Intl.NumberFormat(el.root.lang || document.documentElement.lang || "en", {
       minimumFractionDigits: 1, maximumFractionDigits: 1,
@@ -50,7 +58,13 @@ export function showLoading(el, word) {
 }
 
 // The busy display of the table; ``also(working)`` is told too (the tools' states).
+/**
+ * @param {Page.Elements} el
+ * @param {(working: boolean) => void} also
+ * @returns {(working: boolean) => void}
+ */
 export function busyTable(el, also) {
+  /** @type {ReturnType<typeof setTimeout>} */
   let timer = null;
   return function (working) {
     el.root.setAttribute("aria-busy", working ? "true" : "false");

@@ -1,3 +1,4 @@
+// @ts-check
 // The step viewer of the play page: one step of the game, drawn from the engine's
 // display-ready view (lansquenet/view.py, sent by the worker's ``steps``, ``move`` and
 // ``open`` answers). The sentence, the cards as seen (text and colour), the result of
@@ -15,11 +16,20 @@ import { parseSvg } from "./engine.js";
 import { seatName } from "./turn.js";
 import { node, show } from "./words.js";
 
+/**
+ * @param {Page.Elements} el
+ * @param {Page.Word} word
+ */
 export function stepView(el, word) {
+  /** @type {string[]} */
   let readers = []; // the reader's seats, marked in the balances
   // Found once: a search of the page at every step would go through the whole journal.
-  const goButtons = el.root.querySelectorAll("[data-go]");
+  const goButtons = /** @type {NodeListOf<HTMLButtonElement>} */ (el.root.querySelectorAll("[data-go]"));
 
+  /**
+   * @param {number} index
+   * @param {number} total
+   */
   function counter(index, total) {
     el.counter.textContent = word("stepper.counter", { index: index + 1, total: total });
     goButtons.forEach(function (button) {
@@ -28,7 +38,12 @@ export function stepView(el, word) {
     });
   }
 
+  /**
+   * @param {Bridge.Step} step
+   * @returns {Node[]}
+   */
   function cards(step) {
+    /** @type {Node[]} */
     const spans = [];
     step.cards.forEach(function (card, i) {
       if (i) spans.push(document.createTextNode(" "));
@@ -40,10 +55,17 @@ export function stepView(el, word) {
   // Each row is a copy of the page's <template id="lq-balances-row">, written at build
   // time by the same function as the rule pages' balances (render.py balance_row): the
   // engine's values go into its parts, an empty part goes.
-  const rowTemplate = document.getElementById("lq-balances-row").content.firstElementChild;
+  const rowTemplate = /** @type {HTMLTemplateElement} */ (document.getElementById("lq-balances-row")).content.firstElementChild;
 
+  /**
+   * @param {string} player
+   * @param {number} balance
+   * @param {string} change
+   * @param {string} stake
+   * @returns {HTMLTableRowElement}
+   */
   function row(player, balance, change, stake) {
-    const tr = rowTemplate.cloneNode(true);
+    const tr = /** @type {HTMLTableRowElement} */ (rowTemplate.cloneNode(true));
     tr.querySelector("th").textContent = player;
     tr.querySelector("td").prepend(String(balance));
     const changed = tr.querySelector(".lq-change");
@@ -58,6 +80,7 @@ export function stepView(el, word) {
     return tr;
   }
 
+  /** @param {Bridge.Step} step */
   function balances(step) {
     const rows = step.rows.map(function (r) {
       return row(seatName(r.player, readers, word), r.balance, r.change_text,
@@ -67,6 +90,7 @@ export function stepView(el, word) {
     el.balances.tBodies[0].replaceChildren.apply(el.balances.tBodies[0], rows);
   }
 
+  /** @param {Bridge.Step} step */
   function draw(step) {
     el.stepText.textContent = step.text;
     el.stepCards.replaceChildren.apply(el.stepCards, cards(step));
@@ -83,5 +107,5 @@ export function stepView(el, word) {
     balances(step);
   }
 
-  return { counter: counter, draw: draw, readers: function (seats) { readers = seats; } };
+  return { counter: counter, draw: draw, readers: function (/** @type {string[]} */ seats) { readers = seats; } };
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The stepper: shows one step of a build-time rendered scenario at a time.
 // It only moves an index through steps the engine already wrote into the page
 // (.lq-step[data-step]); it knows nothing of the rules. Safe to run twice.
@@ -7,14 +8,16 @@
 (function () {
   "use strict";
 
+  /** @param {HTMLElement} section */
   function setup(section) {
     if (section.dataset.stepper === "ready") return;
     section.dataset.stepper = "ready";
     const steps = Array.from(section.querySelectorAll(".lq-step"));
     const controls = section.querySelector(".lq-controls");
     const counter = section.querySelector(".lq-counter");
+    /** @type {Record<string, HTMLButtonElement>} */
     const buttons = {};
-    controls.querySelectorAll("[data-go]").forEach(function (b) { buttons[b.dataset.go] = b; });
+    /** @type {NodeListOf<HTMLButtonElement>} */ (controls.querySelectorAll("[data-go]")).forEach(function (b) { buttons[b.dataset.go] = b; });
     let index = 0;
     const hashes = JSON.parse(section.dataset.hash || "{}");
     const own = hashes[(document.documentElement.lang || "fr").slice(0, 2)];
@@ -35,6 +38,10 @@
       });
     }
 
+    /**
+     * @param {number} next
+     * @param {boolean} focus
+     */
     function show(next, focus) {
       index = Math.max(0, Math.min(steps.length - 1, next));
       steps.forEach(function (step, k) { step.hidden = k !== index; });
@@ -44,19 +51,22 @@
       buttons.first.disabled = buttons.previous.disabled = index === 0;
       buttons.last.disabled = buttons.next.disabled = index === steps.length - 1;
       section.dataset.current = String(index);
-      if (focus && document.activeElement && document.activeElement.disabled) section.focus();
+      const active = /** @type {HTMLButtonElement} */ (document.activeElement);
+      if (focus && active && active.disabled) section.focus();
     }
 
+    /** @type {Record<string, () => number>} */
     const moves = {
       first: function () { return 0; },
       previous: function () { return index - 1; },
       next: function () { return index + 1; },
       last: function () { return steps.length - 1; },
     };
+    /** @type {Record<string, string>} */
     const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
 
     controls.addEventListener("click", function (event) {
-      const button = event.target.closest("[data-go]");
+      const button = /** @type {Element} */ (event.target).closest("[data-go]");
       if (button) { show(moves[button.dataset.go](), true); remember(); }
     });
     section.addEventListener("keydown", function (event) {

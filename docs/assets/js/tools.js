@@ -1,3 +1,4 @@
+// @ts-check
 // The table's tools: the quick game, undo, "time is up", a new table and the exports
 // (the scenario as JSON, as the worker's session holds it; the ledger as CSV). Each
 // asks the engine's worker and shows its answer; none decides a rule. While the engine
@@ -12,6 +13,7 @@ import { download } from "./ledger.js";
 import { problem } from "./session.js";
 import { show } from "./words.js";
 
+/** @param {Page.Table} table */
 export function tableTools(table) {
   const el = table.el;
   const word = table.word;
@@ -19,15 +21,18 @@ export function tableTools(table) {
 
   // Found once (the page's HTML has them all): a search of the page at every move would
   // go through the whole journal and ledger.
-  const buttons = table.root.querySelectorAll(".lq-tools [data-act]");
+  const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (table.root.querySelectorAll(".lq-tools [data-act]"));
+  /** @param {string} act */
   function button(act) { return table.root.querySelector('.lq-tools [data-act="' + act + '"]'); }
   const undoButton = button("undo");
   const endButton = button("end");
 
+  /** @param {boolean} busy */
   function enable(busy) {
     buttons.forEach(function (b) { b.disabled = busy || b.dataset.off === "yes"; });
   }
 
+  /** @param {Bridge.Position} position */
   function refresh(position) {
     undoButton.dataset.off = position.undo ? "no" : "yes";
     endButton.dataset.off = position.step.state.to_act ? "no" : "yes";
@@ -37,6 +42,7 @@ export function tableTools(table) {
   // "Partie rapide" / "Quick game": the reader and three computer players, at once;
   // the engine draws the first banker, the reader's seat and the temperaments (seeded:
   // the link replays it). ``button.dataset.deals``: 3, 6 (the default) or 10.
+  /** @param {HTMLElement} [button] */
   function quick(button) {
     if (session.busy) return;
     show(el.linkError, "");

@@ -1,3 +1,4 @@
+// @ts-check
 // Whose turn it is, and the moves they may make: the engine's ``to_act`` (who acts,
 // each legal move, whether it takes an amount and the amounts allowed), or the final
 // standings. Nothing here knows which move takes an amount or how much, nor its odds:
@@ -7,14 +8,29 @@ import { withOdds } from "./odds-view.js";
 import { node } from "./words.js";
 
 // A player's name where seats are listed: "Chloé (vous)" for a seat the reader plays.
+/**
+ * @param {string} player
+ * @param {string[]} readers
+ * @param {Page.Word} word
+ */
 export function seatName(player, readers, word) {
   return readers.indexOf(player) >= 0 ? word("play.seat_mark", { player: player }) : player;
 }
 
+/**
+ * @param {Page.Elements} el
+ * @param {Page.Word} word
+ */
 export function turnView(el, word) {
+  /** @type {Bridge.ToAct | null} */
   let current = null; // the engine's to_act
+  /** @type {string[]} */
   let readers = []; // the reader's seats, in a game with computer players (computer.js)
 
+  /**
+   * @param {Bridge.ToAct | null} toAct
+   * @param {Bridge.State} state
+   */
   function draw(toAct, state) {
     current = toAct;
     standings(state);
@@ -42,6 +58,7 @@ export function turnView(el, word) {
   }
 
   // At the finish (R-F1): the players ranked, ties sharing a place.
+  /** @param {Bridge.State} state */
   function standings(state) {
     const rows = state.standings;
     el.over.hidden = !rows;
@@ -55,6 +72,7 @@ export function turnView(el, word) {
   }
 
   // The move ``name`` of the player to act, or null.
+  /** @param {string} name */
   function find(name) {
     return current ? current.moves.find(function (move) { return move.do === name; }) || null : null;
   }
@@ -74,6 +92,6 @@ export function turnView(el, word) {
 
   return {
     draw: draw, find: find, sized: sized, focus: focus, get current() { return current; },
-    readers: function (seats) { readers = seats; },
+    readers: function (/** @type {string[]} */ seats) { readers = seats; },
   };
 }

@@ -1,0 +1,274 @@
+// The bridge between the pages and the engine, as types: every request a page sends to
+// the Pyodide worker (engine.js call -> engine-worker.mjs -> lansquenet.web.handle) and
+// every answer it gets back, as lansquenet/web.py's docstring says them, and the engine's
+// display-ready step (lansquenet/view.py step_view) that step-view.js draws. Read by
+// `tsc --noEmit` only (tsconfig.json): never served, no build step. The JavaScript names
+// them with JSDoc, e.g. `@param {Bridge.Position} position`.
+//
+// A page never decides a rule: these types say the shape of what the engine answers,
+// not what it allows.
+
+declare namespace Bridge {
+  /** An action as CONFORMANCE.md writes it: who, what, and how much when it takes an amount. */
+  interface Action {
+    by: string;
+    do: string;
+    /** A whole number, or the text as typed: the engine says what is wrong with it. */
+    amount?: number | string;
+  }
+
+  /** A scenario (CONFORMANCE.md): the table, its seed and stacked decks, the actions played. */
+  interface Scenario {
+    players: string[];
+    balance?: number | string;
+    first_banker?: string;
+    seed?: number | string;
+    finish_after?: number;
+    decks?: string[][];
+    actions?: Action[];
+    /** "Time is up" was said (R-P4). */
+    ended?: boolean;
+    /** The computer players: name -> temperament (lansquenet.bots). */
+    computer?: Record<string, string>;
+  }
+
+  /** A refused request: a code, the sentence in the session's language, its parameters. */
+  interface Failure {
+    code: string;
+    message: string;
+    params?: Record<string, any>;
+  }
+
+  /**
+   * What every answer may be instead: ``{error}`` and nothing else (a refusal, a bad
+   * request, ``internal``). A page checks ``reply.error`` before it reads the rest.
+   */
+  interface Refusable {
+    error?: Failure;
+  }
+
+  // --- requests (web.py: one op each; any but replay and simulate may carry lang) ---
+
+  interface Spoken { lang?: string }
+  interface ReplayRequest { op: "replay"; scenario: Scenario | string }
+  interface OpenRequest extends Spoken { op: "open"; scenario: Scenario | string; check_names?: boolean }
+  interface LinkRequest extends Spoken { op: "open"; link: string }
+  interface MoveRequest extends Spoken { op: "move"; action: Action }
+  interface QuickRequest extends Spoken { op: "quick"; deals?: number; seed?: number | string }
+  /** ``to``: back to (and with) the last action of this seat, or of any of these seats. */
+  interface UndoRequest extends Spoken { op: "undo"; to?: string | string[] }
+  interface EndRequest extends Spoken { op: "end" }
+  interface BotRequest extends Spoken { op: "bot"; temperament?: string }
+  /** Steps ``from`` to ``to`` (excluded, at most 64). */
+  interface StepsRequest extends Spoken { op: "steps"; from: number; to: number }
+  interface StoryRequest extends Spoken { op: "story"; to: number }
+  interface LedgerRequest extends Spoken { op: "ledger"; from: number; to?: number }
+  interface ScenarioRequest extends Spoken { op: "scenario" }
+  interface SimulateRequest extends Spoken {
+    op: "simulate";
+    n: number;
+    seed?: number | string;
+    variant?: string;
+    /** The chart's words (lansquenet.chart.share_chart): the answer then holds ``svg``. */
+    chart?: Record<string, string>;
+    /** The sentences' templates and the exact figures: the answer then holds ``summary``. */
+    summary?: { templates: Record<string, string>; expected: Record<string, any> };
+  }
+  /** A guided lesson replayed with the learner's answers (each a choice's index). */
+  interface LessonRequest extends Spoken { op: "lesson"; id: string; answers: number[] }
+
+  type Request =
+    | ReplayRequest | OpenRequest | LinkRequest | MoveRequest | QuickRequest | UndoRequest
+    | EndRequest | BotRequest | StepsRequest | StoryRequest | LedgerRequest
+    | ScenarioRequest | SimulateRequest | LessonRequest;
+
+  // --- the engine's step (lansquenet/view.py) ---
+
+  /** A card as seen: its text in the page's language and its colour. */
+  interface Card { text: string; colour: "red" | "black" }
+
+  /** The odds of a move (lansquenet.odds.move_odds): fractions as text, e.g. "8/17". */
+  interface Odds { win: string; per_counter: string; [more: string]: unknown }
+
+  /** A legal move of the player to act (view.py ``moves``). */
+  interface Move {
+    do: string;
+    /** Whether the move takes an amount; then its bounds and what a page offers. */
+    amount: boolean;
+    min?: number;
+    max?: number;
+    suggested?: number;
+    presets?: { amount: number; kind: string }[];
+    odds: Odds | null;
+    odds_text: string;
+  }
+
+  /** Who acts now, and each legal move (null once the game is over). */
+  interface ToAct { player: string; can: string[]; moves: Move[] }
+
+  /** The table's state at a step (table.py ``view_json``): what the diagram draws. */
+  interface State {
+    status: "awaiting" | "dealing" | "finished";
+    to_act: ToAct | null;
+    balances: Record<string, number>;
+    bank: { holder: string; original_holder: string; amount: number; sales: number } | null;
+    stakes?: Record<string, number>;
+    /** The players ranked, once the game is over (R-F1); ties share a place. */
+    standings?: { place: number; player: string; balance: number }[] | null;
+    table: {
+      seats: string[];
+      phase: string;
+      banker: string | null;
+      uncovered: number | null;
+      stakes: Record<string, number>;
+      cards: { bank_card: string | null; players_card: string | null; exposed: string[]; winner: string | null } | null;
+    };
+  }
+
+  /** A player's row in the balances: counters, stake, signed change since the step before. */
+  interface Row {
+    player: string;
+    balance: number;
+    stake: number;
+    change: number;
+    change_text: string;
+    banker: boolean;
+    acting: boolean;
+  }
+
+  /** One step, display-ready (view.py ``step_view``, with its index and diagram). */
+  interface Step {
+    index: number;
+    event: { code: string; [field: string]: unknown };
+    text: string;
+    state: State;
+    cards: Card[];
+    rows: Row[];
+    bank: number | null;
+    result: { changes: { player: string; change: number; text: string }[]; line: string } | null;
+    /** The diagram, SVG the engine wrote (read with engine.js parseSvg). */
+    svg: string;
+  }
+
+  /** A played deal, a row of the ledger (view.py ``ledger_row``). */
+  interface LedgerRow {
+    number: number;
+    banker: string;
+    bank: number;
+    cards: Card[];
+    winner: string;
+    opening_pair: boolean;
+    change: Record<string, number>;
+    changes: Record<string, string>;
+  }
+
+  // --- answers ---
+
+  /**
+   * Where the session stands (web.py, "A position"): what is new since step ``from``.
+   * The story is its first ``from`` sentences, then ``texts``, then ``step.text``.
+   */
+  interface Position extends Refusable {
+    count: number;
+    actions: number;
+    deals: number;
+    ended: boolean;
+    from: number;
+    texts: string[];
+    /** ``[step, deal]``: where a deal of the story begins, among the new steps. */
+    deal_starts: [number, number][];
+    step: Step;
+    /** Step index (as text) -> the reason of the computer player's move it starts. */
+    reasons: Record<string, string>;
+    said: string | null;
+    undo: boolean;
+    played: Action[];
+    ledger: LedgerRow[];
+  }
+
+  /** An ``open`` (or ``quick``) answer: a position with the session's scenario. */
+  interface Opened extends Position {
+    scenario: Scenario;
+    refused?: { index: number; action: Action; code: string; message: string };
+  }
+
+  interface Undone extends Position { undone: number }
+  interface StepsAnswer extends Refusable { count: number; steps: Step[] }
+  interface StoryAnswer extends Refusable { count: number; from: number; texts: string[]; reasons: Record<string, string> }
+  interface LedgerAnswer extends Refusable { ledger: LedgerRow[]; deals: number }
+  interface ScenarioAnswer extends Refusable { scenario: Scenario }
+
+  /** The seeded simulation (lansquenet.odds.simulation_json), its chart and sentences. */
+  interface Simulation extends Refusable {
+    deals: number;
+    /** The bank's share of the deals won, as a fraction's text and as a float. */
+    bank_share: { fraction: string; float: number };
+    svg?: string;
+    /** The two sentences under the chart (lansquenet.chart.summary). */
+    summary?: [string, string];
+    variant?: string;
+    edge?: string;
+    [more: string]: unknown;
+  }
+
+  /** A lesson's question: what to ask, the choices, each choice's odds if it is a move. */
+  interface Question { ask: string; choices: string[]; player: string; odds: (Odds | null)[] | null }
+
+  /** A lesson replayed (lansquenet.lessons.run): the last answer judged. */
+  interface Lesson extends Refusable {
+    id: string;
+    accepted: boolean | null;
+    refusal: string | null;
+    message: string | null;
+    steps: Step[];
+    /** The table now, as the last step left it (null when no step was played). */
+    state: State | null;
+    /** Its diagram (null when the table did not change). */
+    svg: string | null;
+    question: Question | null;
+    answered: number;
+    done: boolean;
+    summary: string | null;
+  }
+
+  /** The replay of the command line (``python -m lansquenet replay``): a state, or a refusal. */
+  interface Replayed extends Refusable { [field: string]: unknown }
+
+  /** The answer to a request, by its op. */
+  type AnswerTo<R extends Request> =
+    R extends ReplayRequest ? Replayed
+    : R extends OpenRequest | LinkRequest | QuickRequest ? Opened
+    : R extends UndoRequest ? Undone
+    : R extends MoveRequest | EndRequest | BotRequest ? Position
+    : R extends StepsRequest ? StepsAnswer
+    : R extends StoryRequest ? StoryAnswer
+    : R extends LedgerRequest ? LedgerAnswer
+    : R extends ScenarioRequest ? ScenarioAnswer
+    : R extends SimulateRequest ? Simulation
+    : R extends LessonRequest ? Lesson
+    : never;
+
+  // --- the worker's messages (engine-worker.mjs's protocol) ---
+
+  /** page -> worker: a request's JSON text, and its id. */
+  interface ToWorker { id: number; request: string }
+
+  /** The worker's loading stages, as engine.js reports them. */
+  type Progress = "runtime" | "starting" | "restoring" | "engine" | "ready" | "kept" | "failed" | "offline";
+
+  /**
+   * worker -> page: an answer's JSON text (or ``error`` once Python could not start),
+   * or how Python's start goes (``progress``: bytes so far for "runtime", ``from`` for
+   * "ready", ``kept`` once a snapshot is kept, ``error`` for "failed").
+   */
+  interface FromWorker {
+    id?: number;
+    response?: string;
+    error?: string;
+    progress?: Progress;
+    loaded?: number;
+    total?: number;
+    from?: "snapshot" | "build-snapshot" | "plain";
+    kept?: boolean;
+  }
+}

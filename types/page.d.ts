@@ -1,0 +1,123 @@
+// What the pages' scripts use and the DOM's types do not say (tsconfig.json).
+
+/** Material for MkDocs' observable of each page's document (instant navigation too). */
+declare const document$: { subscribe(next: (document: Document) => void): unknown } | undefined;
+
+interface Window {
+  /** The engine from anywhere in the page (engine.js): replay a scenario, or any request. */
+  lansquenet?: {
+    replay(scenario: Bridge.Scenario | string): Promise<Bridge.Replayed>;
+    call<R extends Bridge.Request>(request: R): Promise<Bridge.AnswerTo<R>>;
+  };
+}
+
+/** The Network Information API's Save-Data flag (Chromium; absent elsewhere). */
+interface Navigator {
+  readonly connection?: { readonly saveData?: boolean };
+}
+
+interface WindowEventMap {
+  /** engine.js: Python is "ready", or "failed", or "offline". */
+  "lansquenet:engine": CustomEvent<string>;
+}
+
+// On these pages a selector that names no tag finds an HTML element: the templates
+// write them (overrides/, site_plugins/lansquenet_site); the diagram's SVG, parsed by
+// engine.js parseSvg, is only read with the methods every element has. A form field
+// (its value, its disabled) is still cast where it is read.
+interface ParentNode {
+  querySelector<K extends keyof HTMLElementTagNameMap>(selectors: K): HTMLElementTagNameMap[K] | null;
+  querySelectorAll<K extends keyof HTMLElementTagNameMap>(selectors: K): NodeListOf<HTMLElementTagNameMap[K]>;
+  querySelector<E extends Element = HTMLElement>(selectors: string): E | null;
+  querySelectorAll<E extends Element = HTMLElement>(selectors: string): NodeListOf<E>;
+}
+interface Element {
+  closest<K extends keyof HTMLElementTagNameMap>(selector: K): HTMLElementTagNameMap[K] | null;
+  closest<E extends Element = HTMLElement>(selectors: string): E | null;
+}
+
+/** The play page's parts, as play.js holds them and hands them to its modules. */
+declare namespace Page {
+  /** A word of the page (words.js wordsOf): its {placeholders} filled, as text. */
+  type Word = (key: string, params?: Record<string, string | number | boolean>) => string;
+
+  /** The play page's elements (play.js ``elements``), written by overrides/play.html. */
+  interface Elements {
+    root: HTMLElement;
+    status: HTMLElement;
+    progress: HTMLProgressElement;
+    linkError: HTMLElement;
+    setup: HTMLFormElement;
+    names: HTMLOListElement;
+    balance: HTMLInputElement;
+    banker: HTMLSelectElement;
+    finish: HTMLInputElement;
+    seed: HTMLInputElement;
+    decks: HTMLTextAreaElement;
+    setupRefusal: HTMLElement;
+    addPlayer: HTMLButtonElement;
+    game: HTMLElement;
+    busy: HTMLElement;
+    turn: HTMLFormElement;
+    turnText: HTMLElement;
+    situation: HTMLElement;
+    amountBox: HTMLElement;
+    amount: HTMLInputElement;
+    moves: HTMLElement;
+    moveRefusal: HTMLElement;
+    over: HTMLElement;
+    standingsTitle: HTMLElement;
+    standings: HTMLTableElement;
+    view: HTMLElement;
+    counter: HTMLElement;
+    stepText: HTMLElement;
+    stepCards: HTMLElement;
+    result: HTMLElement;
+    restError: HTMLElement;
+    figure: HTMLElement;
+    balances: HTMLTableElement;
+    journal: HTMLElement;
+    feed: HTMLOListElement;
+    ledger: HTMLTableElement;
+    ledgerEmpty: HTMLElement;
+    permalink: HTMLAnchorElement;
+    announce: HTMLElement;
+    copied: HTMLElement;
+    seat: HTMLElement;
+    presets: HTMLElement;
+    range: HTMLElement;
+    help: HTMLElement;
+    said: HTMLElement;
+    pace: HTMLSelectElement;
+  }
+
+  type Session = ReturnType<typeof import("../docs/assets/js/session.js").sessionClient>;
+
+  /** The table (play.js): the page's parts, shared with links.js and tools.js. */
+  interface Table {
+    root: HTMLElement;
+    el: Elements;
+    word: Word;
+    /** The reader's seats, in a game with computer players. */
+    readers: string[];
+    turn: ReturnType<typeof import("../docs/assets/js/turn.js").turnView>;
+    ledger: ReturnType<typeof import("../docs/assets/js/ledger.js").ledgerView>;
+    session?: Session;
+    links?: ReturnType<typeof import("../docs/assets/js/links.js").gameLinks>;
+    steps?: ReturnType<typeof import("../docs/assets/js/viewer.js").viewer>;
+    computer?: ReturnType<typeof import("../docs/assets/js/computer.js").computerPlayers>;
+    form?: ReturnType<typeof import("../docs/assets/js/setup-form.js").setupForm>;
+    view?: ReturnType<typeof import("../docs/assets/js/step-view.js").stepView>;
+    screen?: ReturnType<typeof import("../docs/assets/js/screen.js").gameScreen>;
+    help?: ReturnType<typeof import("../docs/assets/js/computer.js").helps>;
+    tools?: ReturnType<typeof import("../docs/assets/js/tools.js").tableTools>;
+    /** The games opened so far: a late piece of an earlier game's story is not mixed in. */
+    games: number;
+    /** A request to the engine, and what to do with its answer (a loading failure said in ``failTarget``). */
+    run<T>(request: Promise<T>, then: (reply: T) => void, failTarget: HTMLElement): Promise<void>;
+    accept(position: Bridge.Position): void;
+    newGame(reply: Bridge.Opened): void;
+    showForm(data: Bridge.Scenario | null): void;
+    focusTurn(): void;
+  }
+}

@@ -148,7 +148,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, cast
 
-from . import bots, chart, lessons, naming, odds, view
+from . import bots, chart, lessons, naming, odds, quicklink, view
 from .diagram import diagram
 from .languages import FALLBACK, LANGUAGES
 from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
@@ -174,6 +174,7 @@ OPS = (
     "simulate",
     "lesson",
     "bot",
+    "short",
 )
 SESSION_OPS = ("move", "undo", "end", "steps", "story", "ledger", "scenario", "bot")
 MAX_STEPS = 64  # steps per ``steps`` request: an answer's size stays bounded
@@ -633,6 +634,26 @@ def _lesson(request: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _short(request: dict[str, Any]) -> dict[str, Any]:
+    """The ``short`` op: a quick game's short link (:mod:`lansquenet.quicklink`).
+    ``{"op": "short", "link": T, "lang": L}`` opens the game the short text ``T`` holds,
+    answered as ``open``; ``{"op": "short"}`` answers ``{"short": T}`` for the open
+    session (null when its game has no short link: the plain link stays).
+
+    >>> opened = json.loads(handle('{"op": "short", "link": "6.3.0.", "lang": "en"}'))
+    >>> opened["scenario"]["seed"], opened["actions"], json.loads(handle('{"op": "short"}'))
+    (3, 0, {'short': '6.3.0.'})
+    >>> json.loads(handle('{"op": "short", "link": "oops"}'))["error"]["code"]
+    'not_a_scenario'
+    """
+    if "link" in request:
+        scenario = quicklink.scenario_of(request["link"])
+        return _open({key: value for key, value in request.items() if key != "link"} | {"scenario": scenario})
+    if _worker.session is None:
+        return _error("no_session", "no session is open: send an open request first")
+    return {"short": quicklink.text_of(_worker.session)}
+
+
 def answer(request: object) -> dict[str, Any]:
     """The answer to a decoded request: a coded error for what the engine refuses (a
     :class:`~lansquenet.refusals.LansquenetError`); anything else raises (:func:`handle`
@@ -655,6 +676,8 @@ def answer(request: object) -> dict[str, Any]:
             return _on_session(op, request)
         if op == "lesson":
             return _lesson(request)
+        if op == "short":
+            return _short(request)
         return _simulate(request)
     except Refusal as refusal:  # the rules refused something outside a move (unexpected)
         return _refusal(refusal, _worker.lang)

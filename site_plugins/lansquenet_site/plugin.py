@@ -39,7 +39,7 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import chrome, languages, learn_page, minify, odds_page, offline, play, render, typography
+from . import chrome, languages, learn_page, minify, odds_page, offline, play, render, typography, vendor
 from .page import PageContext, partials
 from .wheel import build_engine_wheel
 from .words import Words
@@ -161,6 +161,7 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         from . import runtime
 
         runtime.copy_runtime(self.repo, Path(config.site_dir), self.wheel)
+        vendor.copy_libraries(self.repo, Path(config.site_dir))
         language = self.languages.pop()
         if self.languages:
             self.chrome.language_built(language, config.site_dir)

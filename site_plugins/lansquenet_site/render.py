@@ -167,8 +167,11 @@ def projector_button(lang: str, words: Words) -> str:
     """The button that opens a table's projector view (assets/js/projector.js shows it,
     inside an element marked ``data-projector``)."""
     label = escape(words(lang, "projector.open"))
+    share = escape(words(lang, "projector.share"))  # the QR code's words (assets/js/share.js)
+    long = escape(words(lang, "projector.too_long"))
     return (
         f'<button type="button" class="md-button lq-project" data-action="projector"'
+        f' data-share-label="{share}" data-share-long="{long}"'
         f' aria-pressed="false" hidden>{label}</button>'
     )
 

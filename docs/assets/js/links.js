@@ -16,7 +16,7 @@
 //   links.viewed(index, count);       // the step shown, for the language switcher
 //   links.leave(); links.forget();    // a new table (a new history entry); no game shown
 //   links.table                       // the game's table (a scenario without actions)
-import { fragment, gameLink, readHash, updateSwitcher, writeHash } from "./permalink.js";
+import { fragment, gameLink, quickFragment, readHash, stepFragment, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
 import { show } from "./words.js";
 
@@ -30,6 +30,8 @@ export function gameLinks(table) {
   let push = false; // the next address is a new history entry
   let permalink = null; // the text the permanent link's button holds
   let written = null; // the text the address holds, when it holds that alone (no step)
+  let short = null; // the quick game's short link's text (the engine's), or null
+  let at = null; // the step shown: [index, count]
 
   // The session the engine opened: its own scenario.
   function opened(reply, asEntry) {
@@ -51,7 +53,17 @@ export function gameLinks(table) {
     // long game's address is large, and each write of it takes time).
     if (text !== written || push) writeHash(text, push);
     written = text;
-    if (text !== permalink) el.permalink.href = fragment(text);
+    if (text !== permalink) {
+      el.permalink.href = fragment(text);
+      short = null;
+      // The engine says whether a short link holds it (a quick game's: its seed and the
+      // reader's moves), for the projector view's QR code.
+      table.session.short().then(function (reply) {
+        if (permalink !== text || !reply || reply.error) return;
+        short = reply.short;
+        share();
+      });
+    }
     permalink = text;
     shown = text;
     push = false;
@@ -64,6 +76,8 @@ export function gameLinks(table) {
   }
 
   function forget() {
+    short = null;
+    delete el.view.dataset.share;
     shown = null;
     written = null;
     link = null;
@@ -75,6 +89,16 @@ export function gameLinks(table) {
   // one: once per position (the viewer tells which step it shows).
   function viewed(index, count) {
     if (shown) updateSwitcher(shown, index === count - 1 ? null : index);
+    at = [index, count];
+    share();
+  }
+
+  // What the projector view's QR code leads to (share.js): the game at the step shown,
+  // in its short form when there is one.
+  function share() {
+    if (!shown || !at) return;
+    const step = at[0] === at[1] - 1 ? null : at[0];
+    el.view.dataset.share = location.pathname + (short ? quickFragment(short, step) : stepFragment(shown, step));
   }
 
   function badLink() {
@@ -94,10 +118,11 @@ export function gameLinks(table) {
     el.setup.hidden = true; // the form is in the page's HTML: not while the link's game opens
     shown = found.text;
     written = found.step === null ? found.text : null; // "&step=N" goes once the game is open
-    updateSwitcher(shown, null); // the other language opens the same link
+    if (!found.quick) updateSwitcher(shown, null); // the other language opens the same link
     // The engine reads the link as it is (base64url, UTF-8, JSON, the limits: the page
     // decodes nothing of a link that may be large), and says whether it is a game.
-    table.run(table.session.link(found.text), function (reply) {
+    const opening = found.quick ? table.session.shortLink(found.text) : table.session.link(found.text);
+    table.run(opening, function (reply) {
       if (reply.error) {
         if (reply.error.code === "internal") { // the engine failed: not the link's fault
           show(el.linkError, problem(reply, word));

@@ -44,6 +44,8 @@
       buttons.first.disabled = buttons.previous.disabled = index === 0;
       buttons.last.disabled = buttons.next.disabled = index === steps.length - 1;
       section.dataset.current = String(index);
+      // What the projector view's QR code leads to: this step (share.js).
+      if (own) section.dataset.share = location.pathname + "#" + own + "-" + (index + 1);
       if (focus && document.activeElement && document.activeElement.disabled) section.focus();
     }
 

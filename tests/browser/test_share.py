@@ -17,7 +17,6 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import Browser, Locator, Page, expect
 
-import lansquenet
 from lansquenet import bots
 from lansquenet.session import Session
 
@@ -40,7 +39,7 @@ def decoded(code: Locator) -> str:
     return str(found[0].text)
 
 
-def on_phone(browser: Browser, url: str) -> Page:
+def on_phone(browser: Browser) -> Page:
     return browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
 
 
@@ -89,7 +88,7 @@ def test_a_rule_stepper_projected_its_code_opens_the_same_step_on_a_phone(
     expect(box.locator(".lq-share-link")).to_have_attribute("href", re.compile(r"-5$"))
     assert decoded(code).endswith("-5")
 
-    phone = on_phone(browser, url)
+    phone = on_phone(browser)
     phone.goto(url)
     there = phone.locator("#lq-scenario-1")
     expect(there).to_have_attribute("data-current", "3")
@@ -125,7 +124,7 @@ def test_the_play_table_mid_game_its_code_is_the_short_link_and_opens_the_same_s
     shown = counter.text_content()
     text = page.locator("#lq-step-text").text_content()
 
-    phone = on_phone(browser, url)
+    phone = on_phone(browser)
     phone.goto(url)
     expect(phone.locator("#lq-counter")).to_have_text(shown or "", timeout=READY_MS)
     expect(phone.locator("#lq-step-text")).to_have_text(text or "")
@@ -152,7 +151,3 @@ def test_a_game_too_long_for_one_code_says_so_and_keeps_its_plain_link(page: Pag
     expect(box.locator(".lq-share-code")).to_be_hidden()
     expect(box.locator(".lq-share-link")).to_have_attribute("href", re.compile("#scenario="))
 
-
-def test_a_rule_steppers_worked_example_is_what_the_engine_replays() -> None:
-    # The phone's page is the same build: the stepper's steps are the engine's trace.
-    assert lansquenet.load("worked-example")["actions"]

@@ -39,7 +39,7 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import chrome, languages, learn_page, minify, odds_page, offline, play, render, typography, vendor
+from . import class_plan, chrome, languages, learn_page, minify, odds_page, offline, play, render, typography, vendor
 from .page import PageContext, partials
 from .wheel import build_engine_wheel
 from .words import Words
@@ -118,6 +118,7 @@ class LansquenetPlugin(BasePlugin[LansquenetConfig]):  # type: ignore[no-untyped
         markdown = play.render_play(markdown, context)
         markdown = odds_page.render_odds(markdown, context)
         markdown = learn_page.render_learn(markdown, context)
+        markdown = class_plan.render_plan(markdown, context)
         try:
             return render.render_fences(markdown, context.lang, self.words, self.stash)
         except render.ScenarioError as error:

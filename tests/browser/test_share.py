@@ -56,7 +56,10 @@ def quick_game_at_the_readers_turn(seed: int, least: int) -> dict[str, Any]:
         if len(session) >= least and player not in computer:
             return session.scenario()
         move, _, _ = bots.decide(
-            table, table.to_act, computer.get(player, "steady"), bots.generator(scenario["seed"], len(session))
+            table,
+            table.to_act,
+            computer.get(player, "steady"),
+            bots.generator(scenario["seed"], len(session)),
         )
         session.push(move)
 
@@ -118,7 +121,9 @@ def test_the_play_table_mid_game_its_code_is_the_short_link_and_opens_the_same_s
     counter = box.locator(".lq-counter")
     expect(counter).to_have_text(re.compile(rf"^{WORD[lang]} 3 / \d+$"))
     link = box.locator(".lq-share-link")
-    expect(link).to_have_attribute("href", re.compile(r"#quick=6\.21\.\d+\.[a-z0-9]*&step=2$"), timeout=READY_MS)
+    expect(link).to_have_attribute(
+        "href", re.compile(r"#quick=6\.21\.\d+\.[a-z0-9]*&step=2$"), timeout=READY_MS
+    )
     url = decoded(box.locator(".lq-share-code"))
     assert url == link.get_attribute("href") and len(url) <= 1000
     shown = counter.text_content()
@@ -147,7 +152,8 @@ def test_a_game_too_long_for_one_code_says_so_and_keeps_its_plain_link(page: Pag
     box = page.locator("#lq-view")
     expect(box.locator(".lq-figure svg")).to_be_attached(timeout=READY_MS)
     box.locator('[data-action="projector"]').click()
-    expect(box.locator(".lq-share-long")).to_have_text("This game is too long for one code: here is its link.")
+    expect(box.locator(".lq-share-long")).to_have_text(
+        "This game is too long for one code: here is its link."
+    )
     expect(box.locator(".lq-share-code")).to_be_hidden()
     expect(box.locator(".lq-share-link")).to_have_attribute("href", re.compile("#scenario="))
-

@@ -39,7 +39,19 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from . import class_plan, chrome, languages, learn_page, minify, odds_page, offline, play, render, typography, vendor
+from . import (
+    chrome,
+    class_plan,
+    languages,
+    learn_page,
+    minify,
+    odds_page,
+    offline,
+    play,
+    render,
+    typography,
+    vendor,
+)
 from .page import PageContext, partials
 from .wheel import build_engine_wheel
 from .words import Words

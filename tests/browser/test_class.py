@@ -6,11 +6,14 @@ The parts and minutes come from one source (plan.json): the table and the view a
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from browser.test_accessibility import report
 from browser.test_projector import axe_in
+from browser.test_share import decoded
 
 SIZE = {"width": 1280, "height": 720}
 PATH = {"fr": "/teach/", "en": "/en/teach/"}
@@ -65,6 +68,12 @@ def test_run_the_class_walks_every_part_and_its_countdown_runs_pauses_and_ends(p
             expect(stepper).to_be_visible()
             stepper.locator("[data-go=next]").click()
             expect(stepper).to_have_attribute("data-current", "1")
+            # Its QR code leads to this part of the page (share.js).
+            anchor = view.locator(".lq-part:not([hidden])").get_attribute("data-section")
+            expect(page.locator("#lq-class > .lq-share .lq-share-link")).to_have_attribute(
+                "href", re.compile(f"#{anchor}$")
+            )
+            assert decoded(page.locator("#lq-class > .lq-share .lq-share-code")).endswith(f"/teach/#{anchor}")
             violations = axe_in(page, view)
             assert not violations, report(violations)
         if index == len(titles) - 1:  # the exit ticket: its three questions

@@ -139,6 +139,8 @@ function setup(plan) {
     const part = parts[open.at];
     counter.textContent = word("plan.counter", { index: open.at + 1, total: parts.length });
     view.dataset.current = String(open.at);
+    // The projector view's QR code (share.js) leads to this part of the page.
+    view.dataset.share = location.pathname + (part.dataset.section ? "#" + part.dataset.section : "");
     const frame = /** @type {HTMLIFrameElement | null} */ (part.querySelector("iframe[data-src]"));
     if (frame && !frame.getAttribute("src")) frame.setAttribute("src", frame.dataset.src || "");
     const seconds = Number(part.dataset.minutes) * 60;

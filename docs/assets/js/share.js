@@ -3,7 +3,8 @@
 // code and the link of exactly what is on the screen, beside it. The table says what
 // that is in ``data-share`` (a link from the page: a rule stepper's "#etape-4", the play
 // page's game at its step), kept up to date by its own script; the code follows it. A
-// table without it (a lesson) shares its own anchor. A link longer than MAX characters
+// table without it (a lesson) shares its own anchor. The class view (class.js, marked
+// ``data-share-view``) shows its code while it is shown: the part on the screen. A link longer than MAX characters
 // would make a code too dense to scan from a desk: the view says so and shows the link.
 // The code comes from the pinned npm library qrcode-generator (assets/vendor, copied
 // there at build time by site_plugins/lansquenet_site/vendor.py): nothing here encodes.
@@ -67,7 +68,7 @@ function figureOf(box) {
   let parts = made.get(box);
   if (parts) return parts;
   const button = /** @type {HTMLElement | null} */ (box.querySelector('[data-action="projector"]'));
-  const words = button ? button.dataset : {};
+  const words = box.dataset.shareLabel ? box.dataset : button ? button.dataset : {};
   const figure = document.createElement("figure");
   figure.className = "lq-share";
   figure.hidden = true;
@@ -95,7 +96,7 @@ function figureOf(box) {
  * @param {HTMLElement} box
  */
 function update(box) {
-  const projecting = box.classList.contains("lq-projecting");
+  const projecting = box.classList.contains("lq-projecting") || (box.hasAttribute("data-share-view") && !box.hidden);
   if (!projecting && !made.has(box)) return;
   const parts = figureOf(box);
   parts.figure.hidden = !projecting;
@@ -117,12 +118,12 @@ function watch(box) {
   if (box.dataset.shareWatched) return;
   box.dataset.shareWatched = "true";
   new MutationObserver(function () { update(box); })
-    .observe(box, { attributes: true, attributeFilter: ["class", "data-share"] });
+    .observe(box, { attributes: true, attributeFilter: ["class", "data-share", "hidden"] });
   update(box);
 }
 
 function init() {
-  document.querySelectorAll("[data-projector]").forEach(function (box) {
+  document.querySelectorAll("[data-projector], [data-share-view]").forEach(function (box) {
     watch(/** @type {HTMLElement} */ (box));
   });
 }

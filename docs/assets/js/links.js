@@ -31,6 +31,7 @@ export function gameLinks(table) {
   let permalink = null; // the text the permanent link's button holds
   let written = null; // the text the address holds, when it holds that alone (no step)
   let short = null; // the quick game's short link's text (the engine's), or null
+  let shortFor = null; // the game's text ``short`` was asked for
   let at = null; // the step shown: [index, count]
 
   // The session the engine opened: its own scenario.
@@ -53,17 +54,7 @@ export function gameLinks(table) {
     // long game's address is large, and each write of it takes time).
     if (text !== written || push) writeHash(text, push);
     written = text;
-    if (text !== permalink) {
-      el.permalink.href = fragment(text);
-      short = null;
-      // The engine says whether a short link holds it (a quick game's: its seed and the
-      // reader's moves), for the projector view's QR code.
-      table.session.short().then(function (reply) {
-        if (permalink !== text || !reply || reply.error) return;
-        short = reply.short;
-        share();
-      });
-    }
+    if (text !== permalink) el.permalink.href = fragment(text);
     permalink = text;
     shown = text;
     push = false;
@@ -77,6 +68,7 @@ export function gameLinks(table) {
 
   function forget() {
     short = null;
+    shortFor = null;
     delete el.view.dataset.share;
     shown = null;
     written = null;
@@ -94,9 +86,22 @@ export function gameLinks(table) {
   }
 
   // What the projector view's QR code leads to (share.js): the game at the step shown,
-  // in its short form when there is one.
+  // in its short form when there is one. The engine says whether one holds the game (a
+  // quick game's: its seed and the reader's moves), asked only while the table is
+  // projected: a move costs no more request than before.
   function share() {
     if (!shown || !at) return;
+    if (el.view.classList.contains("lq-projecting") && shortFor !== permalink) {
+      const text = permalink;
+      shortFor = text;
+      short = null;
+      table.session.short().then(function (reply) {
+        if (permalink !== text || !reply || reply.error) return;
+        short = reply.short;
+        share();
+      });
+    }
+    if (shortFor !== permalink) short = null;
     const step = at[0] === at[1] - 1 ? null : at[0];
     el.view.dataset.share = location.pathname + (short ? quickFragment(short, step) : stepFragment(shown, step));
   }
@@ -140,6 +145,7 @@ export function gameLinks(table) {
     return true;
   }
 
+  new MutationObserver(share).observe(el.view, { attributes: true, attributeFilter: ["class"] }); // projected
   window.addEventListener("hashchange", route);
   window.addEventListener("popstate", route);
   return {

@@ -36,6 +36,10 @@ with an ``op``:
   (:func:`lansquenet.bots.quick_game`: a random first banker, a random seat for the
   reader, three computer players of mixed temperaments; 6 deals by default), all drawn
   from ``K`` (a fresh seed if none), answered as ``open``.
+- ``{"op": "short", "link": T, "lang": L}``: open the quick game a short link's text
+  ``T`` holds (:mod:`lansquenet.quicklink`: its seed and the reader's moves, the computer
+  players' replayed), answered as ``open``; ``{"op": "short"}``: ``{"short": T}``, the
+  open session's short text (null when its game has none).
 - ``{"op": "undo"}``: take the last action (or the end) back; a position, with
   ``undone``, how many were taken back. ``{"op": "undo", "to": SEAT}`` (a seat's name,
   or a list of them) takes back every action down to and with that seat's last one

@@ -91,3 +91,17 @@ def test_run_the_class_walks_every_part_and_its_countdown_runs_pauses_and_ends(p
     # The parts' sections are back in the page, their steppers with them.
     expect(page.locator(".md-content .lansquenet-scenario").first).to_be_visible()
     expect(page.locator(".lq-part-material > *")).to_have_count(0)
+
+
+def test_the_class_view_on_a_phone_never_scrolls_sideways(page: Page) -> None:
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(PATH["en"])
+    page.locator('[data-action="run-class"]').click()
+    view = page.locator("#lq-class")
+    for index in range(9):
+        expect(view).to_have_attribute("data-current", str(index))
+        assert view.evaluate("(v) => v.scrollWidth <= v.clientWidth"), index
+        for button in view.locator(".lq-class-bar button").all():
+            box = button.bounding_box()
+            assert box and box["height"] >= 44 and box["x"] + box["width"] <= 320
+        page.keyboard.press("PageDown")

@@ -57,3 +57,9 @@ def test_each_parts_heading_says_its_minutes(site: Path, lang: str) -> None:
             assert said is None
         else:
             assert said and int(said[1]) == part["minutes"], (part["id"], heading[1])
+
+
+def test_the_class_and_its_codes_work_offline_after_one_visit(site: Path) -> None:
+    kept = (site / "sw.js").read_text("utf-8")  # the service worker keeps every page and script
+    for path in ("assets/js/class.js", "assets/js/share.js", "assets/vendor/qrcode.mjs", "en/teach/"):
+        assert f'"{path}"' in kept, path

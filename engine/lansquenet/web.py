@@ -39,6 +39,10 @@ is an object with an ``op``:
   (:func:`lansquenet.bots.quick_game`: a random first banker, a random seat for the
   reader, three computer players of mixed temperaments; 6 deals by default), all drawn
   from ``K`` (a fresh seed if none), answered as ``open``.
+- ``{"op": "short", "link": T, "lang": L}``: open the quick game a short link's text
+  ``T`` holds (:mod:`lansquenet.quicklink`: its seed and the reader's moves, the computer
+  players' replayed), answered as ``open``; ``{"op": "short"}``: ``{"short": T}``, the
+  open session's short text (null when its game has none).
 - ``{"op": "undo"}``: take the last action (or the end) back; a position, with
   ``undone``, how many were taken back. ``{"op": "undo", "to": SEAT}`` (a seat's name,
   or a list of them) takes back every action down to and with that seat's last one
@@ -149,7 +153,7 @@ import re
 from collections.abc import Callable
 from typing import Any, cast
 
-from . import bots, chart, lessons, naming, odds, view
+from . import bots, chart, lessons, naming, odds, quicklink, view
 from .diagram import diagram
 from .languages import FALLBACK, LANGUAGES
 from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
@@ -564,6 +568,26 @@ def _lesson(request: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _short(request: dict[str, Any]) -> dict[str, Any]:
+    """The ``short`` op: a quick game's short link (:mod:`lansquenet.quicklink`).
+    ``{"op": "short", "link": T, "lang": L}`` opens the game the short text ``T`` holds,
+    answered as ``open``; ``{"op": "short"}`` answers ``{"short": T}`` for the open
+    session (null when its game has no short link: the plain link stays).
+
+    >>> opened = json.loads(handle('{"op": "short", "link": "6.3.0.", "lang": "en"}'))
+    >>> opened["scenario"]["seed"], opened["actions"], json.loads(handle('{"op": "short"}'))
+    (3, 0, {'short': '6.3.0.'})
+    >>> json.loads(handle('{"op": "short", "link": "oops"}'))["error"]["code"]
+    'not_a_scenario'
+    """
+    if "link" in request:
+        scenario = quicklink.scenario_of(request["link"])
+        return _open({key: value for key, value in request.items() if key != "link"} | {"scenario": scenario})
+    if _worker.session is None:
+        return _error("no_session", "no session is open: send an open request first")
+    return {"short": quicklink.text_of(_worker.session)}
+
+
 # The bridge: each op and its handler (a session's ops run on the open session).
 HANDLERS: dict[str, Handler] = {
     "replay": _replay,
@@ -579,6 +603,7 @@ HANDLERS: dict[str, Handler] = {
     "simulate": _simulate,
     "lesson": _lesson,
     "bot": _on_session(_bot),
+    "short": _short,
 }
 OPS = tuple(HANDLERS)
 

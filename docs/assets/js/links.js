@@ -17,7 +17,7 @@
 //   links.viewed(index, count);       // the step shown, for the language switcher
 //   links.leave(); links.forget();    // a new table (a new history entry); no game shown
 //   links.table                       // the game's table (a scenario without actions)
-import { fragment, gameLink, readHash, updateSwitcher, writeHash } from "./permalink.js";
+import { fragment, gameLink, quickFragment, readHash, stepFragment, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
 import { show } from "./words.js";
 
@@ -37,6 +37,9 @@ export function gameLinks(table) {
   let permalink = null; // the text the permanent link's button holds
   /** @type {string | null} */
   let written = null; // the text the address holds, when it holds that alone (no step)
+  let short = null; // the quick game's short link's text (the engine's), or null
+  let shortFor = null; // the game's text ``short`` was asked for
+  let at = null; // the step shown: [index, count]
 
   // The session the engine opened: its own scenario.
   /**
@@ -76,6 +79,9 @@ export function gameLinks(table) {
   }
 
   function forget() {
+    short = null;
+    shortFor = null;
+    delete el.view.dataset.share;
     shown = null;
     written = null;
     link = null;
@@ -91,6 +97,29 @@ export function gameLinks(table) {
    */
   function viewed(index, count) {
     if (shown) updateSwitcher(shown, index === count - 1 ? null : index);
+    at = [index, count];
+    share();
+  }
+
+  // What the projector view's QR code leads to (share.js): the game at the step shown,
+  // in its short form when there is one. The engine says whether one holds the game (a
+  // quick game's: its seed and the reader's moves), asked only while the table is
+  // projected: a move costs no more request than before.
+  function share() {
+    if (!shown || !at) return;
+    if (el.view.classList.contains("lq-projecting") && shortFor !== permalink) {
+      const text = permalink;
+      shortFor = text;
+      short = null;
+      table.session.short().then(function (reply) {
+        if (permalink !== text || !reply || reply.error) return;
+        short = reply.short;
+        share();
+      });
+    }
+    if (shortFor !== permalink) short = null;
+    const step = at[0] === at[1] - 1 ? null : at[0];
+    el.view.dataset.share = location.pathname + (short ? quickFragment(short, step) : stepFragment(shown, step));
   }
 
   function badLink() {
@@ -110,10 +139,11 @@ export function gameLinks(table) {
     el.setup.hidden = true; // the form is in the page's HTML: not while the link's game opens
     shown = found.text;
     written = found.step === null ? found.text : null; // "&step=N" goes once the game is open
-    updateSwitcher(shown, null); // the other language opens the same link
+    if (!found.quick) updateSwitcher(shown, null); // the other language opens the same link
     // The engine reads the link as it is (base64url, UTF-8, JSON, the limits: the page
     // decodes nothing of a link that may be large), and says whether it is a game.
-    table.run(table.session.link(found.text), function (reply) {
+    const opening = found.quick ? table.session.shortLink(found.text) : table.session.link(found.text);
+    table.run(opening, function (reply) {
       if (reply.error) {
         if (reply.error.code === "internal") { // the engine failed: not the link's fault
           show(el.linkError, problem(reply, word));
@@ -131,6 +161,7 @@ export function gameLinks(table) {
     return true;
   }
 
+  new MutationObserver(share).observe(el.view, { attributes: true, attributeFilter: ["class"] }); // projected
   window.addEventListener("hashchange", route);
   window.addEventListener("popstate", route);
   return {

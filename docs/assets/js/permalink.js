@@ -6,8 +6,14 @@
 // The format never changed, so every link ever shared keeps opening. The language
 // switcher's links carry the same fragment plus "&step=N" (the step the reader looks
 // at), so the other language opens the same game at the same step.
+//
+//   #quick=<deals>.<seed>.<count>.<the reader's moves>     (lansquenet/quicklink.py)
+//
+// is a quick game's short form (the projector view's QR code, share.js): the engine
+// replays the computer players' moves from the seed.
 
 const KEY = "scenario=";
+const QUICK = "quick=";
 const STEP = "&step=";
 
 // The scenario as the fragment's text (JSON.stringify: compact, UTF-8, keys in order).
@@ -85,12 +91,14 @@ export function gameLink(table, actions) {
   };
 }
 
-// What the address holds: {text, step} (step: null if not given), or null.
-/** @returns {{text: string, step: number | null} | null} */
+// What the address holds: {text, step, quick} (step: null if not given; quick: the short
+// form), or null.
+/** @returns {{text: string, step: number | null, quick: boolean} | null} */
 export function readHash() {
   const fragment = location.hash.slice(1);
-  if (fragment.indexOf(KEY) !== 0) return null;
-  let text = fragment.slice(KEY.length);
+  const quick = fragment.indexOf(QUICK) === 0;
+  if (fragment.indexOf(KEY) !== 0 && !quick) return null;
+  let text = fragment.slice((quick ? QUICK : KEY).length);
   let step = null;
   const at = text.indexOf(STEP);
   if (at >= 0) {
@@ -98,7 +106,17 @@ export function readHash() {
     step = Number.isSafeInteger(n) && n >= 0 ? n : null;
     text = text.slice(0, at);
   }
-  return { text: text, step: step };
+  return { text: text, step: step, quick: quick };
+}
+
+// The fragment of a quick game's short link, at ``step`` (null: its last one).
+export function quickFragment(text, step) {
+  return "#" + QUICK + text + (step === null ? "" : STEP + step);
+}
+
+// The fragment of a game's link at ``step`` (null: its last one).
+export function stepFragment(text, step) {
+  return fragment(text) + (step === null ? "" : STEP + step);
 }
 
 // The fragment of a game's link ("" for none).

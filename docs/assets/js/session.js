@@ -7,6 +7,8 @@
 //   session.open(scenario)  -> a position with ``scenario`` (and ``refused`` if an action
 //                              was refused)
 //   session.link(text)      -> the same for the game a link's text holds (permalink.js)
+//   session.shortLink(text) -> the same for a quick game's short link (#quick=...)
+//   session.short()         -> {short}: the session's short link's text, or null
 //   session.quick(deals)    -> the same for a quick game of 3, 6 or 10 deals
 //   session.move(action)    -> a position with the new steps' sentences, or {error}
 //   session.undo(seats)     -> back to the last move of one of ``seats`` (all computer
@@ -63,6 +65,9 @@ export function sessionClient(lang, onBusy) {
     // ``form``: a table the reader set up, whose names the engine checks (lansquenet.naming)
     open: function (/** @type {Bridge.Scenario} */ scenario, /** @type {boolean} */ form) { return send({ op: "open", scenario: scenario, check_names: Boolean(form) }); },
     link: function (/** @type {string} */ text) { return send({ op: "open", link: text }); },
+    // A quick game's short link (lansquenet/quicklink.py): opened, or the session's own
+    shortLink: function (/** @type {string} */ text) { return send({ op: "short", link: text }); },
+    short: function () { return send({ op: "short" }, true); },
     move: function (/** @type {Bridge.Action} */ action) { return send({ op: "move", action: action }); },
     quick: function (/** @type {number} */ deals) { return send({ op: "quick", deals: deals }); },
     undo: function (/** @type {string[]} */ seats) { return send(seats && seats.length ? { op: "undo", to: seats } : { op: "undo" }); },

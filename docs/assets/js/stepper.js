@@ -51,6 +51,8 @@
       buttons.first.disabled = buttons.previous.disabled = index === 0;
       buttons.last.disabled = buttons.next.disabled = index === steps.length - 1;
       section.dataset.current = String(index);
+      // What the projector view's QR code leads to: this step (share.js).
+      if (own) section.dataset.share = location.pathname + "#" + own + "-" + (index + 1);
       const active = /** @type {HTMLButtonElement} */ (document.activeElement);
       if (focus && active && active.disabled) section.focus();
     }

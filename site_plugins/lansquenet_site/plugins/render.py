@@ -17,7 +17,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from .. import render, site, timeline
+from .. import class_plan, render, site, timeline
 from ..page import PageContext
 
 NAME = "lansquenet/render"
@@ -32,6 +32,7 @@ def scenarios(markdown: str, page: PageContext) -> str:
 # is a prefix of the others).
 FENCES: dict[str, Callable[[str, PageContext], str]] = {
     "lansquenet-timeline": timeline.render_timeline,
+    "lansquenet-plan": class_plan.render_plan,
     "lansquenet": scenarios,
 }
 

@@ -1,7 +1,8 @@
 """``lansquenet/runtime``: the browser's runtime in the site, once every language is
 written: Pyodide from the pinned npm package, its standard library trimmed, and the
 engine's wheel of this build (the one whose digest the pages carry) and, but under
-``mkdocs serve``, Python's memory snapshot for first visits (..runtime.py, ..snapshot.py)."""
+``mkdocs serve``, Python's memory snapshot for first visits (..runtime.py, ..snapshot.py);
+and the pages' own npm libraries (the QR codes', ..vendor.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority
 
-from .. import runtime, site
+from .. import runtime, site, vendor
 
 NAME = "lansquenet/runtime"
 
@@ -35,3 +36,4 @@ class RuntimePlugin(BasePlugin[RuntimeConfig]):  # type: ignore[no-untyped-call]
         if shared.last:
             # Python's snapshot for first visits too, but under mkdocs serve (snapshot.py)
             runtime.copy_runtime(shared.repo, Path(config.site_dir), shared.wheel, snapshot=not self.serving)
+            vendor.copy_libraries(shared.repo, Path(config.site_dir))  # the QR codes' library

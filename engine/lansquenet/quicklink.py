@@ -1,0 +1,142 @@
+"""The short link of a quick game: its seed and the reader's own moves.
+
+A quick game (:func:`lansquenet.bots.quick_game`) is drawn from its seed, and its
+computer players decide from the seed and the number of actions played
+(:func:`lansquenet.bots.generator`). So the game needs only the seed, its number of
+deals, how many actions it holds and the reader's moves: the rest replays. The text is
+``DEALS.SEED.COUNT.MOVES``, each move a letter (:data:`LETTERS`) and its amount in
+digits, and ``e`` last when time was called (R-P4): a 6-deal game fits a QR code.
+
+:func:`text_of` writes it for a session (None when the game is not a quick game, or
+when one of the computer players' moves is not theirs, e.g. a link edited by hand:
+the plain link then stays); :func:`scenario_of` reads it back as a scenario.
+
+>>> from lansquenet.bots import quick_game
+>>> session = Session(quick_game(12, 3))
+>>> while session.table.to_act is not None and len(session) < 6:
+...     _ = session.push(_bot_action(session))
+>>> short = text_of(session)
+>>> short.startswith("3.12.6.")
+True
+>>> scenario_of(short) == session.scenario()
+True
+>>> scenario_of("3.12.40.b999999")["actions"][-1]["amount"]  # kept: the open says it is refused
+999999
+>>> scenario_of("4.12.0.")
+Traceback (most recent call last):
+lansquenet.refusals.NotAScenario: not a quick game's link
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .bots import QUICK_DEALS, decide, explain, generator, quick_game
+from .limits import safe_whole
+from .refusals import NotAScenario, Refusal
+from .session import Session, action_of
+
+LETTERS = {
+    "bank": "b",
+    "stake": "s",
+    "pass": "p",
+    "banco": "o",
+    "keep": "k",
+    "withdraw": "w",
+    "leave": "l",
+    "buy": "y",
+    "decline": "d",
+}
+MOVES = {letter: do for do, letter in LETTERS.items()}
+SHAPE = re.compile(r"(\d{1,2})\.(\d{1,16})\.(\d{1,6})\.((?:[bspokwlyd]\d{0,16})*)")  # "e" ends it
+TOKEN = re.compile(r"([bspokwlyd])(\d*)")
+
+# The tokens written so far, kept by the identity of the session's action objects: a
+# move then costs one check, not a replay of the game (the same at move 5 and 1 000).
+_kept: list[tuple[dict[str, Any], str]] = []
+
+
+def _bot_action(session: Session) -> dict[str, Any]:
+    """The action the computer player to act takes now."""
+    table = session.table
+    assert table.to_act is not None
+    temperament = session.setup.get("computer", {}).get(table.players[table.to_act], "steady")
+    move, _, _ = decide(table, table.to_act, temperament, generator(session.setup.get("seed"), len(session)))
+    return action_of(move)
+
+
+def _is_quick(setup: dict[str, Any]) -> bool:
+    seed, deals = setup.get("seed"), setup.get("finish_after")
+    if not safe_whole(seed) or deals not in QUICK_DEALS:
+        return False
+    table = quick_game(seed, deals)
+    del table["actions"]
+    return table == setup
+
+
+def _token(action: dict[str, Any]) -> str:
+    amount = action.get("amount")
+    return LETTERS[action["do"]] + ("" if amount is None else str(amount))
+
+
+def text_of(session: Session) -> str | None:
+    """The short text of ``session``'s game, or None when it has none (see above)."""
+    setup = dict(session.setup)
+    if not _is_quick(setup):
+        return None
+    computer, seed = setup["computer"], setup["seed"]
+    same = 0  # the tokens kept that are still this game's
+    while same < min(len(_kept), len(session)) and _kept[same][0] is session.played(same)[0]:
+        same += 1
+    del _kept[same:]
+    for index in range(same, len(session)):
+        action, before, _ = session.played(index)
+        if action["by"] in computer:
+            if explain(before, action, computer[action["by"]], seed, index) is None:
+                return None  # not what the computer player decides: no short link
+            _kept.append((action, ""))
+        else:
+            _kept.append((action, _token(action)))
+    moves = "".join(token for _, token in _kept)
+    return f"{setup['finish_after']}.{seed}.{len(session)}.{moves}" + ("e" if session.ended else "")
+
+
+def scenario_of(text: object) -> dict[str, Any]:
+    """The scenario a short text holds: the computer players' moves replayed from the
+    seed, the reader's from the text. A move the rules refuse ends the actions (the
+    ``open`` that reads them says which and why); what is not a short text at all is
+    :class:`NotAScenario`."""
+    found = SHAPE.fullmatch(text) if isinstance(text, str) else None
+    ended = False
+    if found is None and isinstance(text, str) and text.endswith("e"):
+        found, ended = SHAPE.fullmatch(text[:-1]), True
+    if found is None or int(found[1]) not in QUICK_DEALS or not safe_whole(int(found[2])):
+        raise NotAScenario("not a quick game's link")
+    seed, count = int(found[2]), int(found[3])
+    scenario = quick_game(seed, int(found[1]))
+    moves = iter([(MOVES[letter], amount) for letter, amount in TOKEN.findall(found[4])])
+    session = Session(scenario)
+    while len(session) < count and session.table.to_act is not None:
+        player = session.table.players[session.table.to_act]
+        if player in scenario["computer"]:
+            action = _bot_action(session)
+        else:
+            do, amount = next(moves, ("", ""))
+            if not do:
+                break  # the reader's moves end here
+            action = {"by": player, "do": do}
+            if amount != "":
+                action["amount"] = int(amount)
+        try:
+            session.push(action)
+        except Refusal:
+            scenario["actions"] = [*session.scenario()["actions"], action]
+            return scenario
+    scenario["actions"] = session.scenario()["actions"]
+    if ended:
+        scenario["ended"] = True
+    return scenario
+
+
+__all__ = ["LETTERS", "scenario_of", "text_of"]

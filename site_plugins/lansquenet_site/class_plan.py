@@ -1,0 +1,62 @@
+"""The teachers' plan (issue 33): a ```` ```lansquenet-plan ```` fence on the teachers'
+pages becomes the plan's table, the control that runs the class
+(``[data-action="run-class"]``) and the class view, one screen per part
+(``templates/plan.html``; assets/js/class.js runs it). The parts and their
+minutes are written once, in ``plan.json``; their words (``plan.*``) in site.po.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from .markup import fence, json_text
+from .page import PageContext
+from .render import keep
+
+FENCE = fence("lansquenet-plan")
+DATA = Path(__file__).with_name("plan.json")
+TOTAL = 50  # the class's minutes: the parts' add up to it (tests/site/test_class_plan.py)
+
+
+def plan() -> list[dict[str, Any]]:
+    """The plan's parts, in order, each with its ``start`` minute."""
+    parts: list[dict[str, Any]] = json.loads(DATA.read_text("utf-8"))["parts"]
+    start = 0
+    for part in parts:
+        part["start"] = start
+        start += part["minutes"]
+    if start != TOTAL:
+        raise ValueError(f"{DATA.name}: the parts add up to {start} minutes, not {TOTAL}")
+    return parts
+
+
+def class_view(page: PageContext) -> str:
+    """The plan's table, its run-the-class control and the class view, in the page's language."""
+    lang, words = page.lang, page.words
+
+    def w(key: str, **params: object) -> str:
+        return words(lang, key, **params)  # raw: the partial escapes it
+
+    parts = plan()
+    view_words = {k: v for k, v in words.catalogue(lang).items() if k.startswith("plan.")}
+    return page.partial(
+        "plan.html",
+        root=page.root,
+        parts=parts,
+        total=TOTAL,
+        w=w,
+        words_json=Markup(json_text(view_words)),
+    )
+
+
+def render_plan(markdown: str, page: PageContext) -> str:
+    """Replace the page's ``lansquenet-plan`` fence (if any) with the plan (kept aside
+    from Markdown: :func:`render.keep`)."""
+    if not FENCE.search(markdown):
+        return markdown
+    html = class_view(page)
+    return FENCE.sub(lambda _: "\n" + keep(html, page.stash) + "\n", markdown)

@@ -1,0 +1,107 @@
+"""Run the class (issue 33, point 1; docs/assets/js/class.js, site_plugins/lansquenet_site/templates/plan.html):
+from the teachers' page, the plan as a projected sequence, one screen per part, each with
+its title, minutes and countdown (Playwright's clock: no real waiting), its material live;
+PageDown and PageUp walk the parts, P pauses, Escape returns to the page where it was.
+The parts and minutes come from one source (plan.json): the table and the view agree."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from browser.test_accessibility import report
+from browser.test_projector import axe_in
+from browser.test_share import decoded
+
+SIZE = {"width": 1280, "height": 720}
+PATH = {"fr": "/teach/", "en": "/en/teach/"}
+UP = {"fr": "Le temps est écoulé", "en": "Time is up"}
+COUNTER = {"fr": "Temps {} sur {}", "en": "Part {} of {}"}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_run_the_class_walks_every_part_and_its_countdown_runs_pauses_and_ends(page: Page, lang: str) -> None:
+    page.clock.install()
+    page.set_viewport_size(SIZE)
+    page.goto(PATH[lang])
+    rows = page.locator(".lq-plan-table tbody tr")
+    titles = [t.strip() for t in rows.locator("td:nth-child(3)").all_text_contents()]
+    minutes = [int(m.split()[0]) for m in rows.locator("td:nth-child(2)").all_text_contents()]
+    assert len(titles) == 9 and sum(minutes) == 50
+    run = page.locator('[data-action="run-class"]')
+    run.scroll_into_view_if_needed()
+    before = page.evaluate("() => window.scrollY")
+    run.click()
+    view = page.locator("#lq-class")
+    expect(view).to_be_visible()
+    assert view.bounding_box() == {"x": 0, "y": 0, **SIZE}
+
+    def shown(index: int) -> None:
+        part = view.locator(".lq-part:not([hidden])")
+        expect(part).to_have_count(1)
+        expect(view.locator(".lq-class-counter")).to_have_text(COUNTER[lang].format(index + 1, len(titles)))
+        expect(part.locator("h2")).to_have_text(titles[index])
+        expect(part.locator(".lq-part-minutes")).to_contain_text(str(minutes[index]))
+        expect(part.locator(".lq-countdown")).to_have_text(f"{minutes[index]}:00")
+
+    shown(0)
+    # The countdown: it runs, P pauses it and resumes it, and at zero it says so.
+    countdown = view.locator(".lq-part:not([hidden]) .lq-countdown")
+    page.clock.run_for(5_000)
+    expect(countdown).to_have_text(f"{minutes[0] - 1}:55")
+    page.keyboard.press("p")
+    expect(countdown).to_have_attribute("data-state", "paused")
+    page.clock.run_for(30_000)
+    expect(countdown).to_contain_text(f"{minutes[0] - 1}:55")
+    page.keyboard.press("p")
+    page.clock.run_for(minutes[0] * 60_000)
+    expect(countdown).to_have_text(UP[lang])
+    expect(countdown).to_have_attribute("data-state", "up")
+
+    for index in range(1, len(titles)):
+        page.keyboard.press("PageDown")
+        shown(index)
+        if index == 3:  # the rules: the worked example's stepper, live on the screen
+            stepper = view.locator(".lq-part:not([hidden]) .lansquenet-scenario").first
+            expect(stepper).to_be_visible()
+            stepper.locator("[data-go=next]").click()
+            expect(stepper).to_have_attribute("data-current", "1")
+            # Its QR code leads to this part of the page (share.js).
+            anchor = view.locator(".lq-part:not([hidden])").get_attribute("data-section")
+            expect(page.locator("#lq-class > .lq-share .lq-share-link")).to_have_attribute(
+                "href", re.compile(f"#{anchor}$")
+            )
+            assert decoded(page.locator("#lq-class > .lq-share .lq-share-code")).endswith(f"/teach/#{anchor}")
+            violations = axe_in(page, view)
+            assert not violations, report(violations)
+        if index == len(titles) - 1:  # the exit ticket: its three questions
+            expect(view.locator(".lq-part:not([hidden]) .lq-part-material > ol > li")).to_have_count(3)
+    page.keyboard.press("PageDown")  # the last part stays
+    shown(len(titles) - 1)
+    for index in reversed(range(len(titles) - 1)):
+        page.keyboard.press("PageUp")
+        shown(index)
+
+    page.keyboard.press("Escape")
+    expect(view).to_be_hidden()
+    expect(run).to_be_focused()
+    assert page.evaluate("() => window.scrollY") == before
+    # The parts' sections are back in the page, their steppers with them.
+    expect(page.locator(".md-content .lansquenet-scenario").first).to_be_visible()
+    expect(page.locator(".lq-part-material > *")).to_have_count(0)
+
+
+def test_the_class_view_on_a_phone_never_scrolls_sideways(page: Page) -> None:
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(PATH["en"])
+    page.locator('[data-action="run-class"]').click()
+    view = page.locator("#lq-class")
+    for index in range(9):
+        expect(view).to_have_attribute("data-current", str(index))
+        assert view.evaluate("(v) => v.scrollWidth <= v.clientWidth"), index
+        for button in view.locator(".lq-class-bar button").all():
+            box = button.bounding_box()
+            assert box and box["height"] >= 44 and box["x"] + box["width"] <= 320
+        page.keyboard.press("PageDown")

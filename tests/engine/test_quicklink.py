@@ -1,0 +1,76 @@
+"""A quick game's short link (lansquenet.quicklink, the bridge's ``short`` op): its seed
+and the reader's moves replay the whole game, and a 6-deal game's link fits one QR code
+(issue 33: at most 1 000 characters)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from lansquenet import bots, quicklink
+from lansquenet.session import Session
+from lansquenet.web import handle
+
+# The longest address the site's play page has, before the fragment.
+PAGE = "https://lansquenet.github.io/lansquenet/en/play/"
+
+
+def played(seed: int, deals: int = 6) -> Session:
+    """A whole quick game, every seat's move (the reader's too) a computer player's."""
+    scenario = bots.quick_game(seed, deals)
+    session = Session(scenario)
+    while session.table.to_act is not None:
+        table = session.table
+        player = table.players[table.to_act]
+        temperament = scenario["computer"].get(player, "bold")
+        move, _, _ = bots.decide(table, table.to_act, temperament, bots.generator(seed, len(session)))
+        session.push(move)
+    return session
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_six_deal_quick_game_fits_one_code_and_replays_the_same_game(seed: int) -> None:
+    session = played(seed)
+    text = quicklink.text_of(session)
+    assert text is not None
+    url = f"{PAGE}#quick={text}&step={session.count - 2}"
+    assert len(url) <= 1000, url
+    assert quicklink.scenario_of(text) == session.scenario()
+
+
+def test_the_bridge_opens_a_short_link_as_the_game_itself() -> None:
+    session = played(4, 3)
+    text = quicklink.text_of(session)
+    opened = json.loads(handle(json.dumps({"op": "short", "link": text, "lang": "fr"})))
+    assert opened["scenario"] == session.scenario()
+    assert opened["count"] == session.count
+    assert json.loads(handle('{"op": "short"}')) == {"short": text}
+
+
+def test_a_game_whose_computer_move_is_not_theirs_has_no_short_link() -> None:
+    scenario: dict[str, Any] = played(5).scenario()
+    computer = scenario["computer"]
+    at = next(
+        i
+        for i, a in enumerate(scenario["actions"])
+        if a["by"] in computer and a["do"] == "stake" and a["amount"] > 1
+    )
+    changed = {**scenario["actions"][at], "amount": scenario["actions"][at]["amount"] - 1}
+    session = Session({**scenario, "actions": [*scenario["actions"][:at], changed]})
+    assert quicklink.text_of(session) is None
+    # A table that is not a quick game's has none either.
+    assert quicklink.text_of(Session({"players": ["A", "B"], "first_banker": "A", "actions": []})) is None
+
+
+def test_a_refused_move_in_a_short_link_opens_the_game_before_it_and_says_why() -> None:
+    opened = json.loads(handle('{"op": "short", "link": "6.9.60.b999999999", "lang": "en"}'))
+    assert opened["refused"]["action"]["amount"] == 999999999
+    assert opened["refused"]["message"]
+
+
+@pytest.mark.parametrize("text", ["", "oops", "4.1.0.", "6.1.0.x1", "6.1.0.b1ee", 12])
+def test_what_is_not_a_short_link_is_not_a_scenario(text: object) -> None:
+    answer = json.loads(handle(json.dumps({"op": "short", "link": text})))
+    assert answer["error"]["code"] == "not_a_scenario"

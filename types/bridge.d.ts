@@ -76,11 +76,16 @@ declare namespace Bridge {
   }
   /** A guided lesson replayed with the learner's answers (each a choice's index). */
   interface LessonRequest extends Spoken { op: "lesson"; id: string; answers: number[] }
+  /** A quick game's short link (lansquenet/quicklink.py): opened, answered as ``open``. */
+  interface ShortLinkRequest extends Spoken { op: "short"; link: string }
+  /** The open session's short link: ``{short: null}`` when its game has none. */
+  interface ShortRequest { op: "short" }
+  interface ShortAnswer extends Refusable { short: string | null }
 
   type Request =
     | ReplayRequest | OpenRequest | LinkRequest | MoveRequest | QuickRequest | UndoRequest
     | EndRequest | BotRequest | StepsRequest | StoryRequest | LedgerRequest
-    | ScenarioRequest | SimulateRequest | LessonRequest;
+    | ScenarioRequest | SimulateRequest | LessonRequest | ShortLinkRequest | ShortRequest;
 
   // --- the engine's step (lansquenet/view.py) ---
 
@@ -237,7 +242,8 @@ declare namespace Bridge {
   /** The answer to a request, by its op. */
   type AnswerTo<R extends Request> =
     R extends ReplayRequest ? Replayed
-    : R extends OpenRequest | LinkRequest | QuickRequest ? Opened
+    : R extends OpenRequest | LinkRequest | QuickRequest | ShortLinkRequest ? Opened
+    : R extends ShortRequest ? ShortAnswer
     : R extends UndoRequest ? Undone
     : R extends MoveRequest | EndRequest | BotRequest ? Position
     : R extends StepsRequest ? StepsAnswer

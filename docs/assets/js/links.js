@@ -37,8 +37,11 @@ export function gameLinks(table) {
   let permalink = null; // the text the permanent link's button holds
   /** @type {string | null} */
   let written = null; // the text the address holds, when it holds that alone (no step)
+  /** @type {string | null} */
   let short = null; // the quick game's short link's text (the engine's), or null
+  /** @type {string | null} */
   let shortFor = null; // the game's text ``short`` was asked for
+  /** @type {[number, number] | null} */
   let at = null; // the step shown: [index, count]
 
   // The session the engine opened: its own scenario.
@@ -142,7 +145,8 @@ export function gameLinks(table) {
     if (!found.quick) updateSwitcher(shown, null); // the other language opens the same link
     // The engine reads the link as it is (base64url, UTF-8, JSON, the limits: the page
     // decodes nothing of a link that may be large), and says whether it is a game.
-    const opening = found.quick ? table.session.shortLink(found.text) : table.session.link(found.text);
+    const opening = /** @type {Promise<Bridge.Opened>} */ (
+      found.quick ? table.session.shortLink(found.text) : table.session.link(found.text));
     table.run(opening, function (reply) {
       if (reply.error) {
         if (reply.error.code === "internal") { // the engine failed: not the link's fault

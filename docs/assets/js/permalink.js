@@ -110,11 +110,13 @@ export function readHash() {
 }
 
 // The fragment of a quick game's short link, at ``step`` (null: its last one).
+/** @param {string} text @param {number | null} step */
 export function quickFragment(text, step) {
   return "#" + QUICK + text + (step === null ? "" : STEP + step);
 }
 
 // The fragment of a game's link at ``step`` (null: its last one).
+/** @param {string} text @param {number | null} step */
 export function stepFragment(text, step) {
   return fragment(text) + (step === null ? "" : STEP + step);
 }

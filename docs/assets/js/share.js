@@ -9,7 +9,10 @@
 // The code comes from the pinned npm library qrcode-generator (assets/vendor, copied
 // there at build time by site_plugins/lansquenet_site/vendor.py): nothing here encodes.
 // Its words are the projector button's (data-share-label, data-share-long, site.po).
-import qrcode from "../vendor/qrcode.mjs";
+// @ts-expect-error: copied into the site at build time, typed below from its npm package
+import library from "../vendor/qrcode.mjs";
+/** @type {typeof import("qrcode-generator")} */
+const qrcode = library;
 
 export const MAX = 1000; // characters of a link one code holds, readable across a room
 const QUIET = 4; // modules of white around the code (the QR standard's quiet zone)

@@ -17,6 +17,7 @@ game only), :func:`steps` narrates the steps asked for and :func:`ledger` the de
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -59,14 +60,15 @@ def moves(table: Table, lang: str = FALLBACK, pack: Pack = PACK) -> list[dict[st
     if it does, the amounts allowed (R-P5, R-C2, R-C5) and those a page offers
     (:func:`offered`); with the exact odds of the deal it commits to (``odds``, from
     :func:`lansquenet.odds.move_odds`, ``None`` for a move that risks nothing) and
-    those odds, or why nothing is at risk, in words (``odds_text``, in ``lang``).
+    those odds, or why nothing is at risk, in words (``odds_text``, in ``lang``), and the
+    chance at a glance (``odds_short``: "9 in 17, 53%", ``None`` where nothing is at risk).
 
     >>> from lansquenet.rules import new_table
     >>> bank = moves(new_table(["A", "B"], 10, "A"), "en")[0]
     >>> bank["do"], bank["odds"]
     ('bank', {'win': '9/17', 'per_counter': '1/17'})
-    >>> bank["odds_text"][:38]
-    'Your bank wins this deal 9 times in 17'
+    >>> bank["odds_text"][:38], bank["odds_short"]
+    ('Your bank wins this deal 9 times in 17', '9 in 17, 53%')
     """
     out: list[dict[str, Any]] = []
     for do in legal_moves(table):
@@ -80,6 +82,7 @@ def moves(table: Table, lang: str = FALLBACK, pack: Pack = PACK) -> list[dict[st
             None if odds is None else {k: list(v) if isinstance(v, list) else v for k, v in odds.items()}
         )
         entry["odds_text"] = odds_text(do, odds, lang, _staked(table))
+        entry["odds_short"] = None if odds is None else odds_short(odds["win"], lang)
         out.append(entry)
     return out
 
@@ -89,9 +92,32 @@ def _staked(table: Table) -> int:
     return table.stakes[table.to_act] if table.stakes and table.to_act is not None else 0
 
 
+def percent(chance: str | Fraction, lang: str) -> str:
+    """A chance as a whole percentage, rounded half up, written as ``lang`` writes it
+    (French puts a no-break space before the sign).
+
+    >>> percent("9/17", "en"), percent("9/17", "fr"), percent("1/8", "en"), percent("1", "en")
+    ('53%', '53\\u202f%', '13%', '100%')
+    """
+    whole = math.floor(Fraction(chance) * 100 + Fraction(1, 2))
+    return catalogue(lang)["number.percent"].format(value=whole)
+
+
+def odds_short(chance: str | Fraction, lang: str) -> str:
+    """A chance at a glance: the exact fraction in words and its percentage.
+
+    >>> odds_short("9/17", "en"), odds_short("8/17", "fr")
+    ('9 in 17, 53%', '8 sur 17, 47\\u202f%')
+    """
+    win = Fraction(chance)
+    return catalogue(lang)["odds.short"].format(
+        times=win.numerator, of=win.denominator, percent=percent(win, lang)
+    )
+
+
 def odds_text(do: str, odds: Mapping[str, Any] | None, lang: str, staked: int = 0) -> str:
     """The odds of a move in words, or why it puts nothing at risk (a pass leaves at
-    risk only what the player staked before, R-C2).
+    risk only what the player staked before, R-C2). Its chance at a glance, with its percentage, is :func:`odds_short`.
 
     >>> odds_text("stake", {"win": "8/17", "per_counter": "-1/17"}, "en")[:60]
     'You win this deal 8 times in 17: on average each counter you'

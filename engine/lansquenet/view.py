@@ -212,12 +212,74 @@ def step_view(event: Event, table: Table, before: Table | None, lang: str) -> di
     return {
         "event": event.json(),
         "text": event_text(event.json(), lang),
+        "say": croupier(state, lang),
         "state": state,
         "cards": _cards(table, lang),
         "rows": rows,
         "bank": None if table.bank is None else table.bank.amount,
         "result": result,
     }
+
+
+def _either(items: list[str], lang: str) -> str:
+    """``a, b or c`` in ``lang``."""
+    if len(items) < 2:
+        return "".join(items)
+    return catalogue(lang)["croupier.or"].format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def croupier(state: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """What a croupier says of a step when a reader asks (the play page's keys, issue 34):
+    ``table``, who holds the bank and how much, the stakes and the cards turned;
+    ``counters``, every player's counters; ``moves``, whose turn it is and the moves;
+    ``odds``, each move's chance at a glance (:func:`odds_short`).
+
+    >>> from lansquenet import load, trace
+    >>> say = trace(load("worked-example"), "en")[8]["say"]
+    >>> say["table"]
+    'A holds the bank: 12 counters. Stakes: B 5, C 7. Cards turned: 7♠, Q♥, 2♣, Q♦.'
+    >>> say["counters"]
+    'A, 88 in hand; B, 95 in hand; C, 93 in hand.'
+    >>> say = trace(load("worked-example"), "fr")[1]["say"]
+    >>> say["moves"], say["odds"]
+    ('À B de jouer\xa0: miser, passer ou faire banco.', 'Miser\xa0: 8 sur 17, 47\u202f%. Passer\xa0: rien en jeu. Faire banco\xa0: 8 sur 17, 47\u202f%.')
+    """
+    words = catalogue(lang)
+    view, bank = state["table"], state.get("bank") or {}
+    if bank:
+        parts = [
+            words["croupier.bank"].format(
+                player=bank["holder"], amount=count(bank["amount"], "counters", lang)
+            )
+        ]
+    else:
+        parts = [words["croupier.no_bank"].format(player=view["banker"] or view["seats"][0])]
+    stakes = [f"{name} {amount}" for name, amount in view["stakes"].items() if amount]
+    parts.append(
+        words["croupier.stakes"].format(stakes=", ".join(stakes)) if stakes else words["croupier.no_stakes"]
+    )
+    cards = view["cards"] or {}
+    turned = [cards.get("bank_card"), cards.get("players_card"), *(cards.get("exposed") or [])]
+    shown = [card_text(code, lang) for code in turned if code]
+    parts.append(
+        words["croupier.cards"].format(cards=", ".join(shown)) if shown else words["croupier.no_cards"]
+    )
+    counters = "; ".join(
+        words["diagram.seat"].format(player=name, balance=state["balances"][name]) for name in view["seats"]
+    )
+    to_act = state.get("to_act")
+    if to_act is None:
+        moves_said, odds_said = words["croupier.over"], ""
+    else:
+        named = [words[f"move.{m['do']}"] for m in to_act.get("moves", [])]
+        moves_said = words["croupier.moves"].format(player=to_act["player"], moves=_either(named, lang))
+        odds_said = " ".join(
+            words["croupier.odds"].format(
+                move=name[:1].upper() + name[1:], odds=m.get("odds_short") or words["croupier.nothing"]
+            )
+            for name, m in zip(named, to_act.get("moves", []))
+        )
+    return {"table": " ".join(parts), "counters": counters + ".", "moves": moves_said, "odds": odds_said}
 
 
 def ledger_row(table: Table, number: int, lang: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@
 // SVG, which the engine writes and escapes (parsed as SVG, never as HTML).
 import { computerPlayers, helps, pace, readerSeats, seatLine, setPace } from "./computer.js";
 import { copyLink } from "./copy-link.js";
+import { croupierKeys } from "./croupier.js";
 import { start } from "./engine.js";
 import { ledgerView } from "./ledger.js";
 import { gameLinks } from "./links.js";
@@ -79,6 +80,9 @@ function setup(root) {
     steps.showStory(key === "story");
   });
   const help = helps(el, word);
+  const croupier = croupierKeys(el.game, el.announce, root.querySelector('[data-action="keys"]'),
+    /** @type {HTMLDialogElement} */ (document.getElementById("lq-keys")), word);
+  let heard = []; // what the computer players' moves said, told at once when their turn ends
   const session = table.session = sessionClient(root.lang, busyTable(el, function (busy) { tools.enable(busy); }));
   const links = table.links = gameLinks(table);
   const tools = tableTools(table);
@@ -86,7 +90,9 @@ function setup(root) {
   const computer = table.computer = computerPlayers(el, word, session, function (reply) {
     if (reply.error) { show(el.moveRefusal, problem(reply, word)); return; }
     accept(reply);
-    el.announce.textContent = told(reply);
+    // A computer players' turn is one message: told when the turn leaves them.
+    heard.push(told(reply));
+    if (!computer.isComputer(reply.step.state.to_act)) { tell(heard.join(" ")); heard = []; }
     el.said.parentElement.scrollTop = el.said.parentElement.scrollHeight; // the news' own box, not the page
     // The reader's turn again: to its first control, unless the reader went elsewhere.
     if (document.activeElement === el.feed || document.activeElement === document.body) focusTurn();
@@ -113,6 +119,14 @@ function setup(root) {
     tools.refresh(position);
     steps.update(position);
     computer.follow(position);
+    const readers = table.readers;
+    croupier.update(position.step, !!toAct && (!readers.length || readers.indexOf(toAct.player) >= 0));
+  }
+
+  // Said in the page's one live region, and what the croupier's L repeats.
+  function tell(text) {
+    el.announce.textContent = text;
+    croupier.last(text);
   }
 
   // What a position says aloud: each new step's sentence, a computer player's reason
@@ -131,6 +145,7 @@ function setup(root) {
     const data = reply.scenario;
     steps.reset();
     computer.reset(data);
+    heard = [];
     const seats = table.readers = readerSeats(data); // the reader's seats, said and marked in a game with computer players
     show(el.seat, seatLine(seats, word, root.lang));
     table.turn.readers(seats);
@@ -244,7 +259,7 @@ function setup(root) {
         return;
       }
       accept(reply);
-      el.announce.textContent = told(reply);
+      tell(told(reply));
       focusTurn();
     }, el.moveRefusal);
   }

@@ -6,7 +6,7 @@ banker's left, the players' card at the banker's right (R-D1), each labelled in 
 drawing; the last four exposed cards lie above them, each index in view (the earlier
 ones counted), and an arrow shows the direction of
 covering (R-C1). The drawing is 440 units wide and wider than high (370 units), its
-smallest text 17 units tall: where it is 260 px high or more (a 360 px phone), every name,
+smallest text 18 units tall: where it is 250 px high or more (a 360 px phone), every name,
 counter, label and card index is at least 12 CSS px tall.
 
 Cards are real faces: the rank in two corners, in the page's language as the sentences
@@ -42,7 +42,7 @@ CX, CY, RX, RY = 220, 185, 156, 140  # seats lie on this ellipse
 FELT_RX, FELT_RY = 140, 108
 CARD_W, CARD_H = 48, 68
 CARD_SCALE = 1.1  # every card, turned or not, at the same size: 53 x 75 units
-FONT, SMALL, LINE = 18, 17, 21  # the seats' text, the labels' (the least), a seat's line
+FONT, SMALL, LINE = 18, 18, 21  # the seats' text, the labels' (the least), a seat's line
 SHOWN = 4  # the exposed cards drawn (the last ones); the others are counted
 STEP = 34  # each exposed card's shift: its index stays in view
 NAME_CAP = 10  # longer names are shortened in the drawing only (the text keeps them whole)

@@ -83,11 +83,13 @@ export function croupierKeys(game, announce, keysButton, dialog, word) {
   game.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.altKey || event.metaKey || event.defaultPrevented) return;
     if (typing(event.target) || (dialog && dialog.open)) return;
-    if (event.key === "?") { event.preventDefault(); openHelp(); return; }
     const key = event.key.length === 1 ? event.key.toLowerCase() : "";
-    if (key !== "l" && !(key in ASK)) return;
+    if (key !== "?" && key !== "l" && !(key in ASK)) return;
+    // Answered here only: not Material's own keys too (its "s" opens the search).
     event.preventDefault();
-    say(answer(key));
+    event.stopPropagation();
+    if (key === "?") openHelp();
+    else say(answer(key));
   });
   if (keysButton) keysButton.addEventListener("click", openHelp);
   if (dialog) {

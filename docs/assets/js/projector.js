@@ -152,7 +152,8 @@
     }
     panel.replaceChildren();
     panel.dataset.revealed = "no";
-    panel.append(voteText("p", words["play.vote.title"], "lq-vote-title"));
+    const head = voteText("p", words["play.vote.title"], "lq-vote-title");
+    panel.append(head);
     const list = document.createElement("ol");
     list.className = "lq-vote-choices";
     moves.forEach(function (button, i) {
@@ -168,7 +169,8 @@
     const reveal = voteText("button", words["play.vote.reveal"], "md-button lq-vote-reveal");
     reveal.type = "button";
     reveal.dataset.action = "reveal-odds";
-    panel.append(list, reveal);
+    head.append(" ", reveal); // beside the title: the choices stay above the step buttons' bar
+    panel.append(list);
   }
 
   function revealOdds(box) {

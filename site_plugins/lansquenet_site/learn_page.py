@@ -99,15 +99,18 @@ def lesson_html(lesson: lessons.Lesson, number: int, page: PageContext) -> str:
     if lesson.rule:
         rule = f'<p class="lq-rule"><a href="{page.link(lesson.rule + "/")}">{w("learn.rule")}</a></p>'
     summary = escape(lessons.words(lesson, "summary", lang))
+    said = opening["steps"][-1]["say"] if opening["steps"] else None  # the croupier's (croupier.js)
     return (
         f'<section class="lq-lesson" id="{ident}" data-lesson="{lesson.id}" data-state="idle" data-projector'
-        f' aria-labelledby="{ident}-title">'
+        f' data-say="{escape(json.dumps(said, ensure_ascii=False))}" aria-labelledby="{ident}-title">'
         f'<h2 id="{ident}-title">{number}. {escape(title)}'
         f' <span class="lq-done-mark" hidden>{w("learn.done")}</span></h2>'
         f'<p class="lq-intro">{escape(lessons.words(lesson, "intro", lang))}</p>{rule}'
         f'<p class="lq-lesson-tools">{render.projector_button(lang, page.words)}'
         f' <button type="button" class="md-button lq-toggle" data-action="odds" aria-pressed="false" hidden>'
-        f"{w('play.odds.show')}</button></p>"
+        f"{w('play.odds.show')}</button>"
+        f' <button type="button" class="md-button" data-action="keys" aria-haspopup="dialog" aria-controls="lq-keys">'
+        f"{w('play.keys')}</button></p>"
         f'<div class="lq-lesson-body"><div class="lq-figure">{diagram(opening["state"], lang)}</div>'
         f'<div class="lq-lesson-play"><h3 class="lq-story-title">{w("learn.story")}</h3>'
         f'<ol class="lq-story">{_story(opening["steps"])}</ol>'
@@ -124,11 +127,26 @@ def lesson_html(lesson: lessons.Lesson, number: int, page: PageContext) -> str:
     )
 
 
+def keys_dialog(page: PageContext) -> str:
+    """The croupier's keys (croupier.js), listed as on the play page (partials/play.html)."""
+    w = page.w
+    keys = (("l", "L"), ("t", "T"), ("m", "M"), ("o", "O"), ("s", "S"), ("help", "?"))
+    listed = "".join(f"<dt><kbd>{name}</kbd></dt><dd>{w('play.keys.' + key)}</dd>" for key, name in keys)
+    return (
+        f'<dialog class="lq-keys-dialog" id="lq-keys" aria-labelledby="lq-keys-title">'
+        f'<h3 id="lq-keys-title">{w("play.keys.title")}</h3><p>{w("play.keys.intro")}</p>'
+        f'<dl class="lq-keys-list">{listed}</dl><p><button type="button" class="md-button md-button--primary"'
+        f" data-close>{w('play.keys.close')}</button></p></dialog>"
+    )
+
+
 def page_html(page: PageContext) -> str:
     """Every lesson, the list of lessons, the progress line and the page's script."""
     lang, w, root = page.lang, page.w, page.root
     page_words = {
-        k: v for k, v in page.words.catalogue(lang).items() if k.startswith(("learn.", "play.odds."))
+        k: v
+        for k, v in page.words.catalogue(lang).items()
+        if k.startswith(("learn.", "play.odds.", "play.keys", "play.croupier."))
     }
     listed = "".join(
         f'<li><a href="#{anchor(lesson.id, page)}">{escape(lessons.words(lesson, "title", lang))}</a>'
@@ -146,6 +164,7 @@ def page_html(page: PageContext) -> str:
         f"{json_script('lq-learn-words', page_words)}"
         f'<noscript><p class="lq-refusal">{w("learn.noscript")}</p></noscript>'
         f'<p class="lq-learn-status" id="lq-status" role="status" aria-live="polite" data-status="idle"></p>'
+        f'<p class="lq-live" id="lq-announce" aria-live="polite"></p>{keys_dialog(page)}'
         f'<p class="lq-progress" id="lq-progress" data-total="{total}">'
         f"{w('learn.progress', done=0, total=total)}</p>"
         f'<nav aria-label="{w("learn.list")}"><ol class="lq-lesson-list">{listed}</ol></nav>'

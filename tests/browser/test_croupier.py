@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from lansquenet import web
+from lansquenet import lessons, web
+from tests.browser.test_learn import open_learn
 from tests.browser.test_screen import PLAY, WORDS, readers_seat, ready, settle, your_turn
 
 PHONE = (360, 740)
@@ -125,3 +126,50 @@ def test_a_quick_game_played_with_the_keyboard_alone_the_croupier_answering(page
         arg=engine_say(page, lang)["counters"],
     )
     assert ask(page, "m") == engine_say(page, lang)["moves"]  # the game is over
+
+
+def right_choice(lesson: lessons.Lesson) -> int:
+    """The first question's expected choice (a question with none accepts any)."""
+    expected = lesson.steps[0]["expect"]
+    return 0 if expected is None else int(expected)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_lesson_played_with_the_keyboard_alone_the_croupier_answering(page: Page, lang: str) -> None:
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    open_learn(page, lang)
+    page.evaluate(LISTEN)
+    first = lessons.lessons()[0]
+    section = page.locator(f'section[data-lesson="{first.id}"]')
+    # The skip link, then the first lesson (the list's link to it), within three Tabs.
+    ident = str(section.get_attribute("id"))
+    link = f'a[href$="#{ident}"]'
+    tabs = 0
+    while tabs < 3 and not page.evaluate("(s) => document.activeElement.matches(s)", link):
+        page.keyboard.press("Tab")
+        tabs += 1
+        if page.evaluate("() => document.activeElement.matches('a.md-skip')"):
+            page.keyboard.press("Enter")
+    assert page.evaluate("(s) => document.activeElement.matches(s)", link), f"not within {tabs} Tabs"
+    page.keyboard.press("Enter")  # to the lesson: the next Tab goes into it
+    while not page.evaluate("(s) => !!document.activeElement.closest(s)", f"#{ident}"):
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs < 12, "the lesson's controls are not next"
+    say = lessons.run(first, [], lang)["steps"][-1]["say"]
+    assert ask(page, "t") == say["table"]
+    assert ask(page, "m") == say["moves"]
+    assert ask(page, "o") == say["odds"]
+    assert ask(page, "s") == say["counters"]
+    # To the right choice with Tab, and Enter: the croupier then tells the new table.
+    index = right_choice(first)
+    while page.evaluate("() => document.activeElement.dataset.choice") != str(index):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    after = lessons.run(first, [index], lang)
+    expect(section.locator(".lq-story li").last).to_contain_text(after["steps"][-1]["text"])
+    page.locator(
+        f"#{section.get_attribute('id')} [data-choice], #{section.get_attribute('id')} .lq-summary"
+    ).first.focus()
+    assert ask(page, "t") == after["steps"][-1]["say"]["table"]
+    assert ask(page, "l") == " ".join(step["text"] for step in after["steps"])

@@ -10,6 +10,7 @@
 //
 // Progress is kept in localStorage ("lansquenet.lessons": the ids of finished lessons).
 import { call, onProgress, parseSvg, start } from "./engine.js";
+import { croupierKeys } from "./croupier.js";
 import { oddsSwitch, withOdds } from "./odds-view.js";
 import { wordsOf } from "./words.js";
 
@@ -76,6 +77,10 @@ function setup(root) {
     let busy = false;
 
     function el(selector) { return section.querySelector(selector); }
+    // The croupier's keys in this lesson (croupier.js): the engine's sentences for its table.
+    const croupier = croupierKeys(section, document.getElementById("lq-announce"),
+      section.querySelector('[data-action="keys"]'), document.getElementById("lq-keys"), word);
+    croupier.update({ say: JSON.parse(section.dataset.say || "null") || undefined }, true);
 
     function enable() {
       section.querySelectorAll("[data-choice]").forEach(function (button) {
@@ -181,6 +186,10 @@ function setup(root) {
           answers = answers.concat([index]);
           el(".lq-story").querySelectorAll(".lq-new").forEach(function (item) { item.classList.remove("lq-new"); });
           tell(result.steps);
+          if (result.steps.length) {
+            croupier.update(result.steps[result.steps.length - 1], true);
+            croupier.last(result.steps.map(function (step) { return step.text; }).join(" "));
+          }
           const svg = parseSvg(result.svg);
           if (svg) figure.replaceChildren(svg);
           if (result.done) {

@@ -46,7 +46,7 @@ FONT, SMALL, LINE = 18, 18, 21  # the seats' text, the labels' (the least), a se
 SHOWN = 4  # the exposed cards drawn (the last ones); the others are counted
 STEP = 34  # each exposed card's shift: its index stays in view
 NAME_CAP = 10  # longer names are shortened in the drawing only (the text keeps them whole)
-RED, BLACK, INK, GREEN = "#b00020", "#111", "#111", "#1d4d2b"
+RED, BLACK, INK, GREEN, FELT = "#b00020", "#111", "#111", "#1d4d2b", "#e8f2ea"
 
 # Where the pips of each rank lie on a 48 x 68 card (x, y of each pip's top-left).
 _L, _M, _R = 10.0, 19.0, 28.0  # left, middle and right columns
@@ -220,6 +220,19 @@ def _seat(state: Mapping[str, Any], name: str, offset: int, acting: bool, lang: 
     return "".join(out)
 
 
+def _note(text: str, x: float, y: float, anchor: str, lines: int, longest: int, fill: str = "#fff") -> str:
+    """A text (``lines`` lines, baseline of the first at ``y``) on its own rounded ground:
+    off the felt it never lies on the page's background, whatever the palette."""
+    width = longest * 0.58 * SMALL + 10
+    left = x - 5 if anchor == "start" else x - width + 4
+    top = y - SMALL - 1
+    height = (SMALL + 2) * lines + 8
+    ground = (
+        f'<rect x="{left:.0f}" y="{top:.0f}" width="{width:.0f}" height="{height}" rx="5" fill="{fill}"/>'
+    )
+    return f'<g class="lq-note">{ground}{text}</g>'
+
+
 def _corner_text(text: str, x: float, anchor: str) -> str:
     """A label in a bottom corner, on two lines when it has two words or more (it then
     stays clear of the banker's seat between the corners)."""
@@ -229,7 +242,8 @@ def _corner_text(text: str, x: float, anchor: str) -> str:
         for i, line in enumerate(words)
     )
     top = HEIGHT - 12 - (SMALL + 2) * (len(words) - 1)
-    return f'<text x="{x:.0f}" y="{top}" font-size="{SMALL}" text-anchor="{anchor}" fill="{GREEN}">{lines}</text>'
+    label = f'<text x="{x:.0f}" y="{top}" font-size="{SMALL}" text-anchor="{anchor}" fill="{GREEN}">{lines}</text>'
+    return _note(label, x, top, anchor, len(words), max(len(w) for w in words))
 
 
 def diagram(state: Mapping[str, Any], lang: str) -> str:
@@ -252,22 +266,21 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
         ),
         f"<title>{escape(title)}</title><desc>{escape(description(state, lang))}</desc>",
         (
-            f'<ellipse cx="{CX}" cy="{CY}" rx="{FELT_RX}" ry="{FELT_RY}" class="lq-felt" fill="#e8f2ea"'
+            f'<ellipse cx="{CX}" cy="{CY}" rx="{FELT_RX}" ry="{FELT_RY}" class="lq-felt" fill="{FELT}"'
             f' stroke="#2e6b3f" stroke-width="2"/>'
         ),
         # R-C1: covering goes anticlockwise, from the banker's right (no ids: many per page)
         f'<path d="M{CX + 92} {CY + 75}A24 40 0 0 0 {CX + 92} {CY - 5}" fill="none" stroke="{GREEN}" stroke-width="2"/>',
         f'<path d="M{CX + 86} {CY - 5}l10-6v12z" fill="{GREEN}"/>',
-        _corner_text("↺ " + _word("direction", lang), WIDTH - 4, "end"),
+        _corner_text("↺ " + _word("direction", lang), WIDTH - 6, "end"),
     ]
     for offset in range(n):
         name = seats[(base + offset) % n]
         out.append(_seat(state, name, offset, name == acting, lang))
     if bank:
-        out.append(
-            f'<text x="4" y="{HEIGHT - 12}" font-weight="bold" text-anchor="start" fill="{INK}">'
-            f"{escape(_word('bank', lang, amount=bank['amount']))}</text>"
-        )
+        said = _word("bank", lang, amount=bank["amount"])
+        label = f'<text x="8" y="{HEIGHT - 12}" font-weight="bold" text-anchor="start" fill="{INK}">{escape(said)}</text>'
+        out.append(_note(label, 8, HEIGHT - 12, "start", 1, len(said) + 1))
     cards = view["cards"] or {}
     wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE
     # R-D1: the bank card at the banker's left (the reader's left), the players' card at the right
@@ -279,10 +292,12 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
         if code:
             out.append(_card(code, left, CY - 18, _word(key, lang), lang))
             x = left + wide if anchor == "end" else left
-            out.append(
-                f'<text x="{x:.0f}" y="{CY - 18 + high + SMALL:.0f}" font-size="{SMALL}" text-anchor="{anchor}"'
-                f' fill="{GREEN}">{escape(_word(key + "_label", lang))}</text>'
+            said, y = _word(key + "_label", lang), CY - 18 + high + SMALL
+            label = (
+                f'<text x="{x:.0f}" y="{y:.0f}" font-size="{SMALL}" text-anchor="{anchor}"'
+                f' fill="{GREEN}">{escape(said)}</text>'
             )
+            out.append(_note(label, x, y, anchor, 1, len(said), FELT))
     # The last exposed cards side by side, each showing its index; the earlier ones counted.
     exposed = cards.get("exposed") or []
     shown = exposed[-SHOWN:]

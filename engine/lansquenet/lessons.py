@@ -220,14 +220,13 @@ class _Walk:
 
     def odds(self, step: dict[str, Any]) -> list[dict[str, Any] | None]:
         """Each choice's odds where it is a move of the player to act: the view's move
-        (``odds``, ``odds_text``, ``odds_short``: :func:`lansquenet.view.moves`); ``None`` for a claim
+        (``odds``, ``odds_text``: :func:`lansquenet.view.moves`); ``None`` for a claim
         (a prediction) or a move the rules do not offer here."""
         offered = {move["do"]: move for move in view.moves(self.table, self.lang)}
         out: list[dict[str, Any] | None] = []
         for choice in step["choices"]:
             move = None if "play" in step else offered.get(choice.get("do", ""))
-            glance = None if move is None else {k: move[k] for k in ("odds", "odds_text", "odds_short")}
-            out.append(glance)
+            out.append(None if move is None else {"odds": move["odds"], "odds_text": move["odds_text"]})
         return out
 
     def answer(self, k: int, index: int) -> tuple[bool, str | None, str | None]:

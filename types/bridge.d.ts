@@ -106,6 +106,8 @@ declare namespace Bridge {
     presets?: { amount: number; kind: string }[];
     odds: Odds | null;
     odds_text: string;
+    /** The odds at a glance, the engine's: "9 in 17, 53%" ("" when nothing is at risk). */
+    odds_short?: string;
   }
 
   /** Who acts now, and each legal move (null once the game is over). */
@@ -153,6 +155,8 @@ declare namespace Bridge {
     result: { changes: { player: string; change: number; text: string }[]; line: string } | null;
     /** The diagram, SVG the engine wrote (read with engine.js parseSvg). */
     svg: string;
+    /** What the croupier's keys answer (view.py croupier): T, S, M and O. */
+    say?: { table: string; counters: string; moves: string; odds: string } | null;
   }
 
   /** A played deal, a row of the ledger (view.py ``ledger_row``). */

@@ -111,6 +111,10 @@ declare namespace Page {
     screen?: ReturnType<typeof import("../docs/assets/js/screen.js").gameScreen>;
     help?: ReturnType<typeof import("../docs/assets/js/computer.js").helps>;
     tools?: ReturnType<typeof import("../docs/assets/js/tools.js").tableTools>;
+    /** The croupier's keys (croupier.js): what the table, the moves, the odds say. */
+    croupier?: ReturnType<typeof import("../docs/assets/js/croupier.js").croupierKeys>;
+    /** What the computer players' moves said, told at once when their turn ends. */
+    heard: string[];
     /** The games opened so far: a late piece of an earlier game's story is not mixed in. */
     games: number;
     /** A request to the engine, and what to do with its answer (a loading failure said in ``failTarget``). */

@@ -5,8 +5,9 @@ bottom, facing the table: their left is the reader's left. The bank card lies at
 banker's left, the players' card at the banker's right (R-D1), each labelled in the
 drawing; the last four exposed cards lie above them, each index in view (the earlier
 ones counted), and an arrow shows the direction of
-covering (R-C1). The drawing is 440 units wide, so that it stays legible on a 360 px
-phone without scrolling sideways.
+covering (R-C1). The drawing is 440 units wide and wider than high (370 units), its
+smallest text 18 units tall: where it is 250 px high or more (a 360 px phone), every name,
+counter, label and card index is at least 12 CSS px tall.
 
 Cards are real faces: the rank in two corners, in the page's language as the sentences
 write it (R, D, V on French pages; K, Q, J on English ones:
@@ -36,15 +37,16 @@ from typing import Any
 from .cards import Card
 from .narration import card_text, catalogue, rank_text
 
-WIDTH, HEIGHT = 440, 450
-CX, CY, RX, RY = 220, 225, 165, 180  # seats lie on this ellipse
-FELT_RX, FELT_RY = 132, 122
+WIDTH, HEIGHT = 440, 370
+CX, CY, RX, RY = 220, 185, 156, 140  # seats lie on this ellipse
+FELT_RX, FELT_RY = 140, 108
 CARD_W, CARD_H = 48, 68
-CARD_SCALE = 1.25  # every card, turned or not, at the same size: 60 x 85 units
+CARD_SCALE = 1.1  # every card, turned or not, at the same size: 53 x 75 units
+FONT, SMALL, LINE = 18, 18, 21  # the seats' text, the labels' (the least), a seat's line
 SHOWN = 4  # the exposed cards drawn (the last ones); the others are counted
-STEP = 36  # each exposed card's shift: its index stays in view
+STEP = 34  # each exposed card's shift: its index stays in view
 NAME_CAP = 10  # longer names are shortened in the drawing only (the text keeps them whole)
-RED, BLACK, INK, GREEN = "#b00020", "#111", "#111", "#1d4d2b"
+RED, BLACK, INK, GREEN, FELT = "#b00020", "#111", "#111", "#1d4d2b", "#e8f2ea"
 
 # Where the pips of each rank lie on a 48 x 68 card (x, y of each pip's top-left).
 _L, _M, _R = 10.0, 19.0, 28.0  # left, middle and right columns
@@ -125,8 +127,8 @@ def sprite(ranks: tuple[str, ...] | None = None) -> str:
 
 def _card(code: str | None, x: float, y: float, label: str, lang: str) -> str:
     """One card face, its top-left corner at (x, y), drawn :data:`CARD_SCALE` times its
-    48 x 68 units: its index, 19 units high with a white halo over the pips, is at least
-    14 CSS px tall wherever the drawing is 260 px high or more (a 360 px phone)."""
+    48 x 68 units: its index, 21 units high with a white halo over the pips, is at least
+    14 CSS px tall wherever the drawing is 230 px high or more (a 360 px phone)."""
     if code is None:
         return ""
     card = Card.parse(code)
@@ -135,12 +137,12 @@ def _card(code: str | None, x: float, y: float, label: str, lang: str) -> str:
     index = f'fill="{colour}" stroke="#fff" stroke-width="3" paint-order="stroke"'
     return (
         f'<g class="lq-card" data-card="{card}" transform="translate({x:.0f},{y:.0f}) scale({CARD_SCALE:g})"'
-        f' fill="{colour}" text-anchor="start" font-size="19" font-weight="bold" style="--lq-{card.suit}:inline">'
+        f' fill="{colour}" text-anchor="start" font-size="21" font-weight="bold" style="--lq-{card.suit}:inline">'
         f"<title>{escape(label)} {escape(card_text(card, lang))}</title>"
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fff" stroke="#555"/>'
         f'<use href="#lq-corners"/><use href="#lq-r{card.rank}"/>'
-        f'<text x="3" y="19" {index}>{shown}</text>'
-        f'<text x="3" y="19" {index} transform="rotate(180 24 34)">{shown}</text></g>'
+        f'<text x="2" y="20" {index}>{shown}</text>'
+        f'<text x="2" y="20" {index} transform="rotate(180 24 34)">{shown}</text></g>'
     )
 
 
@@ -150,7 +152,7 @@ def seat_position(offset: int, n: int) -> tuple[float, float]:
     Screen y grows downwards, so anticlockwise is a decreasing angle from the bottom.
 
     >>> [tuple(round(v) for v in seat_position(k, 4)) for k in range(4)]
-    [(220, 405), (385, 225), (220, 45), (55, 225)]
+    [(220, 325), (376, 185), (220, 45), (64, 185)]
     """
     angle = math.pi / 2 - 2 * math.pi * offset / n
     return CX + RX * math.cos(angle), CY + RY * math.sin(angle)
@@ -193,9 +195,11 @@ def _seat(state: Mapping[str, Any], name: str, offset: int, acting: bool, lang: 
             lines.append(escape(_word("original_mark", lang, player=_short(bank["original_holder"]))))
     elif view["stakes"].get(name):
         lines.append(escape(_word("stake_short", lang, amount=view["stakes"][name])))
-    width = min(150, 14 + 8.2 * max(len(line) for line in lines))
-    height = 17 * len(lines) + 6
-    top = y - height / 2
+    width = min(180, 14 + 9.8 * max(len(line) for line in lines))
+    height = LINE * len(lines) + 7
+    # Within the drawing: a box near an edge moves inwards, its text with it.
+    x = min(max(x, 2 + width / 2), WIDTH - 2 - width / 2)
+    top = min(max(y - height / 2, 2), HEIGHT - 2 - height)
     # The acting seat is unmistakable: a thick dark-amber border on a pale amber fill.
     box = (
         ' fill="#ffefc2" stroke="#7a4a00" stroke-width="4"'
@@ -211,9 +215,35 @@ def _seat(state: Mapping[str, Any], name: str, offset: int, acting: bool, lang: 
     ]
     for i, line in enumerate(lines):
         weight = ' font-weight="bold"' if i == 0 else ""
-        out.append(f'<text x="{x:.0f}" y="{top + 17 * i + 16:.0f}" fill="{INK}"{weight}>{line}</text>')
+        out.append(f'<text x="{x:.0f}" y="{top + LINE * i + 19:.0f}" fill="{INK}"{weight}>{line}</text>')
     out.append("</g>")
     return "".join(out)
+
+
+def _note(text: str, x: float, y: float, anchor: str, lines: int, longest: int, fill: str = "#fff") -> str:
+    """A text (``lines`` lines, baseline of the first at ``y``) on its own rounded ground:
+    off the felt it never lies on the page's background, whatever the palette."""
+    width = longest * 0.58 * SMALL + 10
+    left = x - 5 if anchor == "start" else x - width + 4
+    top = y - SMALL - 1
+    height = (SMALL + 2) * lines + 8
+    ground = (
+        f'<rect x="{left:.0f}" y="{top:.0f}" width="{width:.0f}" height="{height}" rx="5" fill="{fill}"/>'
+    )
+    return f'<g class="lq-note">{ground}{text}</g>'
+
+
+def _corner_text(text: str, x: float, anchor: str) -> str:
+    """A label in a bottom corner, on two lines when it has two words or more (it then
+    stays clear of the banker's seat between the corners)."""
+    words = text.rsplit(" ", 1) if text.count(" ") > 1 else [text]
+    lines = "".join(
+        f'<tspan x="{x:.0f}" dy="{0 if i == 0 else SMALL + 2}">{escape(line)}</tspan>'
+        for i, line in enumerate(words)
+    )
+    top = HEIGHT - 12 - (SMALL + 2) * (len(words) - 1)
+    label = f'<text x="{x:.0f}" y="{top}" font-size="{SMALL}" text-anchor="{anchor}" fill="{GREEN}">{lines}</text>'
+    return _note(label, x, top, anchor, len(words), max(len(w) for w in words))
 
 
 def diagram(state: Mapping[str, Any], lang: str) -> str:
@@ -232,29 +262,25 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
     out = [
         (
             f'<svg class="lq-diagram" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" xmlns="http://www.w3.org/2000/svg"'
-            f' font-family="sans-serif" font-size="15" text-anchor="middle" aria-label="{escape(title)}">'
+            f' font-family="sans-serif" font-size="{FONT}" text-anchor="middle" aria-label="{escape(title)}">'
         ),
         f"<title>{escape(title)}</title><desc>{escape(description(state, lang))}</desc>",
         (
-            f'<ellipse cx="{CX}" cy="{CY}" rx="{FELT_RX}" ry="{FELT_RY}" class="lq-felt" fill="#e8f2ea"'
+            f'<ellipse cx="{CX}" cy="{CY}" rx="{FELT_RX}" ry="{FELT_RY}" class="lq-felt" fill="{FELT}"'
             f' stroke="#2e6b3f" stroke-width="2"/>'
         ),
         # R-C1: covering goes anticlockwise, from the banker's right (no ids: many per page)
-        f'<path d="M{CX + 92} {CY + 40}A24 48 0 0 0 {CX + 92} {CY - 40}" fill="none" stroke="{GREEN}" stroke-width="2"/>',
-        f'<path d="M{CX + 86} {CY - 40}l10-6v12z" fill="{GREEN}"/>',
-        (
-            f'<text x="{CX}" y="{CY + 112}" font-size="13" fill="{GREEN}">'
-            f"↺ {escape(_word('direction', lang))}</text>"
-        ),
+        f'<path d="M{CX + 92} {CY + 75}A24 40 0 0 0 {CX + 92} {CY - 5}" fill="none" stroke="{GREEN}" stroke-width="2"/>',
+        f'<path d="M{CX + 86} {CY - 5}l10-6v12z" fill="{GREEN}"/>',
+        _corner_text("↺ " + _word("direction", lang), WIDTH - 6, "end"),
     ]
     for offset in range(n):
         name = seats[(base + offset) % n]
         out.append(_seat(state, name, offset, name == acting, lang))
     if bank:
-        out.append(
-            f'<text x="{CX}" y="{CY + 92}" font-size="14" font-weight="bold" fill="{INK}">'
-            f"{escape(_word('bank', lang, amount=bank['amount']))}</text>"
-        )
+        said = _word("bank", lang, amount=bank["amount"])
+        label = f'<text x="8" y="{HEIGHT - 12}" font-weight="bold" text-anchor="start" fill="{INK}">{escape(said)}</text>'
+        out.append(_note(label, 8, HEIGHT - 12, "start", 1, len(said) + 1))
     cards = view["cards"] or {}
     wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE
     # R-D1: the bank card at the banker's left (the reader's left), the players' card at the right
@@ -264,21 +290,23 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
         (cards.get("players_card"), "players_card", CX + 6, "start"),
     ):
         if code:
-            out.append(_card(code, left, CY - 26, _word(key, lang), lang))
+            out.append(_card(code, left, CY - 18, _word(key, lang), lang))
             x = left + wide if anchor == "end" else left
-            out.append(
-                f'<text x="{x:.0f}" y="{CY - 26 + high + 14:.0f}" font-size="13" text-anchor="{anchor}"'
-                f' fill="{GREEN}">{escape(_word(key + "_label", lang))}</text>'
+            said, y = _word(key + "_label", lang), CY - 18 + high + SMALL
+            label = (
+                f'<text x="{x:.0f}" y="{y:.0f}" font-size="{SMALL}" text-anchor="{anchor}"'
+                f' fill="{GREEN}">{escape(said)}</text>'
             )
+            out.append(_note(label, x, y, anchor, 1, len(said), FELT))
     # The last exposed cards side by side, each showing its index; the earlier ones counted.
     exposed = cards.get("exposed") or []
     shown = exposed[-SHOWN:]
     fan = wide + STEP * (len(shown) - 1)
     for i, code in enumerate(shown):
-        out.append(_card(code, CX - fan / 2 + STEP * i, CY - 31 - high, _word("exposed", lang), lang))
+        out.append(_card(code, CX - fan / 2 + STEP * i, CY - 24 - high, _word("exposed", lang), lang))
     if len(exposed) > len(shown):
         out.append(
-            f'<text class="lq-more" x="{CX - fan / 2 - 6:.0f}" y="{CY - 31 - high / 2 + 6:.0f}" font-size="16"'
+            f'<text class="lq-more" x="{CX - fan / 2 - 6:.0f}" y="{CY - 24 - high / 2 + 6:.0f}"'
             f' font-weight="bold" text-anchor="end" fill="{GREEN}">+{len(exposed) - len(shown)}</text>'
         )
     out.append("</svg>")

@@ -17,6 +17,7 @@ game only), :func:`steps` narrates the steps asked for and :func:`ledger` the de
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -59,14 +60,15 @@ def moves(table: Table, lang: str = FALLBACK, pack: Pack = PACK) -> list[dict[st
     if it does, the amounts allowed (R-P5, R-C2, R-C5) and those a page offers
     (:func:`offered`); with the exact odds of the deal it commits to (``odds``, from
     :func:`lansquenet.odds.move_odds`, ``None`` for a move that risks nothing) and
-    those odds, or why nothing is at risk, in words (``odds_text``, in ``lang``).
+    those odds, or why nothing is at risk, in words (``odds_text``, in ``lang``), and the
+    chance at a glance (``odds_short``: "9 in 17, 53%", ``None`` where nothing is at risk).
 
     >>> from lansquenet.rules import new_table
     >>> bank = moves(new_table(["A", "B"], 10, "A"), "en")[0]
     >>> bank["do"], bank["odds"]
     ('bank', {'win': '9/17', 'per_counter': '1/17'})
-    >>> bank["odds_text"][:38]
-    'Your bank wins this deal 9 times in 17'
+    >>> bank["odds_text"][:38], bank["odds_short"]
+    ('Your bank wins this deal 9 times in 17', '9 in 17, 53%')
     """
     out: list[dict[str, Any]] = []
     for do in legal_moves(table):
@@ -80,6 +82,7 @@ def moves(table: Table, lang: str = FALLBACK, pack: Pack = PACK) -> list[dict[st
             None if odds is None else {k: list(v) if isinstance(v, list) else v for k, v in odds.items()}
         )
         entry["odds_text"] = odds_text(do, odds, lang, _staked(table))
+        entry["odds_short"] = None if odds is None else odds_short(odds["win"], lang)
         out.append(entry)
     return out
 
@@ -89,9 +92,32 @@ def _staked(table: Table) -> int:
     return table.stakes[table.to_act] if table.stakes and table.to_act is not None else 0
 
 
+def percent(chance: str | Fraction, lang: str) -> str:
+    """A chance as a whole percentage, rounded half up, written as ``lang`` writes it
+    (French puts a no-break space before the sign).
+
+    >>> percent("9/17", "en"), percent("9/17", "fr"), percent("1/8", "en"), percent("1", "en")
+    ('53%', '53\\u202f%', '13%', '100%')
+    """
+    whole = math.floor(Fraction(chance) * 100 + Fraction(1, 2))
+    return catalogue(lang)["number.percent"].format(value=whole)
+
+
+def odds_short(chance: str | Fraction, lang: str) -> str:
+    """A chance at a glance: the exact fraction in words and its percentage.
+
+    >>> odds_short("9/17", "en"), odds_short("8/17", "fr")
+    ('9 in 17, 53%', '8 sur 17, 47\\u202f%')
+    """
+    win = Fraction(chance)
+    return catalogue(lang)["odds.short"].format(
+        times=win.numerator, of=win.denominator, percent=percent(win, lang)
+    )
+
+
 def odds_text(do: str, odds: Mapping[str, Any] | None, lang: str, staked: int = 0) -> str:
     """The odds of a move in words, or why it puts nothing at risk (a pass leaves at
-    risk only what the player staked before, R-C2).
+    risk only what the player staked before, R-C2). Its chance at a glance, with its percentage, is :func:`odds_short`.
 
     >>> odds_text("stake", {"win": "8/17", "per_counter": "-1/17"}, "en")[:60]
     'You win this deal 8 times in 17: on average each counter you'
@@ -186,12 +212,74 @@ def step_view(event: Event, table: Table, before: Table | None, lang: str) -> di
     return {
         "event": event.json(),
         "text": event_text(event.json(), lang),
+        "say": croupier(state, lang),
         "state": state,
         "cards": _cards(table, lang),
         "rows": rows,
         "bank": None if table.bank is None else table.bank.amount,
         "result": result,
     }
+
+
+def _either(items: list[str], lang: str) -> str:
+    """``a, b or c`` in ``lang``."""
+    if len(items) < 2:
+        return "".join(items)
+    return catalogue(lang)["croupier.or"].format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def croupier(state: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """What a croupier says of a step when a reader asks (the play page's keys, issue 34):
+    ``table``, who holds the bank and how much, the stakes and the cards turned;
+    ``counters``, every player's counters; ``moves``, whose turn it is and the moves;
+    ``odds``, each move's chance at a glance (:func:`odds_short`).
+
+    >>> from lansquenet import load, trace
+    >>> say = trace(load("worked-example"), "en")[8]["say"]
+    >>> say["table"]
+    'A holds the bank: 12 counters. Stakes: B 5, C 7. Cards turned: 7♠, Q♥, 2♣, Q♦.'
+    >>> say["counters"]
+    'A, 88 in hand; B, 95 in hand; C, 93 in hand.'
+    >>> say = trace(load("worked-example"), "fr")[1]["say"]
+    >>> say["moves"], say["odds"]
+    ('À B de jouer\xa0: miser, passer ou faire banco.', 'Miser\xa0: 8 sur 17, 47\u202f%. Passer\xa0: rien en jeu. Faire banco\xa0: 8 sur 17, 47\u202f%.')
+    """
+    words = catalogue(lang)
+    view, bank = state["table"], state.get("bank") or {}
+    if bank:
+        parts = [
+            words["croupier.bank"].format(
+                player=bank["holder"], amount=count(bank["amount"], "counters", lang)
+            )
+        ]
+    else:
+        parts = [words["croupier.no_bank"].format(player=view["banker"] or view["seats"][0])]
+    stakes = [f"{name} {amount}" for name, amount in view["stakes"].items() if amount]
+    parts.append(
+        words["croupier.stakes"].format(stakes=", ".join(stakes)) if stakes else words["croupier.no_stakes"]
+    )
+    cards = view["cards"] or {}
+    turned = [cards.get("bank_card"), cards.get("players_card"), *(cards.get("exposed") or [])]
+    shown = [card_text(code, lang) for code in turned if code]
+    parts.append(
+        words["croupier.cards"].format(cards=", ".join(shown)) if shown else words["croupier.no_cards"]
+    )
+    counters = "; ".join(
+        words["diagram.seat"].format(player=name, balance=state["balances"][name]) for name in view["seats"]
+    )
+    to_act = state.get("to_act")
+    if to_act is None:
+        moves_said, odds_said = words["croupier.over"], ""
+    else:
+        named = [words[f"move.{m['do']}"] for m in to_act.get("moves", [])]
+        moves_said = words["croupier.moves"].format(player=to_act["player"], moves=_either(named, lang))
+        odds_said = " ".join(
+            words["croupier.odds"].format(
+                move=name[:1].upper() + name[1:], odds=m.get("odds_short") or words["croupier.nothing"]
+            )
+            for name, m in zip(named, to_act.get("moves", []))
+        )
+    return {"table": " ".join(parts), "counters": counters + ".", "moves": moves_said, "odds": odds_said}
 
 
 def ledger_row(table: Table, number: int, lang: str) -> dict[str, Any]:

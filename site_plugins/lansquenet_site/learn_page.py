@@ -81,6 +81,8 @@ def lesson_data(lesson: lessons.Lesson, number: int, page: PageContext) -> dict[
         "rule": page.link(lesson.rule + "/") if lesson.rule else "",
         "diagram": Markup(diagram(opening["state"], lang)),
         "story": story_items(opening["steps"]),
+        # The croupier's sentences of the opening table (croupier.js)
+        "say": json.dumps(opening["steps"][-1]["say"] if opening["steps"] else None, ensure_ascii=False),
         "ask": question["ask"],
         "choices": [
             (label, json.dumps(odds[i], ensure_ascii=False) if odds[i] else "")
@@ -95,7 +97,9 @@ def page_html(page: PageContext) -> str:
     """Every lesson, the list of lessons, the progress line and the page's script
     (``templates/lessons.html``)."""
     page_words = {
-        k: v for k, v in page.words.catalogue(page.lang).items() if k.startswith(("learn.", "play.odds."))
+        k: v
+        for k, v in page.words.catalogue(page.lang).items()
+        if k.startswith(("learn.", "play.odds.", "play.keys", "play.croupier."))
     }
     return page.partial(
         "lessons.html",

@@ -11,6 +11,7 @@
 //
 // Progress is kept in localStorage ("lansquenet.lessons": the ids of finished lessons).
 import { call, onProgress, parseSvg, start } from "./engine.js";
+import { croupierKeys } from "./croupier.js";
 import { oddsSwitch, withOdds } from "./odds-view.js";
 import { wordsOf } from "./words.js";
 
@@ -45,7 +46,7 @@ function remember(id) {
  * page opened, for "again"), the answers accepted so far, whether one is being judged.
  * @typedef {{page: Learn, section: HTMLElement, id: string, play: HTMLElement,
  *   figure: HTMLElement, opening: {play: string, figure: string}, answers: number[],
- *   busy: boolean}} Lesson
+ *   busy: boolean, croupier: ReturnType<typeof croupierKeys>}} Lesson
  */
 
 /** @param {HTMLElement} root */
@@ -135,7 +136,12 @@ function lesson(page, section) {
   const one = {
     page: page, section: section, id: section.dataset.lesson, play: play, figure: figure,
     opening: { play: play.innerHTML, figure: figure.innerHTML }, answers: [], busy: false,
+    // The croupier's keys in this lesson (croupier.js): the engine's sentences for its table.
+    croupier: croupierKeys(section, document.getElementById("lq-announce"),
+      section.querySelector('[data-action="keys"]'),
+      /** @type {HTMLDialogElement} */ (document.getElementById("lq-keys")), page.word),
   };
+  one.croupier.update({ say: JSON.parse(section.dataset.say || "null") || undefined }, true);
   section.addEventListener("click", function (event) {
     const target = /** @type {Element} */ (event.target).closest("button");
     if (!target || !section.contains(target)) return;
@@ -308,6 +314,10 @@ function judged(lesson, index, result) {
   lesson.answers = lesson.answers.concat([index]);
   part(lesson, ".lq-story").querySelectorAll(".lq-new").forEach(function (item) { item.classList.remove("lq-new"); });
   tell(lesson, result.steps);
+  if (result.steps.length) {
+    lesson.croupier.update(result.steps[result.steps.length - 1], true);
+    lesson.croupier.last(result.steps.map(function (step) { return step.text; }).join(" "));
+  }
   const svg = parseSvg(result.svg);
   if (svg) lesson.figure.replaceChildren(svg);
   if (result.done) {

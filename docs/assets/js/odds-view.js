@@ -12,13 +12,16 @@ import { node } from "./words.js";
 const STORE = "lq.odds"; // localStorage: "on" when the reader asked for the odds (both pages)
 
 // The move's button, its odds in words under it and, when it risks something, a bar
-// of its chance to win the deal (``odds.win``, a fraction such as "8/17").
+// of its chance to win the deal (``odds.win``, a fraction such as "8/17") and that chance
+// at a glance (``odds_short``, the engine's "9 in 17, 53%"). With ``fold`` (the play
+// page's game screen), the long sentence folds behind that first line on a phone.
 /**
  * @param {HTMLElement} button
- * @param {{odds: Bridge.Odds | null, odds_text: string}} move a move of the engine, or a lesson's choice
+ * @param {{odds: Bridge.Odds | null, odds_text: string, odds_short?: string}} move a move of the engine, or a lesson's choice
  * @param {Page.Word} word
+ * @param {boolean} [fold]
  */
-export function withOdds(button, move, word) {
+export function withOdds(button, move, word, fold) {
   const box = node("span", null, { class: "lq-move" });
   const odds = node("span", null, { class: "lq-odds" });
   if (move.odds && move.odds.win) {
@@ -32,7 +35,19 @@ export function withOdds(button, move, word) {
     bar.append(filled);
     odds.append(bar);
   }
-  odds.append(node("span", move.odds_text, { class: "lq-odds-text" }));
+  const text = node("span", move.odds_text, { class: "lq-odds-text" });
+  const glance = node("span", move.odds_short || word("play.odds.nothing"), { class: "lq-odds-short" });
+  if (fold) {
+    const details = node("details", null, { class: "lq-odds-fold" });
+    const summary = node("summary");
+    summary.append(glance);
+    details.append(summary, text);
+    details.open = !window.matchMedia("(max-width: 37.5em)").matches; // folded on a phone only
+    odds.append(details);
+  } else {
+    if (move.odds_short) odds.append(glance);
+    odds.append(text);
+  }
   box.append(button, odds);
   return box;
 }

@@ -28,6 +28,7 @@
 // SVG, which the engine writes and escapes (parsed as SVG, never as HTML).
 import { computerPlayers, helps, pace, readerSeats, seatLine, setPace } from "./computer.js";
 import { copyLink } from "./copy-link.js";
+import { croupierKeys } from "./croupier.js";
 import { start } from "./engine.js";
 import { ledgerView } from "./ledger.js";
 import { gameLinks } from "./links.js";
@@ -79,7 +80,7 @@ function parts(root) {
   const el = elements(root);
   /** @type {Page.Table} */
   const table = {
-    root: root, el: el, word: word, readers: [], games: 0,
+    root: root, el: el, word: word, readers: [], games: 0, heard: [],
     turn: turnView(el, word), ledger: ledgerView(el, word),
     run: function (request, then, failTarget) { return run(table, request, then, failTarget); },
     accept: function (position) { accept(table, position); },
@@ -94,6 +95,8 @@ function parts(root) {
     table.steps.showStory(key === "story");
   });
   table.help = helps(el, word);
+  table.croupier = croupierKeys(el.game, el.announce, root.querySelector('[data-action="keys"]'),
+    /** @type {HTMLDialogElement} */ (document.getElementById("lq-keys")), word);
   table.session = sessionClient(root.lang, busyTable(el, function (busy) { table.tools.enable(busy); }));
   table.links = gameLinks(table);
   table.tools = tableTools(table);
@@ -144,6 +147,18 @@ function accept(table, position) {
   table.tools.refresh(position);
   table.steps.update(position);
   table.computer.follow(position);
+  const readers = table.readers;
+  table.croupier.update(position.step, !!toAct && (!readers.length || readers.indexOf(toAct.player) >= 0));
+}
+
+// Said in the page's one live region, and what the croupier's L repeats.
+/**
+ * @param {Page.Table} table
+ * @param {string} text
+ */
+function tell(table, text) {
+  table.el.announce.textContent = text;
+  table.croupier.last(text);
 }
 
 // What a position says aloud: each new step's sentence, a computer player's reason
@@ -166,7 +181,9 @@ function computerMoved(table, reply) {
   const el = table.el;
   if (reply.error) { show(el.moveRefusal, problem(reply, table.word)); return; }
   accept(table, reply);
-  el.announce.textContent = told(reply);
+  // A computer players' turn is one message: told when the turn leaves them.
+  table.heard.push(told(reply));
+  if (!table.computer.isComputer(reply.step.state.to_act)) { tell(table, table.heard.join(" ")); table.heard = []; }
   el.said.parentElement.scrollTop = el.said.parentElement.scrollHeight; // the news' own box, not the page
   // The reader's turn again: to its first control, unless the reader went elsewhere.
   if (document.activeElement === el.feed || document.activeElement === document.body) focusTurn(table);
@@ -183,6 +200,7 @@ function newGame(table, reply) {
   const data = reply.scenario;
   table.steps.reset();
   table.computer.reset(data);
+  table.heard = [];
   const seats = table.readers = readerSeats(data); // the reader's seats, said and marked in a game with computer players
   show(el.seat, seatLine(seats, table.word, table.root.lang));
   table.turn.readers(seats);
@@ -322,7 +340,7 @@ function play(table, name) {
       return;
     }
     accept(table, reply);
-    el.announce.textContent = told(reply);
+    tell(table, told(reply));
     focusTurn(table);
   }, el.moveRefusal);
 }

@@ -56,6 +56,7 @@
     open = { box: box, inert: quiet(box), scroll: scroll };
     box.classList.add("lq-projecting");
     document.documentElement.classList.add("lq-projector-on");
+    followVote(box);
     const button = buttonOf(box);
     if (button) button.setAttribute("aria-pressed", "true");
     if (!box.hasAttribute("tabindex")) box.tabIndex = -1;
@@ -88,6 +89,7 @@
     open.inert.forEach(function (node) { node.inert = false; });
     open = null;
     box.classList.remove("lq-projecting");
+    dropVote(box);
     box.querySelectorAll(".lq-story").forEach(function (story) { story.removeAttribute("tabindex"); });
     document.documentElement.classList.remove("lq-projector-on");
     const button = buttonOf(box);
@@ -131,6 +133,101 @@
     if (next >= 0 && next < all.length && next !== at) enter(all[next]);
   }
 
+  // --- The class votes, then the odds (issue 33 item 3) ---------------------------------
+  // Projected at a decision of the play page's table, its moves are shown as large
+  // lettered choices (A, B, C…) with their odds hidden; R (or the button) reveals each
+  // move's odds, the engine's words: the fraction and the percentage ("8 in 17, 47%").
+  // The words are the page's (#lq-words); a table without them shows no vote.
+  const LETTERS = "ABCDEFGHIJ";
+  /** @type {MutationObserver | null} */
+  let voteWatch = null; // the MutationObserver following the moves while projected
+
+  function pageWords() {
+    const holder = document.getElementById("lq-words");
+    try { return holder ? JSON.parse(holder.textContent) : null; } catch (error) { return null; }
+  }
+
+  // The decision's move buttons for ``box``: the play page's table, or none.
+  /** @param {HTMLElement} box @returns {HTMLElement[]} */
+  function voteMoves(box) {
+    if (box.id !== "lq-view") return [];
+    return Array.from(document.querySelectorAll("#lq-turn:not(.lq-computer-turn) #lq-moves [data-move]"));
+  }
+
+  /** @param {string} tag @param {string} text @param {string} [className] */
+  function voteText(tag, text, className) {
+    const made = document.createElement(tag);
+    made.textContent = text;
+    if (className) made.className = className;
+    return made;
+  }
+
+  // Draws (or redraws) the vote of ``box``'s decision, its odds hidden until revealed.
+  /** @param {HTMLElement} box */
+  function drawVote(box) {
+    const words = pageWords();
+    let panel = box.querySelector(".lq-vote");
+    const moves = voteMoves(box);
+    if (!words || !moves.length) { if (panel) panel.remove(); return; }
+    if (!panel) {
+      panel = document.createElement("div");
+      panel.className = "lq-vote";
+      box.append(panel);
+    }
+    panel.replaceChildren();
+    panel.dataset.revealed = "no";
+    const head = voteText("p", words["play.vote.title"], "lq-vote-title");
+    panel.append(head);
+    const list = document.createElement("ol");
+    list.className = "lq-vote-choices";
+    moves.forEach(function (button, i) {
+      const item = document.createElement("li");
+      item.append(voteText("span", LETTERS[i] || String(i + 1), "lq-vote-letter"), voteText("span", button.textContent, "lq-vote-move"));
+      const holder = button.closest(".lq-move");
+      const short = holder && holder.querySelector(".lq-odds-short");
+      const odds = voteText("span", short ? short.textContent : words["play.odds.nothing"], "lq-vote-odds");
+      odds.hidden = true;
+      item.append(odds);
+      list.append(item);
+    });
+    const reveal = /** @type {HTMLButtonElement} */ (voteText("button", words["play.vote.reveal"], "md-button lq-vote-reveal"));
+    reveal.type = "button";
+    reveal.dataset.action = "reveal-odds";
+    head.append(" ", reveal); // beside the title: the choices stay above the step buttons' bar
+    panel.append(list);
+  }
+
+  /** @param {HTMLElement} box */
+  function revealOdds(box) {
+    const panel = box.querySelector(".lq-vote");
+    if (!panel) return false;
+    panel.dataset.revealed = "yes";
+    panel.querySelectorAll(".lq-vote-odds").forEach(function (odds) { odds.hidden = false; });
+    const reveal = panel.querySelector(".lq-vote-reveal");
+    if (reveal) reveal.hidden = true;
+    return true;
+  }
+
+  // While ``box`` is projected, its vote follows the decision (a move, a step).
+  /** @param {HTMLElement} box */
+  function followVote(box) {
+    if (voteWatch) voteWatch.disconnect();
+    voteWatch = null;
+    const moves = document.getElementById("lq-moves");
+    if (!box || box.id !== "lq-view" || !moves) return;
+    drawVote(box);
+    voteWatch = new MutationObserver(function () { drawVote(box); });
+    voteWatch.observe(moves, { childList: true });
+  }
+
+  /** @param {HTMLElement} box */
+  function dropVote(box) {
+    if (voteWatch) voteWatch.disconnect();
+    voteWatch = null;
+    const panel = box.querySelector(".lq-vote");
+    if (panel) panel.remove();
+  }
+
   /** @param {any} target an event's target: an element, or the window */
   function typing(target) {
     return !!(target && target.closest && target.closest("input, textarea, select, [contenteditable]"));
@@ -149,6 +246,7 @@
     if (open) {
       if (event.key === "Escape") leave();
       else if (f && !typing(event.target)) leave();
+      else if ((event.key === "r" || event.key === "R") && !typing(event.target) && revealOdds(open.box)) { /* revealed */ }
       else if (KEYS[event.key] && !typing(event.target) && !(event.key === " " && pressable(event.target))) {
         step(KEYS[event.key]);
       } else return;
@@ -164,6 +262,8 @@
 
   document.addEventListener("click", function (event) {
     const target = /** @type {Element} */ (event.target);
+    const reveal = target.closest && target.closest('[data-action="reveal-odds"]');
+    if (reveal && open) { revealOdds(open.box); return; }
     const button = target.closest && target.closest('[data-action="projector"]');
     if (!button) return;
     const box = button.closest("[data-projector]");

@@ -53,7 +53,7 @@ export function turnView(el, word) {
       const button = node("button", word("play.move." + move.do), {
         type: "button", class: "md-button", "data-move": move.do,
       });
-      el.moves.append(move.odds_text ? withOdds(button, move, word) : button);
+      el.moves.append(move.odds_text ? withOdds(button, move, word, true) : button);
     });
   }
 

@@ -117,10 +117,11 @@ def odds_short(chance: str | Fraction, lang: str) -> str:
 
 def odds_text(do: str, odds: Mapping[str, Any] | None, lang: str, staked: int = 0) -> str:
     """The odds of a move in words, or why it puts nothing at risk (a pass leaves at
-    risk only what the player staked before, R-C2). Its chance at a glance, with its percentage, is :func:`odds_short`.
+    risk only what the player staked before, R-C2); each chance as a fraction and beside
+    it a whole percentage. Its chance at a glance is :func:`odds_short`.
 
     >>> odds_text("stake", {"win": "8/17", "per_counter": "-1/17"}, "en")[:60]
-    'You win this deal 8 times in 17: on average each counter you'
+    'You win this deal 8 times in 17 (47%): on average each count'
     >>> odds_text("pass", None, "en", staked=5)
     'Passing adds nothing at risk: only your stake of 5 counters stays in play.'
     """
@@ -133,8 +134,10 @@ def odds_text(do: str, odds: Mapping[str, Any] | None, lang: str, staked: int = 
         "of": win.denominator,
         "edge": str(abs(Fraction(odds["per_counter"]))),
     }
+    params["percent"] = percent(win, lang)  # every chance also at a glance
     for k, hold in enumerate(odds.get("hold", ()), start=1):
         params[f"hold{k}"] = hold
+        params[f"hold{k}_percent"] = percent(hold, lang)
     return catalogue(lang)[f"odds.{do}"].format_map(params)
 
 

@@ -211,13 +211,14 @@ def test_every_move_has_a_sentence_in_both_languages() -> None:
             for do, entry in offered(table, lang).items():
                 assert entry["odds_text"] and "{" not in entry["odds_text"], (do, lang)
     assert offered(COVERING, "en")["stake"]["odds_text"] == (
-        "You win this deal 8 times in 17: on average each counter you stake loses 1/17 of a counter."
+        "You win this deal 8 times in 17 (47%): on average each counter you stake loses 1/17 of a counter."
     )
     assert offered(COVERING, "fr")["stake"]["odds_text"] == (
-        "Vous gagnez cette donne 8 fois sur 17\u00a0: en moyenne, chaque jeton misé perd 1/17 de jeton."
+        "Vous gagnez cette donne 8 fois sur 17 (47\u202f%)\u00a0: en moyenne, chaque jeton misé perd 1/17 de jeton."
     )
     kept = offered(WON, "en")["keep"]["odds_text"]
-    assert "in 9/17 of cases after one more deal, 81/289 after two, 729/4913 after three" in kept
+    # Every chance also as a whole percentage beside its fraction (issue 34, odds at a glance)
+    assert "in 9/17 (53%) of cases after one more deal, 81/289 (28%) after two, 729/4913 (15%) after three" in kept
 
 
 def test_a_pass_after_a_stake_says_what_stays_at_risk() -> None:

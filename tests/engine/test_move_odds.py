@@ -218,7 +218,10 @@ def test_every_move_has_a_sentence_in_both_languages() -> None:
     )
     kept = offered(WON, "en")["keep"]["odds_text"]
     # Every chance also as a whole percentage beside its fraction (issue 34, odds at a glance)
-    assert "in 9/17 (53%) of cases after one more deal, 81/289 (28%) after two, 729/4913 (15%) after three" in kept
+    assert (
+        "in 9/17 (53%) of cases after one more deal, 81/289 (28%) after two, 729/4913 (15%) after three"
+        in kept
+    )
 
 
 def test_a_pass_after_a_stake_says_what_stays_at_risk() -> None:

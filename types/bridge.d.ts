@@ -54,7 +54,8 @@ declare namespace Bridge {
   interface OpenRequest extends Spoken { op: "open"; scenario: Scenario | string; check_names?: boolean }
   interface LinkRequest extends Spoken { op: "open"; link: string }
   interface MoveRequest extends Spoken { op: "move"; action: Action }
-  interface QuickRequest extends Spoken { op: "quick"; deals?: number; seed?: number | string }
+  /** ``players``: a class's names, seated first; computer players fill the empty seats. */
+  interface QuickRequest extends Spoken { op: "quick"; deals?: number; seed?: number | string; players?: string[] }
   /** ``to``: back to (and with) the last action of this seat, or of any of these seats. */
   interface UndoRequest extends Spoken { op: "undo"; to?: string | string[] }
   interface EndRequest extends Spoken { op: "end" }

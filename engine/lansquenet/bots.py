@@ -23,9 +23,11 @@ plays the same game; the moves are ordinary actions, replayed like any other.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .naming import likeness
 from .narration import text
 from .refusals import NotToAct, UnknownTemperament
 from .rules import DEFAULT_BALANCE, Move, amount_range, apply, legal_moves, new_table
@@ -196,7 +198,7 @@ def explain(
     return decision
 
 
-def quick_game(seed: int, deals: int = 6) -> dict[str, Any]:
+def quick_game(seed: int, deals: int = 6, players: Sequence[str] = ()) -> dict[str, Any]:
     """The quick game of the play page, as a scenario: the reader and three computer
     players of mixed temperaments, a random first banker and a random seat for the
     reader (the one seat without a temperament), ``deals`` deals (R-P4); all drawn from
@@ -207,19 +209,40 @@ def quick_game(seed: int, deals: int = 6) -> dict[str, Any]:
     (True, 6, 3)
     >>> sorted(game["computer"].values())
     ['bold', 'cautious', 'steady']
+
+    With ``players`` (a class's names: the class view's table, the seats its pupils
+    take), they sit first, in their order, and computer players fill the empty seats up
+    to :data:`QUICK_PLAYERS`, named from :data:`NAMES` unlike any of theirs
+    (:func:`lansquenet.naming.likeness`); the first banker is still drawn from the seed.
+
+    >>> game = quick_game(5, 3, ["Zoé", "anne"])
+    >>> game["players"], sorted(game["computer"]), game["first_banker"] in game["players"]
+    (['Zoé', 'anne', 'Bruno', 'Chloé'], ['Bruno', 'Chloé'], True)
+    >>> quick_game(5, 3, ["Anne", "Bruno", "Chloé", "David"])["computer"]
+    {}
     """
     rng = random.Random(f"lansquenet-quick:{seed}")
-    names = list(NAMES[:QUICK_PLAYERS])
-    reader = rng.randrange(QUICK_PLAYERS)
     temperaments = list(TEMPERAMENTS)
-    rng.shuffle(temperaments)
-    others = [name for seat, name in enumerate(names) if seat != reader]
+    if players:
+        taken = {likeness(name) for name in players}
+        others = [name for name in NAMES if likeness(name) not in taken][
+            : max(0, QUICK_PLAYERS - len(players))
+        ]
+        names = [*players, *others]
+        rng.shuffle(temperaments)
+        computer = {name: temperaments[k % len(temperaments)] for k, name in enumerate(others)}
+    else:
+        names = list(NAMES[:QUICK_PLAYERS])
+        reader = rng.randrange(QUICK_PLAYERS)
+        rng.shuffle(temperaments)
+        others = [name for seat, name in enumerate(names) if seat != reader]
+        computer = dict(zip(others, temperaments, strict=True))
     return {
         "players": names,
         "first_banker": rng.choice(names),
         "seed": seed,
         "finish_after": deals,
-        "computer": dict(zip(others, temperaments, strict=True)),
+        "computer": computer,
         "actions": [],
     }
 

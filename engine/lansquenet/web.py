@@ -38,7 +38,9 @@ is an object with an ``op``:
 - ``{"op": "quick", "deals": 3 | 6 | 10, "seed": K, "lang": L}``: open a quick game
   (:func:`lansquenet.bots.quick_game`: a random first banker, a random seat for the
   reader, three computer players of mixed temperaments; 6 deals by default), all drawn
-  from ``K`` (a fresh seed if none), answered as ``open``.
+  from ``K`` (a fresh seed if none), answered as ``open``. With ``"players": [names]``
+  (the class view's table), those names sit first and computer players fill the empty
+  seats up to four; the names are held to the set-up form's policy (``check_names``).
 - ``{"op": "short", "link": T, "lang": L}``: open the quick game a short link's text
   ``T`` holds (:mod:`lansquenet.quicklink`: its seed and the reader's moves, the computer
   players' replayed), answered as ``open``; ``{"op": "short"}``: ``{"short": T}``, the
@@ -437,13 +439,23 @@ def _undo(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any
 def _quick(request: dict[str, Any]) -> dict[str, Any]:
     """The ``quick`` op: a quick game (:func:`lansquenet.bots.quick_game`) of
     ``deals`` deals (3, 6 or 10; 6 by default), seeded by ``seed`` (else a fresh one),
-    opened as ``open`` does.
+    seating ``players`` (a class's names; none: the reader's one seat), opened as
+    ``open`` does.
 
     >>> quick = json.loads(handle('{"op": "quick", "seed": 12, "lang": "en"}'))
     >>> quick["scenario"]["seed"], quick["scenario"]["finish_after"], quick["actions"]
     (12, 6, 0)
     >>> json.loads(handle('{"op": "quick", "deals": 4}'))["error"]["code"]
     'bad_request'
+
+    With ``players``, a class's names take the first seats, computer players the
+    empty ones; names the set-up form would refuse are refused here too:
+
+    >>> quick = json.loads(handle('{"op": "quick", "seed": 3, "players": ["Zoé"], "lang": "en"}'))
+    >>> quick["scenario"]["players"][:2], len(quick["scenario"]["computer"])
+    (['Zoé', 'Anne'], 3)
+    >>> json.loads(handle('{"op": "quick", "players": ["Zoé", "zoe"], "lang": "en"}'))["error"]["code"]
+    'names_alike'
     """
     deals = request.get("deals", 6)
     if deals not in bots.QUICK_DEALS or isinstance(deals, bool):
@@ -453,7 +465,11 @@ def _quick(request: dict[str, Any]) -> dict[str, Any]:
         seed = random.randrange(1_000_000)  # a fresh game; its link keeps the seed
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
         raise BadRequest("seed must be a whole number from 0 to 2^53 - 1")
-    return _open({**request, "scenario": bots.quick_game(seed, deals)})
+    players = request.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise BadRequest("players must be a list of names")
+    # A class's names are a table a reader typed: held to the set-up form's policy.
+    return _open({**request, "scenario": bots.quick_game(seed, deals, players), "check_names": bool(players)})
 
 
 def _bot(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:

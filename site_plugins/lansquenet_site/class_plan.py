@@ -25,6 +25,13 @@ TOTAL = 50  # the class's minutes: the parts' add up to it (tests/site/test_clas
 def plan() -> list[dict[str, Any]]:
     """The plan's parts, in order, each with its ``start`` minute."""
     parts: list[dict[str, Any]] = json.loads(DATA.read_text("utf-8"))["parts"]
+    frames = _frames()
+    for part in parts:
+        unknown = set(part.get("frames", ())) - set(frames)
+        if unknown:
+            raise ValueError(
+                f"{DATA.name}: part {part['id']} shows no such frame: {', '.join(sorted(unknown))}"
+            )
     start = 0
     for part in parts:
         part["start"] = start
@@ -32,6 +39,14 @@ def plan() -> list[dict[str, Any]]:
     if start != TOTAL:
         raise ValueError(f"{DATA.name}: the parts add up to {start} minutes, not {TOTAL}")
     return parts
+
+
+def _frames() -> dict[str, str]:
+    """The pages the class view shows live, by name: each a page of the site, from its
+    root, in one frame for the whole class (the class's table keeps its game from part
+    to part)."""
+    frames: dict[str, str] = json.loads(DATA.read_text("utf-8"))["frames"]
+    return frames
 
 
 def class_view(page: PageContext) -> str:
@@ -47,6 +62,7 @@ def class_view(page: PageContext) -> str:
         "plan.html",
         root=page.root,
         parts=parts,
+        frames=_frames(),
         total=TOTAL,
         w=w,
         words_json=Markup(json_text(view_words)),

@@ -115,3 +115,59 @@ def test_the_class_view_on_a_phone_never_scrolls_sideways(page: Page) -> None:
             box = button.bounding_box()
             assert box and box["height"] >= 44 and box["x"] + box["width"] <= 320
         page.keyboard.press("PageDown")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: Page, lang: str) -> None:
+    # The names typed before the class (kept on this device), seated in the play part
+    # with computer players in the empty seats; the same game in the odds part, projected
+    # with the coach: the moves lettered, the odds hidden until R; the keys work from
+    # inside the table's frame as from the view.
+    page.set_viewport_size(SIZE)
+    page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")  # instant computer players
+    page.goto(PATH[lang])
+    page.locator("#lq-class-seats").fill("Zoé, Yann")
+    page.reload()
+    expect(page.locator("#lq-class-seats")).to_have_value("Zoé, Yann")
+    page.locator('[data-action="run-class"]').click()
+    view = page.locator("#lq-class")
+    parts = view.locator(".lq-part")
+    play = next(i for i in range(parts.count()) if parts.nth(i).get_attribute("data-part") == "play")
+    odds = next(i for i in range(parts.count()) if parts.nth(i).get_attribute("data-part") == "odds")
+    for _ in range(play):
+        page.keyboard.press("PageDown")
+    expect(view).to_have_attribute("data-current", str(play))
+    frame = view.locator('iframe[data-frame="game"]')
+    expect(frame).to_be_visible()
+    table = page.frame_locator('iframe[data-frame="game"]')
+    expect(table.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=60_000)
+    drawn = table.locator("#lq-view")
+    for name in ("Zoé", "Yann", "Anne", "Bruno"):  # the class's two, two computer players
+        expect(drawn).to_contain_text(name)
+    # The view's QR code leads to the class's game, at its step.
+    code = page.locator("#lq-class > .lq-share .lq-share-link")
+    expect(code).to_have_attribute("href", re.compile(r"/play/#(scenario|quick)="))
+    for _ in range(odds - play):
+        page.keyboard.press("PageDown")
+    expect(view).to_have_attribute("data-current", str(odds))
+    expect(frame).to_be_visible()
+    projected = table.locator("#lq-view.lq-projecting")
+    expect(projected).to_be_visible()
+    vote = projected.locator(".lq-vote")
+    expect(vote.locator(".lq-vote-choices li").first).to_be_visible(timeout=30_000)
+    expect(vote.locator(".lq-vote-odds").first).to_be_hidden()  # the class guesses first
+    expect(page.locator("#lq-class > .lq-share")).to_be_hidden()  # the table's own code shows
+    page.keyboard.press("r")
+    expect(vote.locator(".lq-vote-odds").first).to_be_visible()
+    expect(vote.locator(".lq-vote-odds").first).to_contain_text("%")
+    # The clicker moves on from the coach, wherever the focus is; the table goes back plain.
+    page.keyboard.press("PageDown")
+    expect(view).to_have_attribute("data-current", str(odds + 1))
+    expect(frame).to_be_hidden()
+    expect(table.locator("#lq-view.lq-projecting")).to_have_count(0)
+    page.keyboard.press("PageUp")
+    expect(view).to_have_attribute("data-current", str(odds))
+    page.keyboard.press("Escape")  # the coach's projector view first
+    expect(table.locator("#lq-view.lq-projecting")).to_have_count(0)
+    page.keyboard.press("Escape")  # then the class
+    expect(view).to_be_hidden()

@@ -1,13 +1,22 @@
 // @ts-check
 // Run the class (issue 33): the teachers' plan as a projected sequence, one screen per
-// part (overrides/partials/plan.html, the parts and minutes from plan.json). Each screen
+// part (templates/plan.html, the parts, minutes and frames from plan.json). Each screen
 // has its title, its minutes, a countdown read from the back of the room (P pauses and
 // resumes it; at zero it says so, silently), what the teacher does, and the part's
 // material live: the page's own section of that part (its steppers keep working) moved
-// in while the class runs, and a page of the site (play, odds) shown beside it.
-// PageDown and PageUp (what presentation clickers send) move between parts; Escape
-// returns to the page where it was. Inside a part, a table's projector view
-// (projector.js) keeps its own keys while it is open. Nothing here knows a rule.
+// in while the class runs, and the pages of the site it names, each in one frame for the
+// whole class. The class's table (the frame "game": the play page) seats the names the
+// teacher typed beforehand ("#seats=", computer players in the empty seats; none: a quick
+// game) and keeps its game from the play part to the odds part, where its projector view
+// shows the coach: the moves lettered, the odds hidden until R (projector.js).
+// PageDown and PageUp (what presentation clickers send) move between parts, P and
+// Escape too, from the frames as well; inside a part, a table's projector view keeps its
+// own keys while it is open. The part's QR code (share.js) leads to what it shows: the
+// class's game at its step, else the part's section. Nothing here knows a rule.
+import { seatsFragment } from "./permalink.js";
+
+const SEATS = "lq.class.seats"; // localStorage: the names typed beforehand
+const TABLE = "game"; // plan.json's frame of the class's table (the play page)
 
 /**
  * @typedef {{ part: HTMLElement, seconds: number, left: number, running: boolean, since: number }} Clock
@@ -50,7 +59,15 @@ function setup(plan) {
   const source = document.getElementById("lq-plan-words");
   const word = wordsOf(JSON.parse(source ? source.textContent || "{}" : "{}"));
   const parts = Array.from(view.querySelectorAll(".lq-part")).filter(isElement);
-  /** @type {{ at: number, scroll: number, inert: HTMLElement[], moved: [Node, Comment][], clock: Clock | null, timer: number } | null} */
+  const frames = /** @type {HTMLIFrameElement[]} */ (Array.from(view.querySelectorAll("iframe[data-frame]")));
+  const seats = /** @type {HTMLInputElement | null} */ (plan.querySelector("[data-class-seats]"));
+  if (seats) {
+    try { seats.value = localStorage.getItem(SEATS) || ""; } catch (error) { /* no storage */ }
+    seats.addEventListener("input", function () {
+      try { localStorage.setItem(SEATS, seats.value); } catch (error) { /* not kept */ }
+    });
+  }
+  /** @type {{ at: number, scroll: number, inert: HTMLElement[], moved: [Node, Comment][], clock: Clock | null, timer: number, coached: boolean } | null} */
   let open = null;
 
   // Every element beside the way from the view up to <body> stops taking focus or clicks.
@@ -139,19 +156,101 @@ function setup(plan) {
     const part = parts[open.at];
     counter.textContent = word("plan.counter", { index: open.at + 1, total: parts.length });
     view.dataset.current = String(open.at);
-    // The projector view's QR code (share.js) leads to this part of the page.
-    view.dataset.share = location.pathname + (part.dataset.section ? "#" + part.dataset.section : "");
-    const frame = /** @type {HTMLIFrameElement | null} */ (part.querySelector("iframe[data-src]"));
-    if (frame && !frame.getAttribute("src")) frame.setAttribute("src", frame.dataset.src || "");
+    open.coached = false;
+    const named = (part.dataset.frames || "").split(" ");
+    frames.forEach(function (frame) {
+      frame.hidden = named.indexOf(frame.dataset.frame || "") < 0;
+      if (!frame.hidden) load(frame);
+    });
+    coach();
+    share();
+    const focused = document.activeElement;
+    if (focused instanceof HTMLIFrameElement && focused.hidden) view.focus({ preventScroll: true });
     const seconds = Number(part.dataset.minutes) * 60;
     open.clock = { part: part, seconds: seconds, left: seconds, running: true, since: Date.now() };
     draw(open.clock);
     view.scrollTop = 0;
   }
 
+  // The names typed beforehand, as the engine will read them (it judges them).
+  function names() {
+    return seats ? seats.value.split(",").map(function (name) { return name.trim(); }).filter(Boolean) : [];
+  }
+
+  // A frame's page, loaded when first shown: the class's table seats the names typed
+  // (a new game when they changed since; else the game goes on).
+  /** @param {HTMLIFrameElement} frame */
+  function load(frame) {
+    const src = (frame.dataset.src || "") + (frame.dataset.frame === TABLE ? seatsFragment(names()) : "");
+    if (frame.dataset.loaded === src) return;
+    frame.dataset.loaded = src;
+    frame.setAttribute("src", src);
+  }
+
+  // The projector view's button of the class's table, once its page is ready.
+  /** @param {HTMLIFrameElement} frame */
+  function tableButton(frame) {
+    const inner = frame.dataset.frame === TABLE ? frame.contentDocument : null;
+    return inner && inner.querySelector('[data-projector] [data-action="projector"]:not([hidden])');
+  }
+
+  // The coach: in a part marked so, the class's table is projected (its moves lettered,
+  // their odds hidden until R: projector.js), once as the part is shown (left with
+  // Escape, it stays left); elsewhere it is shown plain.
+  function coach() {
+    const on = !!open && parts[open.at].hasAttribute("data-coach");
+    view.toggleAttribute("data-coach", on); // the table's own code then shows, not the view's
+    frames.forEach(function (frame) {
+      const button = /** @type {HTMLElement | null} */ (tableButton(frame));
+      if (!button) return;
+      const projected = button.getAttribute("aria-pressed") === "true";
+      if (on && !frame.hidden && open && !open.coached && !projected) {
+        open.coached = true;
+        button.click();
+      } else if ((!on || frame.hidden) && projected) button.click();
+    });
+  }
+
+  // What the view's QR code (share.js) leads to: the class's game at its step while its
+  // table is shown, else this part of the page.
+  function share() {
+    if (!open) return;
+    const part = parts[open.at];
+    const table = frames.find(function (frame) { return !frame.hidden && frame.dataset.frame === TABLE; });
+    const inner = table && table.contentDocument;
+    const box = /** @type {HTMLElement | null} */ (inner && inner.querySelector("[data-projector][data-share]"));
+    view.dataset.share = box && inner ? new URL(box.dataset.share || "", inner.location.href).href
+      : location.pathname + (part.dataset.section ? "#" + part.dataset.section : "");
+  }
+
+  // The odds' reveal (R) from the view: the class's table's, in the coach's part.
+  function reveal() {
+    if (!open || !parts[open.at].hasAttribute("data-coach")) return false;
+    const frame = frames.find(function (f) { return !f.hidden && f.dataset.frame === TABLE; });
+    const button = /** @type {HTMLElement | null} */ (
+      frame && frame.contentDocument && frame.contentDocument.querySelector('[data-action="reveal-odds"]:not([hidden])'));
+    if (button) button.click();
+    return !!button;
+  }
+
+  // A frame's new page: the class's keys from it too, its table's code and coach followed.
+  frames.forEach(function (frame) {
+    frame.addEventListener("load", function () {
+      const inner = frame.contentWindow;
+      if (!inner || !frame.contentDocument) return;
+      inner.addEventListener("keydown", keys, true);
+      new MutationObserver(share).observe(frame.contentDocument.documentElement,
+        { subtree: true, attributes: true, attributeFilter: ["data-share"] });
+      new MutationObserver(coach).observe(frame.contentDocument.documentElement,
+        { subtree: true, attributes: true, attributeFilter: ["hidden"] }); // its projector button shown
+      share();
+      coach();
+    });
+  });
+
   function enter() {
     if (open) return;
-    open = { at: 0, scroll: window.scrollY, inert: [], moved: bring(), clock: null, timer: 0 };
+    open = { at: 0, scroll: window.scrollY, inert: [], moved: bring(), clock: null, timer: 0, coached: false };
     view.hidden = false;
     document.documentElement.classList.add("lq-class-on");
     open.inert = quiet(view);
@@ -164,6 +263,7 @@ function setup(plan) {
     if (!open) return;
     const was = open;
     open = null;
+    coach(); // the class's table back to plain
     window.clearInterval(was.timer);
     was.inert.forEach(function (node) { node.inert = false; });
     giveBack(was.moved);
@@ -193,21 +293,32 @@ function setup(plan) {
     else if (go === "close") leave();
   });
 
-  // Capture: before the page's own keys. A table's projector view open inside a part
-  // keeps every key (its Escape closes it first).
-  window.addEventListener("keydown", function (event) {
+  // The class's keys, from the page and from its frames (capture: before the pages' own
+  // keys). A table's projector view open inside a part keeps every key (its Escape closes
+  // it first); one open in a frame (the coach) keeps all but the clicker's.
+  /** @param {KeyboardEvent} event */
+  function keys(event) {
     if (!open || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
     if (document.documentElement.classList.contains("lq-projector-on")) return;
     const target = /** @type {HTMLElement} */ (event.target);
-    if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    const clicker = event.key === "PageDown" || event.key === "PageUp";
+    // Typing keeps its keys; a clicker's go on from a one-line field (the table's amount).
+    const field = target && target.closest ? target.closest("input, textarea, select, [contenteditable]") : null;
+    if (field && !(clicker && field.tagName === "INPUT")) return;
+    const inner = target && target.ownerDocument && target.ownerDocument !== document
+      && target.ownerDocument.documentElement.classList.contains("lq-projector-on");
     if (event.key === "PageDown") show(open.at + 1);
     else if (event.key === "PageUp") show(open.at - 1);
+    else if (inner) return;
     else if (event.key === "p" || event.key === "P") toggle();
+    else if ((event.key === "r" || event.key === "R") && reveal()) { /* revealed */ }
     else if (event.key === "Escape") leave();
     else return;
     event.preventDefault();
     event.stopPropagation();
-  }, true);
+  }
+
+  window.addEventListener("keydown", keys, true);
 }
 
 function init() {

@@ -4,7 +4,8 @@
 // answer brings the session's ``scenario``; each later answer the actions it ``played``
 // and how many ``actions`` the session keeps (an undo), and whether it ``ended``: the
 // link follows them (permalink.js gameLink, the same cost at move 5 and at move 1 000).
-// An address holding a game opens it, with Back and Forward too. A link whose later
+// An address holding a game opens it, with Back and Forward too ("#seats=": a new quick
+// game with those names at the table). A link whose later
 // action the engine refuses opens the game up to that action and says which one and
 // why; the address then holds the game as the engine kept it. A link that is not a
 // game gives the form back with a sentence saying so; an engine failure is said as
@@ -17,7 +18,7 @@
 //   links.viewed(index, count);       // the step shown, for the language switcher
 //   links.leave(); links.forget();    // a new table (a new history entry); no game shown
 //   links.table                       // the game's table (a scenario without actions)
-import { fragment, gameLink, quickFragment, readHash, stepFragment, updateSwitcher, writeHash } from "./permalink.js";
+import { fragment, gameLink, quickFragment, readHash, readSeats, stepFragment, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
 import { show } from "./words.js";
 
@@ -132,7 +133,27 @@ export function gameLinks(table) {
     show(el.linkError, word("play.bad_link"));
   }
 
+  // "#seats=": a new quick game with a class's names at the table (class.js), the
+  // computer players in the empty seats; the address then holds the game. Names the
+  // engine refuses (lansquenet.naming) are said, and the form comes back.
+  /** @param {string[]} names */
+  function seated(names) {
+    el.setup.hidden = true;
+    table.run(table.session.quick(6, names), function (reply) {
+      if (reply.error) {
+        writeHash(null, false);
+        table.showForm(null);
+        show(el.linkError, problem(reply, word));
+        return;
+      }
+      opened(reply, false);
+      table.newGame(reply);
+    }, el.linkError);
+  }
+
   function route() {
+    const seats = readSeats();
+    if (seats) { seated(seats); return true; }
     const found = readHash();
     if (!found) {
       if (base) table.showForm(base);

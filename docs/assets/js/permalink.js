@@ -11,10 +11,16 @@
 //
 // is a quick game's short form (the projector view's QR code, share.js): the engine
 // replays the computer players' moves from the seed.
+//
+//   #seats=<name>,<name>,...     (each name percent-encoded: encodeURIComponent)
+//
+// opens a new quick game with a class's names at the table, computer players in the
+// empty seats (the teachers' class view, class.js); "#seats=" alone, a quick game.
 
 const KEY = "scenario=";
 const QUICK = "quick=";
 const STEP = "&step=";
+const SEATS = "seats=";
 
 // The scenario as the fragment's text (JSON.stringify: compact, UTF-8, keys in order).
 /** @param {Bridge.Scenario} data */
@@ -89,6 +95,24 @@ export function gameLink(table, actions) {
       return done + base64url(last);
     },
   };
+}
+
+// The fragment that opens a quick game seating ``names`` (see above).
+/** @param {string[]} names */
+export function seatsFragment(names) {
+  return "#" + SEATS + names.map(encodeURIComponent).join(",");
+}
+
+// The names a "#seats=" fragment holds ([] for none), or null when it holds no seats.
+/** @returns {string[] | null} */
+export function readSeats() {
+  const fragment = location.hash.slice(1);
+  if (fragment.indexOf(SEATS) !== 0) return null;
+  try {
+    return fragment.slice(SEATS.length).split(",").filter(Boolean).map(decodeURIComponent);
+  } catch (error) {
+    return null; // not percent-encoded: not seats
+  }
 }
 
 // What the address holds: {text, step, quick} (step: null if not given; quick: the short

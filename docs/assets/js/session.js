@@ -9,7 +9,7 @@
 //   session.link(text)      -> the same for the game a link's text holds (permalink.js)
 //   session.shortLink(text) -> the same for a quick game's short link (#quick=...)
 //   session.short()         -> {short}: the session's short link's text, or null
-//   session.quick(deals)    -> the same for a quick game of 3, 6 or 10 deals
+//   session.quick(deals, players) -> the same for a quick game of 3, 6 or 10 deals, seating a class's names ([]: the reader's one seat)
 //   session.move(action)    -> a position with the new steps' sentences, or {error}
 //   session.undo(seats)     -> back to the last move of one of ``seats`` (all computer
 //                              moves since with it), in one request; [] or none: one action
@@ -69,7 +69,10 @@ export function sessionClient(lang, onBusy) {
     shortLink: function (/** @type {string} */ text) { return send({ op: "short", link: text }); },
     short: function () { return send({ op: "short" }, true); },
     move: function (/** @type {Bridge.Action} */ action) { return send({ op: "move", action: action }); },
-    quick: function (/** @type {number} */ deals) { return send({ op: "quick", deals: deals }); },
+    // ``players``: a class's names, seated with computer players in the empty seats
+    quick: function (/** @type {number} */ deals, /** @type {string[]} */ players) {
+      return send(players && players.length ? { op: "quick", deals: deals, players: players } : { op: "quick", deals: deals });
+    },
     undo: function (/** @type {string[]} */ seats) { return send(seats && seats.length ? { op: "undo", to: seats } : { op: "undo" }); },
     end: function () { return send({ op: "end" }); },
     bot: function () { return send({ op: "bot" }); }, // the computer player to act moves

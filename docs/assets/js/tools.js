@@ -46,7 +46,7 @@ export function tableTools(table) {
   function quick(button) {
     if (session.busy) return;
     show(el.linkError, "");
-    table.run(session.quick(Number((button && button.dataset.deals) || 6)), function (reply) {
+    table.run(session.quick(Number((button && button.dataset.deals) || 6), []), function (reply) {
       if (reply.error) { show(el.setupRefusal, problem(reply, word)); return; }
       table.links.opened(reply, true);
       table.newGame(reply);

@@ -18,6 +18,7 @@ import base64
 import csv
 import io
 import json
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -36,6 +37,7 @@ from lansquenet_site.words import Words
 from tests.browser.story import in_tab, ledger_count, whole_story
 
 PLAY = {"fr": "/play/", "en": "/en/play/"}
+SCENARIO_HASH = re.compile(r"#scenario=")
 OTHER = {"fr": "en", "en": "fr"}
 READY_MS = 120_000  # a cold Pyodide start on a busy machine
 ENGINE_MS = 30_000  # one replay of the whole session
@@ -432,6 +434,23 @@ def test_names_are_judged_by_the_engine(play: Page, lang: str, names: list[str],
     expect(play.locator("#lq-setup-refusal")).to_have_text(sentence)
     expect(play.locator("#lq-names li input").nth(wrong)).to_have_attribute("aria-invalid", "true")
     expect(play.locator("#lq-game")).to_be_hidden()
+
+
+def test_a_class_table_link_seats_its_names_or_says_why_not(play: Page, lang: str) -> None:
+    # Issue 33: "#seats=" (the class view's table) opens a quick game with the class's
+    # names first, computer players in the empty seats; names the engine refuses are
+    # said in its sentence, the form back, no game.
+    play.evaluate("location.hash = '#seats=Zo%C3%A9,zoe'")
+    with pytest.raises(lansquenet.Refusal) as refused:
+        lansquenet.naming.check(["Zoé", "zoe"])
+    expect(play.locator("#lq-link-error")).to_have_text(lansquenet.refusal_text(refused.value, lang))
+    expect(play.locator("#lq-setup")).to_be_visible()
+    expect(play.locator("#lq-game")).to_be_hidden()
+    play.evaluate("location.hash = '#seats=Zo%C3%A9,Yann'")
+    expect(play.locator("#lq-game")).to_be_visible()
+    for name in ("Zoé", "Yann", "Anne", "Bruno"):
+        expect(play.locator("#lq-view")).to_contain_text(name)
+    expect(play).to_have_url(SCENARIO_HASH)  # the address holds the game, not the seats
 
 
 def test_names_are_text_never_markup(play: Page, lang: str, shared: Shared) -> None:

@@ -5,7 +5,9 @@ computer players decide from the seed and the number of actions played
 (:func:`lansquenet.bots.generator`). So the game needs only the seed, its number of
 deals, how many actions it holds and the reader's moves: the rest replays. The text is
 ``DEALS.SEED.COUNT.MOVES``, each move a letter (:data:`LETTERS`) and its amount in
-digits, and ``e`` last when time was called (R-P4): a 6-deal game fits a QR code.
+digits, and ``e`` last when time was called (R-P4): a 6-deal game fits a QR code. A
+class's table (``quick_game`` with ``players``: the class view's) adds its names,
+``~NAME,NAME``, each percent-encoded (UTF-8; ``.``, ``~`` and ``,`` too).
 
 :func:`text_of` writes it for a session (None when the game is not a quick game, or
 when one of the computer players' moves is not theirs, e.g. a link edited by hand:
@@ -25,6 +27,11 @@ True
 >>> scenario_of("4.12.0.")
 Traceback (most recent call last):
 lansquenet.refusals.NotAScenario: not a quick game's link
+>>> session = Session(quick_game(12, 3, ["Zoé", "A.~,"]))
+>>> text_of(session)
+'3.12.0.~Zo%C3%A9,A%2E%7E%2C'
+>>> scenario_of(text_of(session)) == session.scenario()
+True
 """
 
 from __future__ import annotations
@@ -66,13 +73,42 @@ def _bot_action(session: Session) -> dict[str, Any]:
     return action_of(move)
 
 
-def _is_quick(setup: dict[str, Any]) -> bool:
+def _seated(setup: dict[str, Any]) -> list[str] | None:
+    """The names a quick game seated (``[]``: the reader's one seat), or None when
+    ``setup`` is no quick game."""
     seed, deals = setup.get("seed"), setup.get("finish_after")
-    if not safe_whole(seed) or deals not in QUICK_DEALS:
-        return False
-    table = quick_game(seed, deals)
-    del table["actions"]
-    return table == setup
+    players, computer = setup.get("players"), setup.get("computer")
+    if not safe_whole(seed) or deals not in QUICK_DEALS or not isinstance(players, list):
+        return None
+    if not isinstance(computer, dict) or not all(isinstance(name, str) for name in players):
+        return None
+    for names in ([], [name for name in players if name not in computer]):
+        table = quick_game(seed, deals, names)
+        del table["actions"]
+        if table == setup:
+            return names
+    return None
+
+
+SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+ESCAPED = re.compile(r"(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})*")  # a name as _name writes it (either case)
+
+
+def _name(name: str) -> str:
+    """``name`` percent-encoded: its UTF-8 bytes, all but letters, digits, _ and -
+    (Pyodide's Python has no urllib)."""
+    return "".join(chr(b) if b in SAFE else f"%{b:02X}" for b in name.encode("utf-8"))
+
+
+def _unname(text: str) -> str:
+    """The name ``_name`` wrote; :class:`NotAScenario` for anything else."""
+    if not ESCAPED.fullmatch(text):
+        raise NotAScenario("not a quick game's link")
+    raw = re.sub(r"%([0-9A-Fa-f]{2})", lambda m: chr(int(m[1], 16)), text).encode("latin-1")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise NotAScenario("not a quick game's link") from None
 
 
 def _token(action: dict[str, Any]) -> str:
@@ -83,7 +119,8 @@ def _token(action: dict[str, Any]) -> str:
 def text_of(session: Session) -> str | None:
     """The short text of ``session``'s game, or None when it has none (see above)."""
     setup = dict(session.setup)
-    if not _is_quick(setup):
+    names = _seated(setup)
+    if names is None:
         return None
     computer, seed = setup["computer"], setup["seed"]
     same = 0  # the tokens kept that are still this game's
@@ -99,7 +136,8 @@ def text_of(session: Session) -> str | None:
         else:
             _kept.append((action, _token(action)))
     moves = "".join(token for _, token in _kept)
-    return f"{setup['finish_after']}.{seed}.{len(session)}.{moves}" + ("e" if session.ended else "")
+    seats = "~" + ",".join(map(_name, names)) if names else ""
+    return f"{setup['finish_after']}.{seed}.{len(session)}.{moves}" + ("e" if session.ended else "") + seats
 
 
 def scenario_of(text: object) -> dict[str, Any]:
@@ -107,6 +145,12 @@ def scenario_of(text: object) -> dict[str, Any]:
     seed, the reader's from the text. A move the rules refuse ends the actions (the
     ``open`` that reads them says which and why); what is not a short text at all is
     :class:`NotAScenario`."""
+    names: list[str] = []
+    if isinstance(text, str) and "~" in text:
+        text, seats = text.split("~", 1)
+        names = [_unname(name) for name in seats.split(",")] if seats else []
+        if len(names) > 10:  # R-S1: more names than seats, no table
+            raise NotAScenario("not a quick game's link")
     found = SHAPE.fullmatch(text) if isinstance(text, str) else None
     ended = False
     if found is None and isinstance(text, str) and text.endswith("e"):
@@ -114,7 +158,7 @@ def scenario_of(text: object) -> dict[str, Any]:
     if found is None or int(found[1]) not in QUICK_DEALS or not safe_whole(int(found[2])):
         raise NotAScenario("not a quick game's link")
     seed, count = int(found[2]), int(found[3])
-    scenario = quick_game(seed, int(found[1]))
+    scenario = quick_game(seed, int(found[1]), names)
     moves = iter([(MOVES[letter], amount) for letter, amount in TOKEN.findall(found[4])])
     session = Session(scenario)
     while len(session) < count and session.table.to_act is not None:

@@ -62,7 +62,7 @@ def class_view(page: PageContext) -> str:
         "plan.html",
         root=page.root,
         parts=parts,
-        frames=_frames(),
+        frames={name: page.link(path) for name, path in _frames().items()},  # in the page's language
         total=TOTAL,
         w=w,
         words_json=Markup(json_text(view_words)),

@@ -144,9 +144,23 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
     drawn = table.locator("#lq-view")
     for name in ("Zoé", "Yann", "Anne", "Bruno"):  # the class's two, two computer players
         expect(drawn).to_contain_text(name)
-    # The view's QR code leads to the class's game, at its step.
+    # The table speaks the page's language; the view's QR code leads to the class's game
+    # at its step, in the compact form that holds the class's names (one code all lesson).
+    assert table.locator("html").get_attribute("lang") == lang
     code = page.locator("#lq-class > .lq-share .lq-share-link")
-    expect(code).to_have_attribute("href", re.compile(r"/play/#(scenario|quick)="))
+    expect(code).to_have_attribute(
+        "href", re.compile(rf"/{PREFIX[lang]}play/#quick=6\.\d+\.\d+\.[a-z0-9]*~Zo%C3%A9,Yann(&step=\d+)?$")
+    )
+    url = decoded(page.locator("#lq-class > .lq-share .lq-share-code"))
+    assert url == code.get_attribute("href")
+    phone = page.context.new_page()  # a pupil's phone opens the same table
+    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.goto(url)
+    expect(phone.locator("#lq-game")).to_be_visible(timeout=60_000)
+    for name in ("Zoé", "Yann", "Anne", "Bruno"):
+        expect(phone.locator("#lq-view")).to_contain_text(name)
+    expect(phone.locator("#lq-counter")).to_have_text(table.locator("#lq-counter").inner_text())
+    phone.close()
     for _ in range(odds - play):
         page.keyboard.press("PageDown")
     expect(view).to_have_attribute("data-current", str(odds))

@@ -17,9 +17,9 @@ from lansquenet.web import handle
 PAGE = "https://lansquenet.github.io/lansquenet/en/play/"
 
 
-def played(seed: int, deals: int = 6) -> Session:
+def played(seed: int, deals: int = 6, names: tuple[str, ...] = ()) -> Session:
     """A whole quick game, every seat's move (the reader's too) a computer player's."""
-    scenario = bots.quick_game(seed, deals)
+    scenario = bots.quick_game(seed, deals, list(names))
     session = Session(scenario)
     while session.table.to_act is not None:
         table = session.table
@@ -38,6 +38,28 @@ def test_a_six_deal_quick_game_fits_one_code_and_replays_the_same_game(seed: int
     url = f"{PAGE}#quick={text}&step={session.count - 2}"
     assert len(url) <= 1000, url
     assert quicklink.scenario_of(text) == session.scenario()
+
+
+# A class's table (the class view's, issue 33): the names its pupils typed, among them
+# what a link must escape, each way.
+CLASS = ("Zoé", "Yann", "J.-P.", "Ana~María, 2")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_class_tables_six_deal_game_fits_one_code_with_its_names(seed: int) -> None:
+    session = played(seed, 6, CLASS[: 2 + seed % 3])
+    text = quicklink.text_of(session)
+    assert text is not None and text.count("~") == 1
+    url = f"{PAGE}#quick={text}&step={session.count - 2}"
+    assert len(url) <= 1000, url
+    assert quicklink.scenario_of(text) == session.scenario()
+    assert session.scenario()["players"][: 2 + seed % 3] == list(CLASS[: 2 + seed % 3])
+
+
+@pytest.mark.parametrize("bad", ["~%FF", "~Zoé", "~" + ",".join("ABCDEFGHIJK"), "~A%2"])
+def test_a_short_link_with_names_it_cannot_hold_is_not_a_game(bad: str) -> None:
+    answer = json.loads(handle(json.dumps({"op": "short", "link": "6.3.0." + bad, "lang": "en"})))
+    assert answer["error"]["code"] == "not_a_scenario"
 
 
 def test_the_bridge_opens_a_short_link_as_the_game_itself() -> None:

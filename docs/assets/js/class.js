@@ -170,6 +170,9 @@ function setup(plan) {
     open.clock = { part: part, seconds: seconds, left: seconds, running: true, since: Date.now() };
     draw(open.clock);
     view.scrollTop = 0;
+    // A live page is the part's table: in sight at once, under the part's head.
+    const live = frames.find(function (frame) { return !frame.hidden; });
+    if (live) live.scrollIntoView({ block: "start" });
   }
 
   // The names typed beforehand, as the engine will read them (it judges them).
@@ -238,6 +241,7 @@ function setup(plan) {
     frame.addEventListener("load", function () {
       const inner = frame.contentWindow;
       if (!inner || !frame.contentDocument) return;
+      frame.contentDocument.documentElement.classList.add("lq-framed"); // its table alone (projector.css)
       inner.addEventListener("keydown", keys, true);
       new MutationObserver(share).observe(frame.contentDocument.documentElement,
         { subtree: true, attributes: true, attributeFilter: ["data-share"] });

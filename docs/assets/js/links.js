@@ -107,11 +107,13 @@ export function gameLinks(table) {
 
   // What the projector view's QR code leads to (share.js): the game at the step shown,
   // in its short form when there is one. The engine says whether one holds the game (a
-  // quick game's: its seed and the reader's moves), asked only while the table is
-  // projected: a move costs no more request than before.
+  // quick game's: its seed and the reader's moves, a class's names), asked only while
+  // the table is projected or shown in the class view (class.js marks the page
+  // "lq-framed"): a move costs no more request than before.
   function share() {
     if (!shown || !at) return;
-    if (el.view.classList.contains("lq-projecting") && shortFor !== permalink) {
+    const room = el.view.classList.contains("lq-projecting") || document.documentElement.classList.contains("lq-framed");
+    if (room && shortFor !== permalink) {
       const text = permalink;
       shortFor = text;
       short = null;
@@ -187,6 +189,7 @@ export function gameLinks(table) {
   }
 
   new MutationObserver(share).observe(el.view, { attributes: true, attributeFilter: ["class"] }); // projected
+  new MutationObserver(share).observe(document.documentElement, { attributes: true, attributeFilter: ["class"] }); // framed
   window.addEventListener("hashchange", route);
   window.addEventListener("popstate", route);
   return {

@@ -38,8 +38,22 @@ interface Element {
 
 /** The play page's parts, as play.js holds them and hands them to its modules. */
 declare namespace Page {
-  /** A word of the page (words.js wordsOf): its {placeholders} filled, as text. */
-  type Word = (key: string, params?: Record<string, string | number | boolean>) => string;
+  /** A word's {placeholders}: their values. */
+  type Params = Record<string, string | number | boolean>;
+  /** A word of the page (words.js wordsOf): its {placeholders} filled, as text; ``count``,
+   *  a counted word (site.po's key.0, key.1...) in the form its number takes. */
+  interface Word {
+    (key: string, params?: Params): string;
+    count(key: string, n: number, params?: Params): string;
+  }
+  /** A language's plural rule as its pages carry it (data-lq-plural: lansquenet.plurals'
+   *  PluralRule.json): how many forms, and the tree of its expression. */
+  interface Plural {
+    forms: number;
+    tree: PluralTree;
+  }
+  /** A number, "n", or [operator, operand...] ("?" for ``? :``). */
+  type PluralTree = number | string | PluralTree[];
 
   /** The play page's elements (play.js ``elements``), written by overrides/play.html. */
   interface Elements {

@@ -11,7 +11,9 @@ and in the browser (the worker's ``simulate`` op, :mod:`lansquenet.web`):
 
 Every number in them comes from :mod:`lansquenet.odds`; none is typed in. The words come
 from the caller (the site's catalogues): ``labels`` maps a few keys to text in which
-``{name}`` is filled in (a missing label is left out). Numbers are written in the
+``{name}`` is filled in (a missing label is left out); a label that counts something
+comes as its language's plural forms, ``desc.0``, ``desc.1``…, of which the number's
+(:func:`lansquenet.narration.plural`) is used. Numbers are written in the
 reader's language (:func:`number`, :func:`percent`): a decimal comma and narrow
 no-break spaces in French.
 
@@ -34,7 +36,7 @@ from typing import Any
 
 from . import odds
 from .languages import FALLBACK
-from .narration import catalogue
+from .narration import catalogue, plural
 
 __all__ = ["fraction", "length_chart", "number", "percent", "share_chart", "summary"]
 
@@ -91,16 +93,20 @@ def summary(
 ) -> list[str]:
     """The two sentences under a simulation's chart (``sim``: its JSON), the one way
     they are written, at build time and in the browser: ``templates["summary"]`` (the
-    deals, the bank's wins and share, against ``expected["share"]``) and
+    deals, the bank's wins and share, against ``expected["share"]``; or its plural
+    forms, ``summary.0``…, the deals picking one) and
     ``templates["details"]`` (the opening pairs and the cards turned, against
     ``expected["pair"]`` and ``expected["mean"]``), numbers in ``lang``.
 
     >>> sim = odds.simulation_json(odds.simulate(1000, seed=1))
     >>> print(summary(sim, "en", {"summary": "{deals} deals: {share}", "details": "{mean} cards"}, {}))
     ['1,000 deals: 52.5%', '6.67 cards']
+    >>> one = odds.simulation_json(odds.simulate(1, seed=1))
+    >>> summary(one, "en", {"summary.0": "{deals} deal", "summary.1": "{deals} deals"}, {})[0]
+    '1 deal'
     """
     first = _fill(
-        templates.get("summary", ""),
+        templates.get(_form(templates, "summary", sim["deals"], lang), ""),
         deals=number(sim["deals"], lang),
         wins=number(sim["bank_wins"], lang),
         share=percent(sim["bank_share"]["float"], lang),
@@ -127,6 +133,18 @@ def _fill(template: str, **params: object) -> str:
     'after 10 deals, {unknown}'
     """
     return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m[1], m[0])), template)
+
+
+def _form(labels: Mapping[str, str] | None, key: str, count: int, lang: str) -> str:
+    """The key of ``labels``' form of ``key`` for ``count`` (``key.<form>``), or
+    ``key`` itself when it comes in one form.
+
+    >>> labels = {"bar.0": "{k} carte", "bar.1": "{k} cartes"}
+    >>> _form(labels, "bar", 1, "fr"), _form(labels, "bar", 2, "fr"), _form({}, "bar", 2, "fr")
+    ('bar.0', 'bar.1', 'bar')
+    """
+    form = f"{key}.{plural(lang)(count)}"
+    return form if form in (labels or {}) else key
 
 
 def _label(labels: Mapping[str, str] | None, key: str, **params: object) -> str:
@@ -335,7 +353,7 @@ def share_chart(
     ]
     desc = _label(
         labels,
-        "desc",
+        _form(labels, "desc", deals, lang),
         deals=number(deals, lang),
         share=percent(sim["bank_share"]["float"], lang),
         expected=value,
@@ -383,7 +401,7 @@ def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = FALLBACK, labels: 
     for k, p in dist:
         share = float(p)
         cls = "lq-pair" if k == 0 else "lq-bar"
-        tip = _label(labels, "bar", k=number(k, lang), share=percent(share, lang, 2))
+        tip = _label(labels, _form(labels, "bar", k, lang), k=number(k, lang), share=percent(share, lang, 2))
         bars.append(
             f'<rect class="{cls}" x="{LEFT + width * k + 1:.1f}" y="{y(share):.1f}" width="{width - 2:.1f}"'
             f' height="{bottom - y(share):.1f}" fill="currentColor"'

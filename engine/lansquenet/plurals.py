@@ -7,11 +7,18 @@ number takes (``locales/<lang>/lansquenet.po``'s header), e.g. French
 plural=(n != 1);`` (0 plural), Polish ``nplurals=3; plural=(n==1 ? 0 : n%10>=2 &&
 n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);``. The expression's grammar is gettext's:
 the number ``n``, whole numbers, parentheses, ``! * / % + - < > <= >= == != && ||`` and
-``? :``, with C's precedence; a comparison is 1 or 0.
+``? :``, with C's precedence; a comparison is 1 or 0, a division truncates toward zero.
+
+The expression is parsed once into a tree of plain data (:attr:`PluralRule.tree`: a
+number, ``"n"``, or ``[operator, operand…]``; ``"?"`` for ``? :``) that Python walks here
+and the pages' scripts walk as JSON (``docs/assets/js/words.js``), so both pick the same
+form without either evaluating text.
 
 >>> polish = rule("nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);")
 >>> polish.forms, [polish(n) for n in (1, 2, 5, 22, 12, 0)]
 (3, [0, 1, 2, 1, 2, 2])
+>>> rule("nplurals=2; plural=(n > 1);").tree
+('>', 'n', 1)
 >>> rule("nplurals=2; plural=(n > 1);")(0), rule("nplurals=2; plural=n != 1;")(0)
 (0, 1)
 >>> rule("nplurals=2; plural=__import__('os');")
@@ -24,12 +31,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeAlias
 
-__all__ = ["PluralRule", "rule"]
+__all__ = ["PluralRule", "Tree", "rule"]
 
 MAX_LENGTH = 500  # a plural expression's length (Arabic's, the longest known, is about 130)
 MAX_DEPTH = 40  # its nesting
-Node = Callable[[int], int]
+Tree: TypeAlias = "int | str | tuple[Tree, ...]"  # a number, "n", or (operator, operand, …)
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|(n)|(<=|>=|==|!=|&&|\|\||[-+*/%<>!?:()]))")
 _BINARY: dict[str, Callable[[int, int], int]] = {
@@ -44,25 +52,41 @@ _BINARY: dict[str, Callable[[int, int], int]] = {
     "+": lambda a, b: a + b,
     "-": lambda a, b: a - b,
     "*": lambda a, b: a * b,
-    "/": lambda a, b: _divide(a, b, lambda x, y: x // y),
-    "%": lambda a, b: _divide(a, b, lambda x, y: x % y),
+    "/": lambda a, b: _quotient(a, b),
+    "%": lambda a, b: a - b * _quotient(a, b),
 }
 # Binary operators from the loosest to the tightest (C's order); ``?:`` is looser still.
 _LEVELS = (("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"), ("*", "/", "%"))
 
 
-def _divide(a: int, b: int, how: Callable[[int, int], int]) -> int:
+def _quotient(a: int, b: int) -> int:
+    """C's division: toward zero (``-7 / 2`` is ``-3``), as the pages' scripts divide.
+
+    >>> _quotient(-7, 2), _quotient(7, -2), _quotient(7, 2)
+    (-3, -3, 3)
+    """
     if b == 0:
         raise ValueError("a plural expression divided by zero")
-    return how(a, b)
+    whole = abs(a) // abs(b)
+    return whole if (a < 0) == (b < 0) else -whole
 
 
-def _apply(how: Callable[[int, int], int], left: Node, right: Node) -> Node:
-    return lambda n: how(left(n), right(n))
+def _walk(tree: Tree, n: int) -> int:
+    """The value of ``tree`` for ``n``: every operand of an operator is computed (as
+    the pages' scripts do), ``? :`` computes its test and the branch it takes."""
+    if isinstance(tree, int):
+        return tree
+    if isinstance(tree, str):
+        return n
+    if tree[0] == "?":
+        return _walk(tree[2] if _walk(tree[1], n) else tree[3], n)
+    if tree[0] == "!":
+        return int(not _walk(tree[1], n))
+    return _BINARY[str(tree[0])](_walk(tree[1], n), _walk(tree[2], n))
 
 
 class _Parser:
-    """A recursive-descent parser of one expression into a tree of closures."""
+    """A recursive-descent parser of one expression into its :data:`Tree`."""
 
     def __init__(self, text: str) -> None:
         self.tokens: list[tuple[str, int]] = []  # (token, where)
@@ -89,13 +113,13 @@ class _Parser:
         self.at += 1
         return token
 
-    def whole(self) -> Node:
+    def whole(self) -> Tree:
         node = self.ternary()
         if self.peek() is not None:
             raise ValueError(f"a plural expression has {self.peek()!r} left over")
         return node
 
-    def ternary(self) -> Node:
+    def ternary(self) -> Tree:
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise ValueError("a plural expression nested too deep")
@@ -106,34 +130,30 @@ class _Parser:
             self.take(":")
             no = self.ternary()
             self.depth -= 1
-            return lambda n: yes(n) if test(n) else no(n)
+            return ("?", test, yes, no)
         self.depth -= 1
         return test
 
-    def binary(self, level: int) -> Node:
+    def binary(self, level: int) -> Tree:
         if level == len(_LEVELS):
             return self.unary()
         node = self.binary(level + 1)
         while self.peek() in _LEVELS[level]:
-            how = _BINARY[self.take()]
-            right = self.binary(level + 1)
-            node = _apply(how, node, right)
+            node = (self.take(), node, self.binary(level + 1))
         return node
 
-    def unary(self) -> Node:
+    def unary(self) -> Tree:
         token = self.take()
         if token == "!":
-            inner = self.unary()
-            return lambda n: int(not inner(n))
+            return ("!", self.unary())
         if token == "(":
             inner = self.ternary()
             self.take(")")
             return inner
         if token == "n":
-            return lambda n: n
+            return "n"
         if token.isdigit():
-            value = int(token)
-            return lambda n: value
+            return int(token)
         raise ValueError(f"a plural expression cannot have {token!r} there")
 
 
@@ -145,11 +165,19 @@ class PluralRule:
 
     forms: int
     expression: str
-    pick: Node
+    tree: Tree
 
     def __call__(self, n: int) -> int:
-        form = self.pick(n)
+        form = _walk(self.tree, n)
         return form if 0 <= form < self.forms else 0
+
+    def json(self) -> dict[str, Any]:
+        """The rule as the pages' scripts read it (``words.js``: ``pluralForm``).
+
+        >>> rule("nplurals=2; plural=!n;").json()
+        {'forms': 2, 'tree': ('!', 'n')}
+        """
+        return {"forms": self.forms, "tree": self.tree}
 
 
 def rule(header: str) -> PluralRule:

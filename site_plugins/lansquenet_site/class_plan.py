@@ -65,6 +65,7 @@ def class_view(page: PageContext) -> str:
         frames={name: page.link(path) for name, path in _frames().items()},  # in the page's language
         total=TOTAL,
         w=w,
+        count=lambda key, n, **params: words.count(lang, key, n, **params),
         words_json=Markup(json_text(view_words)),
     )
 

@@ -48,7 +48,7 @@ from mkdocs.exceptions import PluginError
 from lansquenet import chart, odds
 from lansquenet.limits import MAX_DEALS
 
-from .markup import fence, json_script, macros
+from .markup import fence, json_script, json_text, macros
 from .page import PageContext
 from .render import keep
 from .words import Words
@@ -134,9 +134,15 @@ def figures_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) -> st
 
 
 def _labels(lang: str, words: Words, prefix: str, keys: tuple[str, ...]) -> dict[str, str]:
-    """A chart's words, raw (its ``{placeholders}`` are the chart's to fill)."""
-    catalogue = words.catalogue(lang)
-    return {key: catalogue[f"{prefix}.{key}"] for key in keys}
+    """A chart's words, raw (its ``{placeholders}`` are the chart's to fill); a counted
+    one in each of its forms (``desc.0``, ``desc.1``…: the chart picks)."""
+    catalogue, forms = words.catalogue(lang), range(words.plural(lang).forms)
+    names = [
+        name
+        for key in keys
+        for name in ((key,) if f"{prefix}.{key}" in catalogue else (f"{key}.{k}" for k in forms))
+    ]
+    return {name: catalogue[f"{prefix}.{name}"] for name in names}
 
 
 def distribution_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) -> str:
@@ -215,6 +221,7 @@ def simulation_html(page: PageContext, variants: bool = False) -> str:
     data: dict[str, Any] = {
         "words": {k: v for k, v in sorted(words.catalogue(lang).items()) if k.startswith("odds.sim.")},
         "chart": labels,
+        "summary": _labels(lang, words, "odds.sim", SUMMARY),
         "max": SIM_MAX,
         "expected": _expected(pack, lang),
     }
@@ -224,6 +231,7 @@ def simulation_html(page: PageContext, variants: bool = False) -> str:
         "simulation.html",
         w=lambda key, **params: words(lang, key, **params),
         lang=lang,
+        plural=json_text(words.plural(lang).json()),
         wheel_url=page.wheel_url,
         data=Markup(json_script("lq-odds-data", data)),
         svg=Markup(chart.share_chart(sim, lang, labels, ident="lq-sim-chart")),
@@ -233,7 +241,9 @@ def simulation_html(page: PageContext, variants: bool = False) -> str:
         if variants
         else [],
         deals=SIM_DEALS,
-        deals_text=chart.number(SIM_DEALS, lang),
+        origin=words.count(
+            lang, "odds.sim.built", SIM_DEALS, deals=chart.number(SIM_DEALS, lang), seed=SIM_SEED
+        ),
         seed=SIM_SEED,
         max=SIM_MAX,
         max_text=chart.number(SIM_MAX, lang),

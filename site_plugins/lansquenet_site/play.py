@@ -61,6 +61,7 @@ def skeleton(page: PageContext) -> str:
         root=page.root,
         wheel_url=page.wheel_url,
         words_json=Markup(json_text(page_words(words, lang))),
+        plural=json_text(words.plural(lang).json()),
         names=names,
         balance=DEFAULT_BALANCE,
         paces=PACES,

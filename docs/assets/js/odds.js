@@ -10,9 +10,11 @@ import { call, onProgress, parseSvg, start } from "./engine.js";
 import { STAGES, show, wordsOf } from "./words.js";
 
 /**
- * The odds page's figures and words, written at build time (#lq-odds-data).
+ * The odds page's figures and words, written at build time (#lq-odds-data): the chart's
+ * and the summary's words go to the engine, which fills them (a counted one in each form).
  * @typedef {{words: Record<string, string>, max: number, chart: Record<string, string>,
- *   expected: Record<string, any>, variants?: Record<string, Record<string, any>>}} OddsData
+ *   summary: Record<string, string>, expected: Record<string, any>,
+ *   variants?: Record<string, Record<string, any>>}} OddsData
  */
 
 /** @param {HTMLElement} root */
@@ -42,7 +44,7 @@ function setup(root) {
   let started = false; // the reader has asked for Python
   let engine = "idle"; // the worker's loading status (engine.js)
 
-  const word = wordsOf(data.words);
+  const word = wordsOf(data.words, JSON.parse(root.dataset.lqPlural));
 
   /**
    * @param {string} name
@@ -75,7 +77,7 @@ function setup(root) {
     const svg = parseSvg(result.svg);
     if (svg) el.box.replaceChildren(svg);
     el.origin.dataset.origin = "browser";
-    el.origin.textContent = word("odds.sim.live", { deals: integer.format(result.deals), seed: String(seed) });
+    el.origin.textContent = word.count("odds.sim.live", result.deals, { deals: integer.format(result.deals), seed: String(seed) });
     el.summary.dataset.share = String(result.bank_share.float);
     el.summary.dataset.deals = String(result.deals);
     el.summary.textContent = result.summary[0]; // written by the engine (lansquenet.chart.summary)
@@ -94,7 +96,7 @@ function setup(root) {
       status("failed", word("odds.sim.loading.failed", { detail: detail || "" }), true);
       el.run.disabled = true;
     } else if (name === "ready" && running) {
-      status("running", word("odds.sim.loading.running", { deals: integer.format(running) }));
+      status("running", word.count("odds.sim.loading.running", running, { deals: integer.format(running) }));
     } else if (name !== "ready" || started) {
       status(name, word("odds.sim.loading." + name));
     }
@@ -126,7 +128,7 @@ function setup(root) {
     el.run.disabled = true;
     root.setAttribute("aria-busy", "true");
     start(); // Python starts now, on the reader's request
-    const summary = { templates: { summary: data.words["odds.sim.summary"], details: data.words["odds.sim.details"] }, expected: expected() };
+    const summary = { templates: data.summary, expected: expected() }; // its counted sentence in every form: the engine picks
     /** @type {Bridge.SimulateRequest} */
     const request = { op: "simulate", n: n, seed: seed, lang: lang, chart: data.chart, summary: summary };
     if (el.variant) request.variant = el.variant.value;
@@ -138,7 +140,7 @@ function setup(root) {
           return;
         }
         draw(result, seed);
-        status("done", word("odds.sim.loading.done", { deals: integer.format(result.deals) }));
+        status("done", word.count("odds.sim.loading.done", result.deals, { deals: integer.format(result.deals) }));
       },
       function () { /* the loading failure is already on the page (engineStatus) */ },
     ).finally(function () {

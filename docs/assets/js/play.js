@@ -76,7 +76,7 @@ function elements(root) {
  * @returns {Page.Table}
  */
 function parts(root) {
-  const word = wordsOf(JSON.parse(document.getElementById("lq-words").textContent));
+  const word = wordsOf(JSON.parse(document.getElementById("lq-words").textContent), JSON.parse(root.dataset.lqPlural));
   const el = elements(root);
   /** @type {Page.Table} */
   const table = {

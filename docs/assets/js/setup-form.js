@@ -130,7 +130,7 @@ export function quickChoices(root, word) {
   main.dataset.deals = "6";
   const more = node("span", null, { class: "lq-quick-more" });
   [3, 10].forEach(function (deals) {
-    more.append(" ", node("button", word("play.quick_deals", { deals: deals }), {
+    more.append(" ", node("button", word.count("play.quick_deals", deals, { deals: deals }), {
       type: "button", class: "md-button", "data-act": "quick-deals", "data-deals": String(deals),
       "aria-describedby": "lq-quick-hint", disabled: "",
     }));

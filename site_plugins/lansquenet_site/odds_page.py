@@ -136,13 +136,9 @@ def figures_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) -> st
 def _labels(lang: str, words: Words, prefix: str, keys: tuple[str, ...]) -> dict[str, str]:
     """A chart's words, raw (its ``{placeholders}`` are the chart's to fill); a counted
     one in each of its forms (``desc.0``, ``desc.1``…: the chart picks)."""
-    catalogue, forms = words.catalogue(lang), range(words.plural(lang).forms)
-    names = [
-        name
-        for key in keys
-        for name in ((key,) if f"{prefix}.{key}" in catalogue else (f"{key}.{k}" for k in forms))
-    ]
-    return {name: catalogue[f"{prefix}.{name}"] for name in names}
+    catalogue = words.catalogue(lang)
+    names = (name for key in keys for name in words.entries(lang, f"{prefix}.{key}"))
+    return {name.removeprefix(prefix + "."): catalogue[name] for name in names}
 
 
 def distribution_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) -> str:

@@ -42,6 +42,13 @@ class Words:
             self._rules[lang] = rule(header["Plural-Forms"])
         return self._rules[lang]
 
+    def entries(self, lang: str, key: str) -> tuple[str, ...]:
+        """The catalogue's entries of the word ``key``: itself, or a counted word's forms
+        (``key.0``, ``key.1``…, as many as ``lang``'s plural rule names)."""
+        if key in self.catalogue(lang):
+            return (key,)
+        return tuple(f"{key}.{form}" for form in range(self.plural(lang).forms))
+
     def __call__(self, lang: str, key: str, **params: Any) -> str:
         return self.catalogue(lang)[key].format_map(params)
 

@@ -47,7 +47,9 @@ def test_run_the_class_walks_every_part_and_its_countdown_runs_pauses_and_ends(p
             WORDS(lang, "plan.counter", index=index + 1, total=len(titles))
         )
         expect(part.locator("h2")).to_have_text(titles[index])
-        expect(part.locator(".lq-part-minutes")).to_contain_text(str(minutes[index]))
+        expect(part.locator(".lq-part-minutes")).to_have_text(
+            WORDS.count(lang, "plan.minutes", minutes[index], minutes=minutes[index])
+        )
         # The part's own minutes, counted down from the moment it is shown (the clock
         # runs as it does in a room: on a loaded machine a second or two may pass here).
         expect(part.locator(".lq-countdown")).to_have_attribute("data-seconds", str(minutes[index] * 60))

@@ -4,8 +4,9 @@ Python starts only when the reader presses Run; the engine in the worker plays t
 deals (op ``simulate``) and draws the chart (``lansquenet.chart.share_chart``): an SVG
 with the horizontal line of the exact figure, 9/17, and the running share as a
 polyline. The summary under it shows a share near 9/17 (within three standard errors),
-and it is exactly what the engine computes for that seed in CPython. A browser where
-Python cannot start says so plainly. (``browser_log``, conftest.py, also fails a test
+and it is exactly what the engine computes for that seed in CPython; its sentences count
+the deals in the form the language gives their number ("1 deal", "20,000 deals"). A
+browser where Python cannot start says so plainly. (``browser_log``, conftest.py, also fails a test
 on any console error, failed response or request that leaves 127.0.0.1.)
 """
 
@@ -69,7 +70,9 @@ def test_the_simulation_runs_in_the_browser(page: Page, lang: str) -> None:
     expect(status).not_to_have_attribute("data-status", "idle")  # loading, visibly
     expect(page.locator("#lq-sim-origin")).to_have_attribute("data-origin", "browser", timeout=READY_MS)
     expect(status).to_have_attribute("data-status", "done")
-    expect(status).to_have_text(WORDS(lang, "odds.sim.loading.done", deals=chart.number(DEALS, lang)))
+    expect(status).to_have_text(
+        WORDS.count(lang, "odds.sim.loading.done", DEALS, deals=chart.number(DEALS, lang))
+    )
     expect(page.locator("#lq-sim-progress")).to_be_hidden()
     assert [url for url in asked if "/assets/pyodide/" in url] and [
         url for url in asked if "/assets/wheels/" in url
@@ -94,9 +97,10 @@ def test_the_simulation_runs_in_the_browser(page: Page, lang: str) -> None:
     assert abs(share - p) < 3 * math.sqrt(p * (1 - p) / DEALS), share
     sim = odds.simulate(DEALS, SEED)
     assert share == float(sim.bank_share) and summary.get_attribute("data-deals") == str(DEALS)
-    expected = WORDS(
+    expected = WORDS.count(
         lang,
         "odds.sim.summary",
+        DEALS,
         deals=chart.number(DEALS, lang),
         wins=chart.number(sim.bank_wins, lang),
         share=chart.percent(share, lang),
@@ -104,7 +108,7 @@ def test_the_simulation_runs_in_the_browser(page: Page, lang: str) -> None:
     )
     expect(summary).to_have_text(expected)
     expect(page.locator("#lq-sim-origin")).to_have_text(
-        WORDS(lang, "odds.sim.live", deals=chart.number(DEALS, lang), seed=SEED)
+        WORDS.count(lang, "odds.sim.live", DEALS, deals=chart.number(DEALS, lang), seed=SEED)
     )
 
     # A second run needs no second start: the engine answers at once with the new chart.
@@ -112,6 +116,27 @@ def test_the_simulation_runs_in_the_browser(page: Page, lang: str) -> None:
     page.locator("#lq-sim-run").click()
     expect(summary).to_have_attribute("data-deals", "500", timeout=60_000)
     assert float(str(summary.get_attribute("data-share"))) == float(odds.simulate(500, SEED).bank_share)
+
+    # One deal is said as one deal, not as many ("1 deal played", "1 donne jouée"): every
+    # sentence that counts the deals takes the form the language's plural rule gives 1.
+    assert WORDS.plural(lang)(1) != WORDS.plural(lang)(DEALS)
+    page.fill("#lq-sim-deals", "1")
+    page.locator("#lq-sim-run").click()
+    expect(summary).to_have_attribute("data-deals", "1", timeout=60_000)
+    one = odds.simulate(1, SEED)
+    share = chart.percent(float(one.bank_share), lang)
+    exact = f"9/17 ≈ {chart.percent(p, lang)}"
+    expect(status).to_have_text(WORDS.count(lang, "odds.sim.loading.done", 1, deals="1"))
+    expect(page.locator("#lq-sim-origin")).to_have_text(
+        WORDS.count(lang, "odds.sim.live", 1, deals="1", seed=SEED)
+    )
+    wins = chart.number(one.bank_wins, lang)
+    expect(summary).to_have_text(
+        WORDS.count(lang, "odds.sim.summary", 1, deals="1", wins=wins, share=share, expected=exact)
+    )
+    expect(svg.locator("desc")).to_have_text(
+        WORDS.count(lang, "odds.chart.desc", 1, deals="1", share=share, expected=exact)
+    )
 
 
 def test_python_that_cannot_start_is_said_plainly(browser: Browser, base_url: str) -> None:

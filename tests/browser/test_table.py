@@ -123,7 +123,7 @@ def test_a_quick_game_of_3_or_10_deals_is_one_tap_and_seeded_by_its_link(page: P
         expect(page.locator("#lq-game")).to_be_visible()
         settle(page)
         expect(page.locator(f"[data-act=quick-deals][data-deals='{deals}']")).to_have_text(
-            WORDS(lang, "play.quick_deals", deals=deals)
+            WORDS.count(lang, "play.quick_deals", deals, deals=deals)
         )
         data = address(page)
         assert data["finish_after"] == deals and sorted(data["computer"].values()) == [

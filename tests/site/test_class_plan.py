@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 
 from lansquenet_site.class_plan import TOTAL, plan
+from lansquenet_site.words import Words
 
 LANGS = ("fr", "en")
 PREFIX = {"fr": "", "en": "en"}
+WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +42,9 @@ def test_the_table_and_the_class_view_read_the_same_parts(site: Path, lang: str)
     screens = [int(m) for m in re.findall(r'<section class="lq-part"[^>]*data-minutes="(\d+)"', html)]
     assert lengths == screens == [part["minutes"] for part in plan()]
     assert html.count('data-action="run-class"') == 1
+    # Each screen says its minutes in the form their number takes ("2 minutes"; "1 minute").
+    said = re.findall(r'<p class="lq-part-minutes">([^<]*)</p>', html)
+    assert said == [WORDS.count(lang, "plan.minutes", n, minutes=n) for n in screens]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -153,8 +153,24 @@ def test_the_simulation_drawn_at_build_time(built: tuple[str, str], built_site: 
     # The words and figures odds.js needs, as data (not a script: the CSP has nothing to allow).
     data = json.loads(re.search(r'<script type="application/json" id="lq-odds-data">(.*?)</script>', html)[1])
     assert data["expected"]["share"] == f"9/17 ≈ {SHARE[lang]}"
-    assert set(data["chart"]) == set(odds_page.CHART_LABELS)
-    assert all(key.startswith("odds.sim.") for key in data["words"]) and "odds.sim.summary" in data["words"]
+    # A counted word in each of its forms (the engine picks one for its number of deals).
+    assert data["chart"] == {
+        entry.removeprefix("odds.chart."): WORDS.catalogue(lang)[entry]
+        for key in odds_page.CHART_LABELS
+        for entry in WORDS.entries(lang, f"odds.chart.{key}")
+    }
+    assert data["summary"] == {
+        entry.removeprefix("odds.sim."): WORDS.catalogue(lang)[entry]
+        for key in odds_page.SUMMARY
+        for entry in WORDS.entries(lang, f"odds.sim.{key}")
+    }
+    assert len(data["summary"]) == 1 + WORDS.plural(lang).forms  # the summary counts, not the details
+    assert all(key.startswith("odds.sim.") for key in data["words"])
+    deals = odds_page.SIM_DEALS
+    origin = WORDS.count(
+        lang, "odds.sim.built", deals, deals=chart.number(deals, lang), seed=odds_page.SIM_SEED
+    )
+    assert f'<p id="lq-sim-origin" data-origin="build">{origin}</p>' in unescape(html)
     # The wheel the worker installs is the one in the site.
     wheel = re.search(r'data-lq-wheel="((?:\.\./)+)(assets/wheels/[^"?]+)\?v=', html)
     assert wheel and (built_site.path / wheel[2]).is_file()
@@ -162,15 +178,15 @@ def test_the_simulation_drawn_at_build_time(built: tuple[str, str], built_site: 
 
 def test_every_word_the_script_names_is_in_the_page(built: tuple[str, str]) -> None:
     """odds.js reads its words from the page (#lq-odds-data): every key it names is there."""
-    _, html = built
+    lang, html = built
     script = (ROOT / "docs" / "assets" / "js" / "odds.js").read_text("utf-8")
     prefixes = set(re.findall(r'"(odds\.sim\.[\w.]+\.)"\s*\+', script))
     named = set(re.findall(r'"(odds\.sim\.[\w.]+)"', script)) - prefixes
     data = json.loads(re.search(r'<script type="application/json" id="lq-odds-data">(.*?)</script>', html)[1])
-    assert named and named <= set(data["words"])
+    assert named and {entry for key in named for entry in WORDS.entries(lang, key)} <= set(data["words"])
     assert prefixes == {"odds.sim.loading."}
     for status in ("idle", "runtime", "engine", "ready", "running", "done", "failed"):
-        assert f"odds.sim.loading.{status}" in data["words"]
+        assert set(WORDS.entries(lang, f"odds.sim.loading.{status}")) <= set(data["words"])
 
 
 def test_only_the_odds_page_loads_its_script(built_site: Any) -> None:
@@ -234,7 +250,7 @@ def test_every_odds_word_exists_in_both_languages(lang: str) -> None:
     used |= {f"odds.length.{k}" for k in odds_page.LENGTH_LABELS} | {
         f"odds.pack.{p.name}" for p in odds.PACKS
     }
-    assert used <= keys
+    assert {entry for key in used for entry in WORDS.entries(lang, key)} <= keys
 
 
 def test_numbers_in_both_languages() -> None:

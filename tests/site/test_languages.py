@@ -8,16 +8,19 @@ steps, its lessons and its play page are rendered in it, at /de/.
 
 Its plural rule is not English's: its catalogues' ``Plural-Forms`` header is Polish's,
 three forms (1 żeton, 2 żetony, 5 żetonów, 22 żetony), and its counted words have
-three entries each. The engine reads the rule from the header; nothing else changes.
+three entries each, the engine's and the site's ("{deals} rozdań"). The engine reads the
+rule from the header, the build and the pages' scripts too; nothing else changes.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -29,6 +32,13 @@ pytestmark = pytest.mark.xdist_group("third-language")
 ENTRY = f"        - locale: {LANG}\n          name: Pseudo\n          build: true\n"
 POLISH = "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
 FORMS = {"counters": ("żeton", "żetony", "żetonów"), "cards": ("karta", "karty", "kart")}
+# The site's counted words (site.po's key.0, key.1): English's plural noun, in Polish's three forms.
+SITE_FORMS = {
+    "deals": ("rozdanie", "rozdania", "rozdań"),
+    "cards": FORMS["cards"],
+    "minutes": ("minuta", "minuty", "minut"),
+}
+NOUNS = {word: forms for forms in (*FORMS.values(), *SITE_FORMS.values()) for word in forms}
 
 
 def polish(n: int) -> int:
@@ -50,7 +60,30 @@ def three_forms(po: Path) -> None:
         )
         text, found = english.subn(entries, text)
         assert found == (po.name == "lansquenet.po"), (po, unit)
+    if po.name == "site.po":
+        text = site_three_forms(text)
     po.write_text(text, "utf-8")
+
+
+def site_three_forms(text: str) -> str:
+    """site.po's counted words, English's two forms, as three: the plural's noun in each
+    of Polish's forms ("{deals} deals" becomes "{deals} rozdanie", "… rozdania", "… rozdań")."""
+    pair = re.compile(r'msgid "([\w.]+)\.0"\nmsgstr "[^"]*"\n\nmsgid "\1\.1"\nmsgstr "([^"]*)"\n')
+    noun = re.compile(rf"(\{{\w+\}}) ({'|'.join(SITE_FORMS)})\b")
+
+    def three(found: re.Match[str]) -> str:
+        plural = found[2]
+        counted = noun.search(plural)
+        assert counted and len(noun.findall(plural)) == 1, plural
+        before, after = plural[: counted.start()], plural[counted.end() :]
+        return "\n".join(
+            f'msgid "{found[1]}.{k}"\nmsgstr "{before}{counted[1]} {form}{after}"\n'
+            for k, form in enumerate(SITE_FORMS[counted[2]])
+        )
+
+    text, found = pair.subn(three, text)
+    assert found >= 9 and text.count('.1"\nmsgstr') == text.count('.2"\nmsgstr') == found  # every one
+    return text
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +141,8 @@ def test_its_lessons_are_there_with_their_anchors(third: Path) -> None:
 
 def test_its_play_page_loads_the_engine_in_its_language(third: Path) -> None:
     html = (third / "play" / "index.html").read_text("utf-8")
-    assert f'<div class="lq-play" id="lq-play" lang="{LANG}" data-lq-wheel="../../assets/wheels/' in html
+    play = re.search(r'<div class="lq-play" id="lq-play" lang="(\w+)"[^>]* data-lq-wheel="([^"]+)"', html)
+    assert play and play[1] == LANG and play[2].startswith("../../assets/wheels/")
     assert 'id="lq-words"' in html and 'src="../../assets/js/play.js"' in html
     assert (third / "search" / "search_index.json").is_file()
 
@@ -133,15 +167,35 @@ def test_its_counted_words_take_the_form_its_catalogue_s_plural_rule_picks(third
         *("1 karta", "2 karty", "5 kart", "22 karty"),
     ]
     # Every count its built pages show (the steps' sentences, written by the engine at
-    # build time) takes the form Polish gives its number.
+    # build time, the odds page's sentences and charts, the class's minutes) takes the
+    # form Polish gives its number.
+    words = "|".join(sorted(NOUNS, key=len, reverse=True))
     shown = [
-        (int(n), word)
+        (int(n.replace(",", "")), word)
         for page in third.rglob("*.html")
-        for n, word in re.findall(r"(\d+) (żetonów|żetony|żeton|kart|karty|karta)\b", page.read_text("utf-8"))
+        for n, word in re.findall(rf"(?<![\d,.])(\d[\d,]*) ({words})\b", page.read_text("utf-8"))
     ]
-    wrong = [
-        (n, word)
-        for n, word in shown
-        if word not in (FORMS["counters"][polish(n)], FORMS["cards"][polish(n)])
-    ]
-    assert shown and wrong == []  # e.g. "12 żetonów": the third form, which no one/other rule has
+    wrong = [(n, word) for n, word in shown if NOUNS[word][polish(n)] != word]
+    assert wrong == []  # e.g. "12 żetonów": the third form, which no one/other rule has
+    assert {word for _, word in shown} >= {*FORMS["cards"], "żetonów", "rozdań", "minuty", "minut"}
+
+
+def test_its_quick_games_buttons_count_their_deals_in_three_forms(third: Path) -> None:
+    # The play page's script, as served, with the page's words and rule (data-lq-plural).
+    html = (third / "play" / "index.html").read_text("utf-8")
+    words = re.search(r'<script type="application/json" id="lq-words">(.*?)</script>', html)
+    plural = re.search(r'data-lq-plural="([^"]+)"', html)
+    assert words and plural
+    numbers = [1, 2, 3, 5, 10, 12, 22, 25, 101, 112, 124]
+    script = third.parent / "count.mjs"
+    script.write_text(
+        f"import {{ wordsOf }} from {json.dumps((third.parent / 'assets' / 'js' / 'words.js').as_uri())};\n"
+        f"const word = wordsOf({words[1]}, {unescape(plural[1])});\n"
+        f"console.log(JSON.stringify({numbers}.map(function (n) {{ return word.count('play.quick_deals', n, {{ deals: n }}); }})));\n",
+        "utf-8",
+    )
+    node = shutil.which("node")
+    assert node, "Node.js is needed (README: make setup)"
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [f"{n} {SITE_FORMS['deals'][polish(n)]}" for n in numbers]

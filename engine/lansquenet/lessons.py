@@ -220,13 +220,20 @@ class _Walk:
 
     def odds(self, step: dict[str, Any]) -> list[dict[str, Any] | None]:
         """Each choice's odds where it is a move of the player to act: the view's move
-        (``odds``, ``odds_text``: :func:`lansquenet.view.moves`); ``None`` for a claim
-        (a prediction) or a move the rules do not offer here."""
+        (``odds``, ``odds_text`` and ``odds_short``, the chance at a glance, ``None``
+        where nothing is at risk: :func:`lansquenet.view.moves`); ``None`` for a claim
+        (a prediction) or a move the rules do not offer here.
+
+        >>> stake, passing, _ = _Walk(get("cover"), "en").odds(get("cover").steps[0])
+        >>> stake["odds"]["win"], stake["odds_short"], passing["odds"], passing["odds_short"]
+        ('8/17', '8 in 17, 47%', None, None)
+        >>> _Walk(get("keep-sell"), "en").odds(get("keep-sell").steps[0])[1]  # not offered here
+        """
         offered = {move["do"]: move for move in view.moves(self.table, self.lang)}
         out: list[dict[str, Any] | None] = []
         for choice in step["choices"]:
             move = None if "play" in step else offered.get(choice.get("do", ""))
-            out.append(None if move is None else {"odds": move["odds"], "odds_text": move["odds_text"]})
+            out.append(None if move is None else {k: move[k] for k in ("odds", "odds_text", "odds_short")})
         return out
 
     def answer(self, k: int, index: int) -> tuple[bool, str | None, str | None]:

@@ -13,6 +13,7 @@ import pytest
 import lansquenet
 from lansquenet import web
 from lansquenet.languages import LANGUAGES
+from lansquenet.view import percent
 from localsite.games import long_scenario
 
 
@@ -346,9 +347,11 @@ def test_a_lesson_question_gives_each_move_choice_its_odds_from_the_view(lang):
     odds = first["question"]["odds"]
     assert len(odds) == len(first["question"]["choices"]) == 3  # stake 12, pass, stake 7
     for one, do in zip(odds, ["stake", "pass", "stake"], strict=True):
-        assert one == {"odds": moves[do]["odds"], "odds_text": moves[do]["odds_text"]}
+        assert one == {k: moves[do][k] for k in ("odds", "odds_text", "odds_short")}  # the play page's
     assert odds[0]["odds"] == {"win": "8/17", "per_counter": "-1/17"}  # R-D2: 8 deals in 17
+    assert odds[0]["odds_short"].startswith("8 ") and odds[0]["odds_short"].endswith(percent("8/17", lang))
     assert odds[1]["odds"] is None and odds[1]["odds_text"]  # a pass risks nothing, and says so
+    assert odds[1]["odds_short"] is None  # no chance at a glance where nothing is at risk
     # A prediction's choices are claims, not moves: no odds.
     predict = ask(op="lesson", id="first-value", answers=[], lang=lang)
     assert predict["question"]["odds"] == [None, None]

@@ -107,9 +107,12 @@ declare namespace Bridge {
     presets?: { amount: number; kind: string }[];
     odds: Odds | null;
     odds_text: string;
-    /** The odds at a glance, the engine's: "9 in 17, 53%" ("" when nothing is at risk). */
-    odds_short?: string;
+    /** The odds at a glance, the engine's: "9 in 17, 53%" (null when nothing is at risk). */
+    odds_short: string | null;
   }
+
+  /** A move's odds as the lessons' choices carry them (lessons.py ``odds``): the view's. */
+  type ChoiceOdds = Pick<Move, "odds" | "odds_text" | "odds_short">;
 
   /** Who acts now, and each legal move (null once the game is over). */
   interface ToAct { player: string; can: string[]; moves: Move[] }
@@ -222,7 +225,7 @@ declare namespace Bridge {
   }
 
   /** A lesson's question: what to ask, the choices, each choice's odds if it is a move. */
-  interface Question { ask: string; choices: string[]; player: string; odds: (Odds | null)[] | null }
+  interface Question { ask: string; choices: string[]; player: string; odds: (ChoiceOdds | null)[] | null }
 
   /** A lesson replayed (lansquenet.lessons.run): the last answer judged. */
   interface Lesson extends Refusable {

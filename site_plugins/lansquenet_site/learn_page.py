@@ -61,8 +61,8 @@ def story_items(steps: list[dict[str, Any]]) -> list[tuple[str, str]]:
 
 def lesson_data(lesson: lessons.Lesson, number: int, page: PageContext) -> dict[str, Any]:
     """What ``templates/lessons.html`` shows of one lesson, at its first question, with
-    its solution; a choice that is a move carries its odds, the engine's (``odds`` and
-    ``odds_text``), which learn.js shows on demand."""
+    its solution; a choice that is a move carries its odds, the engine's (``odds``,
+    ``odds_text`` and ``odds_short``), which learn.js shows on demand."""
     lang = page.lang
     opening = lessons.run(lesson, [], lang)
     question = opening["question"]
@@ -94,12 +94,13 @@ def lesson_data(lesson: lessons.Lesson, number: int, page: PageContext) -> dict[
 
 
 def page_html(page: PageContext) -> str:
-    """Every lesson, the list of lessons, the progress line and the page's script
+    """Every lesson, the list of lessons, the progress line, the page's words (``#lq-words``:
+    learn.js's, and the projector's vote, projector.js) and its script
     (``templates/lessons.html``)."""
     page_words = {
         k: v
         for k, v in page.words.catalogue(page.lang).items()
-        if k.startswith(("learn.", "play.odds.", "play.keys", "play.croupier."))
+        if k.startswith(("learn.", "play.odds.", "play.keys", "play.croupier.", "play.vote."))
     }
     return page.partial(
         "lessons.html",

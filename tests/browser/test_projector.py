@@ -135,6 +135,17 @@ def test_a_lesson_projected_its_choices_in_view_and_the_arrows_go_to_the_next_le
     box.locator('[data-action="projector"]').click()
     check_view(page, box)
     expect(box.locator("[data-choice]").first).to_be_in_viewport(ratio=1)
+    # The way to a phone (the code and its link) lies over none of the drawing's words.
+    share = box.locator(".lq-share").bounding_box()
+    assert share and share["width"] >= 160
+    for word in box.locator(".lq-figure svg text").all():
+        drawn = word.bounding_box()
+        assert drawn and not (
+            drawn["x"] < share["x"] + share["width"]
+            and share["x"] < drawn["x"] + drawn["width"]
+            and drawn["y"] < share["y"] + share["height"]
+            and share["y"] < drawn["y"] + drawn["height"]
+        ), f"the QR code lies over {word.text_content()!r}"
     page.keyboard.press("ArrowRight")
     after = page.locator('section[data-lesson="keep-sell"] + section[data-lesson]')
     expect(after).to_have_class(PROJECTING)

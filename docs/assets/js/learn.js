@@ -3,11 +3,12 @@
 // worker (engine.js -> lansquenet.web, op "lesson"), judges the answer and says why a
 // wrong one is wrong (its refusal, or the lesson's hint). Nothing here knows a rule or
 // an expected answer: the page sends the index of the choice pressed and shows what
-// the engine answers. Words come written in the page (#lq-learn-words, site.po).
+// the engine answers. Words come written in the page (#lq-words, site.po).
 //
 // A choice that is a move carries the engine's odds for it (``data-odds``, from the
 // lesson's answer: each question's ``odds``); the page's toggle (data-action="odds",
-// remembered with the play page's) shows them beside it (odds-view.js).
+// remembered with the play page's) shows them beside it (odds-view.js), as the play page
+// does: the chance at a glance, the long sentence folded behind it on a phone.
 //
 // Progress is kept in localStorage ("lansquenet.lessons": the ids of finished lessons).
 import { call, onProgress, parseSvg, start } from "./engine.js";
@@ -56,7 +57,7 @@ function setup(root) {
   /** @type {Learn} */
   const page = {
     root: root,
-    word: wordsOf(JSON.parse(document.getElementById("lq-learn-words").textContent)),
+    word: wordsOf(JSON.parse(document.getElementById("lq-words").textContent)),
     lang: root.dataset.lang || document.documentElement.lang || "en",
     statusLine: document.getElementById("lq-status"),
     progress: document.getElementById("lq-progress"),
@@ -85,7 +86,7 @@ function withTheirOdds(word, group) {
   group.querySelectorAll("button[data-odds]").forEach(function (button) {
     if (button.parentElement !== group) return; // already beside its odds
     const next = button.nextSibling;
-    group.insertBefore(withOdds(button, JSON.parse(button.dataset.odds), word), next);
+    group.insertBefore(withOdds(button, JSON.parse(button.dataset.odds), word, true), next);
   });
 }
 

@@ -14,10 +14,10 @@ const STORE = "lq.odds"; // localStorage: "on" when the reader asked for the odd
 // The move's button, its odds in words under it and, when it risks something, a bar
 // of its chance to win the deal (``odds.win``, a fraction such as "8/17") and that chance
 // at a glance (``odds_short``, the engine's "9 in 17, 53%"). With ``fold`` (the play
-// page's game screen), the long sentence folds behind that first line on a phone.
+// page's game screen, the lessons), the long sentence folds behind that first line on a phone.
 /**
  * @param {HTMLElement} button
- * @param {{odds: Bridge.Odds | null, odds_text: string, odds_short?: string}} move a move of the engine, or a lesson's choice
+ * @param {Bridge.ChoiceOdds} move a move of the engine, or a lesson's choice
  * @param {Page.Word} word
  * @param {boolean} [fold]
  */

@@ -134,24 +134,41 @@
   }
 
   // --- The class votes, then the odds (issue 33 item 3) ---------------------------------
-  // Projected at a decision of the play page's table, its moves are shown as large
-  // lettered choices (A, B, C…) with their odds hidden; R (or the button) reveals each
+  // Projected at a decision (the play page's moves, a lesson's choices that are moves),
+  // its choices are shown as large lettered choices (A, B, C…) with their odds hidden,
+  // and so are the odds beside the moves (projector.css); R (or the button) reveals each
   // move's odds, the engine's words: the fraction and the percentage ("8 in 17, 47%").
-  // The words are the page's (#lq-words); a table without them shows no vote.
+  // The words are the page's (#lq-words); a page without them shows no vote.
   const LETTERS = "ABCDEFGHIJ";
   /** @type {MutationObserver | null} */
-  let voteWatch = null; // the MutationObserver following the moves while projected
+  let voteWatch = null; // the MutationObserver following the decision while projected
+  /** @type {HTMLElement[]} */
+  let voted = []; // the choices the vote shows
 
   function pageWords() {
     const holder = document.getElementById("lq-words");
     try { return holder ? JSON.parse(holder.textContent) : null; } catch (error) { return null; }
   }
 
-  // The decision's move buttons for ``box``: the play page's table, or none.
+  // Where ``box``'s decision is: the element its ``data-vote`` names (the play page's
+  // moves are in its action bar, outside its table), else the box itself.
+  /** @param {HTMLElement} box */
+  function decisionOf(box) {
+    return box.dataset.vote ? document.getElementById(box.dataset.vote) : box;
+  }
+
+  /** @param {Element} element */
+  function shown(element) { return element.getClientRects().length > 0; }
+
+  // The decision's choices: the buttons of the first group shown that holds a move with
+  // its odds (odds-view.js's .lq-move), each one as a button or within its .lq-move.
   /** @param {HTMLElement} box @returns {HTMLElement[]} */
   function voteMoves(box) {
-    if (box.id !== "lq-view") return [];
-    return Array.from(document.querySelectorAll("#lq-turn:not(.lq-computer-turn) #lq-moves [data-move]"));
+    const root = decisionOf(box);
+    const move = root && Array.from(root.querySelectorAll(".lq-move")).find(shown);
+    if (!move) return [];
+    const group = move.parentElement.querySelectorAll(":scope > button, :scope > .lq-move > button");
+    return /** @type {HTMLElement[]} */ (Array.from(group)).filter(shown);
   }
 
   /** @param {string} tag @param {string} text @param {string} [className] */
@@ -162,13 +179,21 @@
     return made;
   }
 
-  // Draws (or redraws) the vote of ``box``'s decision, its odds hidden until revealed.
+  // Draws the vote of ``box``'s decision, its odds hidden until revealed; a decision
+  // already drawn (the same buttons) is left as it is, revealed or not. Each of the
+  // decision's buttons carries its letter too (``data-vote-letter``): where they are on
+  // the screen (a lesson's choices), projector.css letters them in place.
   /** @param {HTMLElement} box */
   function drawVote(box) {
     const words = pageWords();
     let panel = box.querySelector(".lq-vote");
-    const moves = voteMoves(box);
-    if (!words || !moves.length) { if (panel) panel.remove(); return; }
+    const moves = words ? voteMoves(box) : [];
+    const same = moves.length === voted.length && moves.every(function (move, i) { return move === voted[i]; });
+    if (panel && same) return;
+    letter(voted, false);
+    voted = moves;
+    letter(moves, true);
+    if (!moves.length) { if (panel) panel.remove(); return; }
     if (!panel) {
       panel = document.createElement("div");
       panel.className = "lq-vote";
@@ -183,11 +208,14 @@
     moves.forEach(function (button, i) {
       const item = document.createElement("li");
       item.append(voteText("span", LETTERS[i] || String(i + 1), "lq-vote-letter"), voteText("span", button.textContent, "lq-vote-move"));
-      const holder = button.closest(".lq-move");
+      // Its odds: the engine's short line; none for a choice the rules do not offer here.
+      const holder = button.parentElement.matches(".lq-move") ? button.parentElement : null;
       const short = holder && holder.querySelector(".lq-odds-short");
-      const odds = voteText("span", short ? short.textContent : words["play.odds.nothing"], "lq-vote-odds");
-      odds.hidden = true;
-      item.append(odds);
+      if (holder) {
+        const odds = voteText("span", short ? short.textContent : words["play.odds.nothing"], "lq-vote-odds");
+        odds.hidden = true;
+        item.append(odds);
+      }
       list.append(item);
     });
     const reveal = /** @type {HTMLButtonElement} */ (voteText("button", words["play.vote.reveal"], "md-button lq-vote-reveal"));
@@ -195,6 +223,14 @@
     reveal.dataset.action = "reveal-odds";
     head.append(" ", reveal); // beside the title: the choices stay above the step buttons' bar
     panel.append(list);
+  }
+
+  /** @param {HTMLElement[]} buttons @param {boolean} on */
+  function letter(buttons, on) {
+    buttons.forEach(function (button, i) {
+      if (on) button.dataset.voteLetter = LETTERS[i] || String(i + 1);
+      else delete button.dataset.voteLetter;
+    });
   }
 
   /** @param {HTMLElement} box */
@@ -208,22 +244,27 @@
     return true;
   }
 
-  // While ``box`` is projected, its vote follows the decision (a move, a step).
+  // While ``box`` is projected, its vote follows the decision (a move, a step, a lesson's
+  // next question): redrawn when other choices are shown.
   /** @param {HTMLElement} box */
   function followVote(box) {
     if (voteWatch) voteWatch.disconnect();
     voteWatch = null;
-    const moves = document.getElementById("lq-moves");
-    if (!box || box.id !== "lq-view" || !moves) return;
+    letter(voted, false);
+    voted = [];
+    const root = decisionOf(box);
+    if (!root) return;
     drawVote(box);
     voteWatch = new MutationObserver(function () { drawVote(box); });
-    voteWatch.observe(moves, { childList: true });
+    voteWatch.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["class", "hidden"] });
   }
 
   /** @param {HTMLElement} box */
   function dropVote(box) {
     if (voteWatch) voteWatch.disconnect();
     voteWatch = null;
+    letter(voted, false);
+    voted = [];
     const panel = box.querySelector(".lq-vote");
     if (panel) panel.remove();
   }

@@ -16,8 +16,10 @@ file from the server): what is tested is the snapshot alone.
 from __future__ import annotations
 
 import base64
+import io
 import json
 import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -283,3 +285,26 @@ def test_a_reader_saving_data_gets_the_plain_start(page: Page, site_server: Any)
     file = runtime_facts(site_server)["snapshot"]["file"]
     assert not [url for url in asked if url.endswith(file)], asked  # never downloaded
     assert asked and any("pyodide.asm.wasm" in url for url in asked)
+
+
+@pytest.mark.plain_start
+def test_an_engine_that_fails_to_import_is_said_in_a_sentence_without_its_traceback(page: Page) -> None:
+    # A wheel whose package raises on import (as the engine did when it imported a module
+    # Pyodide lacks): Python starts, the engine does not, and its error is a traceback.
+    wheel = io.BytesIO()
+    with zipfile.ZipFile(wheel, "w") as made:
+        made.writestr("lansquenet/__init__.py", "import a_module_pyodide_lacks\n")
+        made.writestr("lansquenet/web.py", "")
+    without_the_builds_snapshot(page)
+    page.route(
+        "**/assets/wheels/*.whl*",
+        lambda route: route.fulfill(status=200, body=wheel.getvalue(), content_type="application/zip"),
+    )
+    page.goto(PLAY["en"])
+    status = page.locator("#lq-status")
+    expect(status).to_have_attribute("data-status", "failed", timeout=READY_MS)
+    plainly = WORDS("en", "play.loading.failed", detail="").split("(")[0].strip()
+    expect(status).to_contain_text(plainly)
+    said = status.text_content() or ""
+    assert "a_module_pyodide_lacks" in said  # the detail: the error's own line
+    assert "Traceback" not in said and 'File "' not in said and "\n" not in said, said

@@ -17,7 +17,7 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from lansquenet import bots
+from lansquenet import bots, lessons
 from lansquenet.session import Session
 
 PROJECTOR = {"width": 1280, "height": 720}
@@ -157,3 +157,39 @@ def test_a_game_too_long_for_one_code_says_so_and_keeps_its_plain_link(page: Pag
     )
     expect(box.locator(".lq-share-code")).to_be_hidden()
     expect(box.locator(".lq-share-link")).to_have_attribute("href", re.compile("#scenario="))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_lesson_projected_at_its_second_question_its_code_opens_that_question_on_a_phone(
+    page: Page, browser: Browser, lang: str
+) -> None:
+    page.set_viewport_size(PROJECTOR)
+    page.goto(f"{PREFIX[lang]}/learn/")
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    lesson = lessons.get("keep-sell")
+    box = page.locator(f'section[data-lesson="{lesson.id}"]')
+    box.locator('[data-action="projector"]').click()
+    expect(box).to_have_class(PROJECTING)
+    anchor = box.get_attribute("id")  # learn.anchor: "lesson-…", "lecon-…"
+    link = box.locator(".lq-share-link")
+    expect(link).to_have_attribute("href", re.compile(rf"/learn/#{anchor}$"))
+    path = lessons.expected_path(lesson)
+    box.locator(f'[data-choice="{path[0]}"]').click()  # the class answers: the next question
+    second = lessons.run(lesson, path[:1], lang)["question"]
+    expect(box.locator(".lq-ask")).to_have_text(second["ask"])
+    expect(link).to_have_attribute("href", re.compile(rf"/learn/#{anchor}&answers={path[0]}$"))
+    url = decoded(box.locator(".lq-share-code"))
+    assert url == link.get_attribute("href")
+    story = box.locator(".lq-story li").all_text_contents()
+
+    phone = on_phone(browser)
+    phone.goto(url)
+    there = phone.locator(f'section[data-lesson="{lesson.id}"]')
+    expect(there.locator(".lq-ask")).to_have_text(second["ask"], timeout=READY_MS)  # the same question
+    expect(there.locator(".lq-story li")).to_have_text(story)  # after the same story
+    expect(there.locator("[data-choice]")).to_have_count(len(second["choices"]))
+    expect(there).to_be_in_viewport()
+    assert len(path) == 2
+    there.locator(f'[data-choice="{path[1]}"]').tap()  # and the pupil answers on from there, to its end
+    expect(there.locator(".lq-summary")).to_be_visible(timeout=READY_MS)
+    phone.context.close()

@@ -327,11 +327,12 @@ if (inWorker) {
   })();
   /** @param {any} error */
   const fail = function (error) {
+    console.warn("Python could not start:", String((error && error.message) || error)); // the whole, for the developer
     if (failed) return;
     failed = true;
     unreachable(indexURL).then(function (offline) {
       if (offline) post({ progress: "offline" }, true);
-      else post({ progress: "failed", error: String((error && error.message) || error) }, true);
+      else post({ progress: "failed", error: said(error) }, true);
     });
   };
   engine.then(function () { ready = true; }, fail);
@@ -352,11 +353,24 @@ if (inWorker) {
         try {
           response = handle(String(request));
         } catch (error) {  // lansquenet.web.handle catches everything; this is the last net
-          response = JSON.stringify({ error: { code: "internal", message: String(error) } });
+          console.warn("The engine failed:", String(error)); // the whole, for the developer
+          response = JSON.stringify({ error: { code: "internal", message: said(error) } });
         }
         post({ id, response });
       },
-      function (error) { post({ id, error: String((error && error.message) || error) }); },
+      function (error) { post({ id, error: said(error) }); },
     );
   });
+}
+
+// What a reader is told of an error: its last line ("ImportError: No module named 'x'"),
+// never a traceback (Pyodide's errors carry Python's whole), at most 200 characters.
+/**
+ * @param {any} error
+ * @returns {string}
+ */
+function said(error) {
+  const text = String((error && error.message) || error).trim();
+  const last = text.split("\n").filter(function (line) { return line.trim(); }).pop() || text;
+  return last.trim().slice(0, 200);
 }

@@ -11,6 +11,12 @@
 // does: the chance at a glance, the long sentence folded behind it on a phone.
 //
 // Progress is kept in localStorage ("lansquenet.lessons": the ids of finished lessons).
+//
+// A lesson's address at its question (``data-share``, which the projector view's QR code
+// shows, share.js): its anchor and the answers accepted so far, "#lesson-cover&answers=0.2".
+// Opened, the page replays those answers through the engine, one by one, as if tapped:
+// the same story, drawing and question; an answer the engine does not accept stops there
+// with its words, as a tap would.
 import { call, onProgress, parseSvg, start } from "./engine.js";
 import { croupierKeys } from "./croupier.js";
 import { oddsSwitch, withOdds } from "./odds-view.js";
@@ -72,9 +78,44 @@ function setup(root) {
   const lessons = Array.from(root.querySelectorAll("section[data-lesson]")).map(function (section) {
     return lesson(page, section);
   });
-  onProgress(function (next, detail) { loading(page, lessons, next, detail); });
+  const named = ADDRESS.exec(location.hash); // the lesson in sight while Python starts
+  const early = named && document.getElementById(named[1]);
+  if (early) early.scrollIntoView({ block: "start" });
+  let replayed = false;
+  onProgress(function (next, detail) {
+    loading(page, lessons, next, detail);
+    if (next === "ready" && !replayed) {
+      replayed = true;
+      replay(lessons);
+      window.addEventListener("hashchange", function () { replay(lessons); });
+    }
+  });
   showProgress(page);
   start();
+}
+
+const ADDRESS = /^#([\w-]+)&answers=(\d{1,2}(?:\.\d{1,2}){0,29})$/;
+
+// The lesson the page's address names at a question (ADDRESS): shown, its answers replayed.
+/** @param {Lesson[]} lessons */
+function replay(lessons) {
+  const found = ADDRESS.exec(location.hash);
+  const one = found && lessons.find(function (each) { return each.section.id === found[1]; });
+  if (!one || one.busy) return;
+  const answers = found[2].split(".").map(Number);
+  if (answers.join(".") === one.answers.join(".")) return; // already there (its own address)
+  if (one.answers.length) again(one, false);
+  one.section.scrollIntoView({ block: "start" });
+  answers.reduce(function (done, index) {
+    return done.then(function (going) { return going ? answer(one, index) : false; });
+  }, Promise.resolve(true));
+}
+
+// The lesson's address at its question, for the projector view's code (share.js).
+/** @param {Lesson} lesson */
+function shareAt(lesson) {
+  const answers = lesson.answers.length ? "&answers=" + lesson.answers.join(".") : "";
+  lesson.section.dataset.share = location.pathname + "#" + lesson.section.id + answers;
 }
 
 // Each choice that is a move, with its odds beside it (shown while the toggle is on).
@@ -259,28 +300,31 @@ function inView(lesson) {
   if (box.top < 0 || box.bottom > window.innerHeight) line.scrollIntoView({ block: "nearest" });
 }
 
-// The choice ``index`` pressed: the engine judges it, with the answers before it.
+// The choice ``index`` pressed: the engine judges it, with the answers before it;
+// whether it was accepted.
 /**
  * @param {Lesson} lesson
  * @param {number} index
+ * @returns {Promise<boolean>}
  */
 function answer(lesson, index) {
   const word = lesson.page.word;
   const section = lesson.section;
-  if (lesson.busy) return;
+  if (lesson.busy) return Promise.resolve(false);
   lesson.busy = true;
   pick(lesson, index, "pending");
   section.dataset.state = "busy";
   section.setAttribute("aria-busy", "true");
   enable(lesson);
   feedback(lesson, word("learn.busy"));
-  call({ op: "lesson", id: lesson.id, answers: lesson.answers.concat([index]), lang: lesson.page.lang }).then(
-    function (result) { judged(lesson, index, result); },
+  return call({ op: "lesson", id: lesson.id, answers: lesson.answers.concat([index]), lang: lesson.page.lang }).then(
+    function (result) { return judged(lesson, index, result); },
     function (error) {
       const button = part(lesson, '[data-choice="' + index + '"]');
       if (button) delete button.dataset.picked;
       feedback(lesson, word("learn.error", { detail: String((error && error.message) || error) }), "error");
       inView(lesson);
+      return false;
     },
   ).finally(function () {
     lesson.busy = false;
@@ -291,11 +335,13 @@ function answer(lesson, index) {
 }
 
 // The engine's judgement of the choice ``index``: refused, wrong (the hint), or right
-// (the story goes on, then the next question or the lesson's summary).
+// (the story goes on, then the next question or the lesson's summary); whether it was
+// accepted and a question follows.
 /**
  * @param {Lesson} lesson
  * @param {number} index
  * @param {Bridge.Lesson} result
+ * @returns {boolean}
  */
 function judged(lesson, index, result) {
   const word = lesson.page.word;
@@ -304,15 +350,16 @@ function judged(lesson, index, result) {
     delete part(lesson, '[data-choice="' + index + '"]').dataset.picked;
     feedback(lesson, word("learn.error", { detail: result.error.message }), "error");
     inView(lesson);
-    return;
+    return false;
   }
   if (!result.accepted) {
     pick(lesson, index, "wrong");
     feedback(lesson, word("learn.wrong", { message: result.message }), "wrong");
     inView(lesson);
-    return;
+    return false;
   }
   lesson.answers = lesson.answers.concat([index]);
+  shareAt(lesson);
   part(lesson, ".lq-story").querySelectorAll(".lq-new").forEach(function (item) { item.classList.remove("lq-new"); });
   tell(lesson, result.steps);
   if (result.steps.length) {
@@ -330,25 +377,28 @@ function judged(lesson, index, result) {
     remember(lesson.id);
     showProgress(lesson.page);
     summary.focus();
-    return;
+    return false;
   }
   feedback(lesson, word("learn.right"), "right");
   lesson.busy = false; // the next question's choices come enabled, and can take the focus
   ask(lesson, result.question);
   const first = part(lesson, "[data-choice]");
   if (first) first.focus();
+  return true;
 }
 
-// "Again": the lesson as the page opened it.
-/** @param {Lesson} lesson */
-function again(lesson) {
+// "Again": the lesson as the page opened it (its first choice focused, but when
+// ``focus`` is false: an address replayed).
+/** @param {Lesson} lesson @param {boolean} [focus] */
+function again(lesson, focus) {
   lesson.answers = [];
+  shareAt(lesson);
   lesson.play.innerHTML = lesson.opening.play;
   lesson.figure.innerHTML = lesson.opening.figure;
   lesson.section.dataset.state = "ready";
   enable(lesson);
   const first = part(lesson, "[data-choice]");
-  if (first) first.focus();
+  if (first && focus !== false) first.focus();
 }
 
 function init() {

@@ -49,6 +49,15 @@ UNCOVERED = """(box) => Array.from(box.querySelectorAll("button")).filter((b) =>
     return !(top && b.contains(top)); }).map((b) => b.textContent)"""
 
 
+# Each of the drawing's words shown is in the window and the topmost thing at its centre
+# (no bar, code or panel over it): those that are not.
+UNDER = """(box) => { const svg = Array.from(box.querySelectorAll(".lq-figure svg")).find((s) => s.getClientRects().length);
+  return Array.from(svg.querySelectorAll("text")).filter((t) => t.textContent.trim()).filter((t) => {
+    const r = t.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return true;
+    const top = document.elementFromPoint(x, y); return !(top && svg.contains(top)); }).map((t) => t.textContent); }"""
+
+
 def axe_in(page: Page, box: Locator) -> list[dict[str, Any]]:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE.read_text("utf-8") + "\n;undefined")
@@ -76,6 +85,7 @@ def check_view(page: Page, box: Locator, *, cards: bool = True) -> None:
     assert all(size >= 28 for size in seen["heads"]), seen["heads"]
     assert seen["text"] and min(seen["text"]) >= 28, seen["text"]
     assert box.evaluate(UNCOVERED) == []
+    assert box.evaluate(UNDER) == []  # the drawing's words all in sight
     # The page behind takes no focus and no click: Material's header is inert.
     assert page.evaluate("() => document.querySelector('.md-header').closest('[inert]') !== null")
     violations = axe_in(page, box)

@@ -292,3 +292,28 @@ def test_the_odds_show_beside_each_move_on_demand_and_are_remembered(page: Page,
     expect(page.locator('[data-action="odds"]')).to_have_attribute("aria-pressed", "false")
     expect(page.locator("#lq-moves .lq-odds").first).to_be_hidden()
     assert_no_violations(page, f"{PLAY[lang]} with the odds hidden")
+
+
+# Each of the game's tabs and the buttons beside them, and whether its words are cut ("Reg…").
+CUT = """() => Array.from(document.querySelectorAll('.lq-tabs [role="tab"], .lq-tabbar .md-button'))
+  .filter((node) => node.getClientRects().length)
+  .map((node) => ({ text: node.innerText.trim(), cut: node.scrollWidth > node.clientWidth }))"""
+
+
+@pytest.mark.parametrize("width", [960, 1024, 1200])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_between_a_tablet_and_a_desktop_the_tabs_say_their_whole_words(
+    page: Page, lang: str, width: int
+) -> None:
+    # The two-column screen at its narrowest (a 1024 px projector, the class view's frame):
+    # "Ta…", "St…", "Reg…" were all a reader saw of the tabs at 1024 px.
+    ready(page, PLAY[lang], (width, 720))
+    page.locator('[data-act="quick"]').click()
+    expect(page.locator(".lq-game")).to_be_visible()
+    shown = page.evaluate(CUT)
+    assert len(shown) == 6 and not [tab["text"] for tab in shown if tab["cut"]], shown
+    assert page.evaluate(
+        "() => { const bar = document.querySelector('.lq-tabbar'); return bar.scrollWidth <= bar.clientWidth; }"
+    )
+    undo = page.locator('[data-act="undo"]')
+    assert undo.get_attribute("title") == WORDS(lang, "play.undo")  # its name, its sign alone or not

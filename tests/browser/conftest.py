@@ -59,6 +59,7 @@ from playwright.sync_api import (
     BrowserContext,
     ConsoleMessage,
     Error,
+    Frame,
     Page,
     Request,
     Response,
@@ -244,6 +245,12 @@ class BrowserLog:
     errors: list[str] = field(default_factory=list)  # 4xx/5xx responses, console, page errors
     allowed: list[tuple[int, str]] = field(default_factory=list)
     in_flight: set[Request] = field(default_factory=set)  # asked for, no answer's status yet
+    # Each frame's documents so far (its address but for the fragment changed), and the
+    # document each request in flight came from: a document gone (its page closed, its
+    # frame sent elsewhere) takes its workers' requests with it (Material's search worker
+    # loading lunr.fr), never answered, never reported finished.
+    documents: dict[Frame, tuple[int, str]] = field(default_factory=dict)
+    born: dict[Request, tuple[Frame, int]] = field(default_factory=dict)
 
     def allow_status(self, status: int, path: str) -> None:
         """Expect this error status for URLs whose path ends with ``path``."""
@@ -253,17 +260,39 @@ class BrowserLog:
         path = urlsplit(url).path
         return any(status == s and path.endswith(p) for s, p in self.allowed)
 
+    def on_navigated(self, frame: Frame) -> None:
+        count, address = self.documents.get(frame, (0, ""))
+        now = frame.url.split("#")[0]
+        if now != address:
+            self.documents[frame] = (count + 1, now)
+
+    def _of_a_document_gone(self, request: Request) -> bool:
+        frame, count = self.born.get(request, (None, 0))
+        if frame is None:
+            return False
+        return frame.page.is_closed() or frame.is_detached() or self.documents.get(frame, (0, ""))[0] != count
+
     def on_request(self, request: Request) -> None:
         self.in_flight.add(request)
+        if request.service_worker is None:
+            try:
+                frame = request.frame
+                self.born[request] = (frame, self.documents.get(frame, (0, ""))[0])
+            except Error:
+                pass  # a request of no frame
         self.requests.append(request.url)
         if request.service_worker is None:  # the offline worker fills its cache on its own
             self.page_requests.append(request.url)
 
     def on_done(self, request: Request) -> None:
         self.in_flight.discard(request)
+        self.born.pop(request, None)
 
     def watch(self, context: BrowserContext) -> None:
         """Record everything ``context`` asks for and complains about."""
+        for page in context.pages:
+            page.on("framenavigated", self.on_navigated)
+        context.on("page", lambda page: page.on("framenavigated", self.on_navigated))
         context.on("request", self.on_request)
         context.on("requestfinished", self.on_done)
         context.on("requestfailed", self.on_done)
@@ -278,6 +307,9 @@ class BrowserLog:
         # The browser's own request for a tab's icon may never be said finished.
         self.in_flight = {r for r in self.in_flight if not urlsplit(r.url).path.endswith("/favicon.svg")}
         while self.in_flight:
+            self.in_flight = {r for r in self.in_flight if not self._of_a_document_gone(r)}
+            if not self.in_flight:
+                break
             if time.monotonic() > deadline:
                 raise AssertionError(
                     f"still loading after {timeout_s} s: {sorted(r.url for r in self.in_flight)}"
@@ -286,6 +318,7 @@ class BrowserLog:
 
     def on_response(self, response: Response) -> None:
         self.in_flight.discard(response.request)
+        self.born.pop(response.request, None)
         if response.status >= 400 and not self._is_allowed(response.status, response.url):
             self.errors.append(f"HTTP {response.status} {response.url}")
 

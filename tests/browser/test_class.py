@@ -14,7 +14,7 @@ from configured import LANGUAGES, PREFIX
 from playwright.sync_api import Page, expect
 
 from browser.test_accessibility import report
-from browser.test_projector import axe_in
+from browser.test_projector import UNDER, axe_in
 from browser.test_share import decoded
 from lansquenet_site.words import Words
 
@@ -146,6 +146,12 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
     drawn = table.locator("#lq-view")
     for name in ("Zoé", "Yann", "Anne", "Bruno"):  # the class's two, two computer players
         expect(drawn).to_contain_text(name)
+    # The frame under the part's head: its countdown whole, the frame's top in sight, the
+    # game's tabs whole words (a 1 238 px frame).
+    expect(page.locator(".lq-part:not([hidden]) .lq-countdown")).to_be_in_viewport(ratio=1)
+    head = page.locator(".lq-part:not([hidden]) .lq-part-head").bounding_box()
+    top = frame.bounding_box()
+    assert head and top and head["y"] + head["height"] <= top["y"] + 1, (head, top)
     # The table speaks the page's language; the view's QR code leads to the class's game
     # at its step, in the compact form that holds the class's names (one code all lesson).
     assert table.locator("html").get_attribute("lang") == lang
@@ -173,6 +179,13 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
     expect(vote.locator(".lq-vote-choices li").first).to_be_visible(timeout=30_000)
     expect(vote.locator(".lq-vote-odds").first).to_be_hidden()  # the class guesses first
     expect(page.locator("#lq-class > .lq-share")).to_be_hidden()  # the table's own code shows
+    # Read from the back of the room: the part's countdown whole above the frame, every
+    # choice of the vote and every word of the table's drawing in sight in the frame.
+    expect(page.locator(".lq-part:not([hidden]) .lq-countdown")).to_be_in_viewport(ratio=1)
+    choices = vote.locator(".lq-vote-choices li")
+    for i in range(choices.count()):
+        expect(choices.nth(i)).to_be_in_viewport(ratio=1)
+    assert projected.evaluate(UNDER) == []
     page.keyboard.press("r")
     expect(vote.locator(".lq-vote-odds").first).to_be_visible()
     expect(vote.locator(".lq-vote-odds").first).to_contain_text("%")

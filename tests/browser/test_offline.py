@@ -202,6 +202,10 @@ def test_after_one_visit_the_site_works_with_no_server(page: Page, server: Serve
     assert kept and not [url for url in kept if "/assets/pyodide/" in url or "/assets/wheels/" in url]
     page.goto(server.url + PLAY["fr"])
     expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    deadline = time.monotonic() + 60  # the visit ends once Python's files are kept
+    while not runtime_kept(page):
+        assert time.monotonic() < deadline, "Python's files were not kept"
+        time.sleep(0.2)
 
     server.stop()
 
@@ -243,6 +247,21 @@ def test_after_one_visit_the_site_works_with_no_server(page: Page, server: Serve
     expect(ledger).to_have_count(1)
     cells = ledger.first.locator("th, td").all_inner_texts()
     assert cells[-3:] == ["−12", "+5", "+7"] and WORDS(lang, "play.winner.players") in cells[4]
+    # The class run from the teachers' page, as a teacher would with no network in the
+    # room: its parts, its countdown, the class's table in its frame and its QR code.
+    page.goto(server.url + "en/teach/")
+    page.locator('[data-action="run-class"]').click()
+    view = page.locator("#lq-class")
+    expect(view).to_be_visible()
+    parts = view.locator(".lq-part")
+    play = next(i for i in range(parts.count()) if parts.nth(i).get_attribute("data-part") == "play")
+    for _ in range(play):
+        page.keyboard.press("PageDown")
+    expect(view).to_have_attribute("data-current", str(play))
+    table = page.frame_locator('iframe[data-frame="game"]')
+    expect(table.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    expect(table.locator("#lq-view .lq-figure svg")).to_be_attached()
+    expect(page.locator("#lq-class > .lq-share .lq-share-code svg")).to_be_visible()
 
 
 def test_a_new_build_replaces_the_old_cache(

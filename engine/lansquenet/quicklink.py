@@ -42,6 +42,7 @@ from typing import Any
 from .bots import QUICK_DEALS, decide, explain, generator, quick_game
 from .limits import safe_whole
 from .refusals import NotAScenario, Refusal
+from .rules import MAX_PLAYERS
 from .session import Session, action_of
 
 LETTERS = {
@@ -96,7 +97,8 @@ ESCAPED = re.compile(r"(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})*")  # a name as _name w
 
 def _name(name: str) -> str:
     """``name`` percent-encoded: its UTF-8 bytes, all but letters, digits, _ and -
-    (Pyodide's Python has no urllib)."""
+    (the standard library the site ships to the browser, trimmed to what the engine needs:
+    site_plugins/lansquenet_site/stdlib.txt, holds no urllib)."""
     return "".join(chr(b) if b in SAFE else f"%{b:02X}" for b in name.encode("utf-8"))
 
 
@@ -149,7 +151,7 @@ def scenario_of(text: object) -> dict[str, Any]:
     if isinstance(text, str) and "~" in text:
         text, seats = text.split("~", 1)
         names = [_unname(name) for name in seats.split(",")] if seats else []
-        if len(names) > 10:  # R-S1: more names than seats, no table
+        if len(names) > MAX_PLAYERS:  # R-S1: more names than seats, no table
             raise NotAScenario("not a quick game's link")
     found = SHAPE.fullmatch(text) if isinstance(text, str) else None
     ended = False

@@ -27,6 +27,7 @@ from .refusals import Refusal
 from .table import Bank, Deal, Phase, Table, replace
 
 MAX_SALES = 3  # R-B1, R-B6
+MAX_PLAYERS = 10  # R-S1: from 2 to 10 players
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ def new_table(
 ) -> Table:
     """A table ready for its first bank (R-S1, R-P2, R-P3), or a refusal."""
     names = list(players)
-    if not 2 <= len(names) <= 10 or len(set(map(str, names))) != len(names):  # R-S1
+    if not 2 <= len(names) <= MAX_PLAYERS or len(set(map(str, names))) != len(names):  # R-S1
         raise Refusal("invalid_players")
     if not all(isinstance(p, str) and p.strip() for p in names):
         raise Refusal("invalid_players")

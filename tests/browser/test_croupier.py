@@ -62,9 +62,9 @@ def tab_to_quick_game(page: Page) -> int:
 def test_a_quick_game_played_with_the_keyboard_alone_the_croupier_answering(page: Page, lang: str) -> None:
     ready(page, PLAY[lang], PHONE)
     assert tab_to_quick_game(page) <= 3
+    page.evaluate(LISTEN)  # before the game: the computer players' first moves are told at once
     page.keyboard.press("Enter")
     expect(page.locator("#lq-game")).to_be_visible()
-    page.evaluate(LISTEN)
     reader = readers_seat(page)
     # The list of keys: ? opens it, Escape closes it; the Keys button is visible.
     expect(page.locator('[data-action="keys"]')).to_have_text(WORDS(lang, "play.keys"))

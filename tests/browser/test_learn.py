@@ -215,3 +215,27 @@ def test_the_next_question_s_first_choice_is_focused_but_not_filled(page: Page) 
     first = section.locator('[data-choice="0"]')
     expect(first).to_be_focused()
     assert first.evaluate("b => getComputedStyle(b).backgroundColor") == "rgba(0, 0, 0, 0)"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_lesson_s_address_with_an_answer_it_refuses_stops_there_with_its_words(
+    page: Page, lang: str
+) -> None:
+    # A link edited by hand (or shared from an older lesson): its first answer is wrong, its
+    # second right. The page replays as taps would: the wrong one said, nothing after it.
+    lesson = lessons.get("keep-sell")
+    path = lessons.expected_path(lesson)
+    wrong = a_wrong_choice(lesson, 0)
+    assert wrong is not None
+    open_learn(page, lang)
+    anchor = page.locator(f'section[data-lesson="{lesson.id}"]').get_attribute("id")
+    page.goto(f"{LEARN[lang]}#{anchor}&answers={wrong}.{path[1]}")
+    page.reload()  # opened afresh from the address
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    section = page.locator(f"#{anchor}")
+    said = lessons.run(lesson, [wrong], lang)["message"]
+    expect(section.locator(".lq-feedback")).to_have_text(WORDS(lang, "learn.wrong", message=said))
+    expect(section.locator(".lq-ask")).to_have_text(lessons.run(lesson, [], lang)["question"]["ask"])
+    expect(section).to_be_in_viewport()
+    # Its projector view's code leads to the lesson as it is: no answer accepted.
+    assert (section.get_attribute("data-share") or f"#{anchor}").endswith(f"#{anchor}")

@@ -92,6 +92,16 @@ def check_view(page: Page, box: Locator, *, cards: bool = True) -> None:
     assert not violations, report(violations)
 
 
+def projected_lesson(page: Page, path: str, ident: str) -> Locator:
+    """The lesson ``ident`` of the lessons page at ``path`` (its engine ready), projected."""
+    page.goto(path)
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    box = page.locator(f'section[data-lesson="{ident}"]')
+    box.locator('[data-action="projector"]').click()
+    expect(box).to_have_class(PROJECTING)
+    return box
+
+
 def counter(box: Locator) -> Locator:
     return box.locator(".lq-counter")
 
@@ -139,10 +149,7 @@ def test_the_f_key_projects_the_stepper_on_screen_not_material_search(page: Page
 
 def test_a_lesson_projected_its_choices_in_view_and_the_arrows_go_to_the_next_lesson(page: Page) -> None:
     page.set_viewport_size(SIZE)
-    page.goto("/learn/")
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
-    box = page.locator('section[data-lesson="keep-sell"]')
-    box.locator('[data-action="projector"]').click()
+    box = projected_lesson(page, "/learn/", "keep-sell")
     check_view(page, box)
     expect(box.locator("[data-choice]").first).to_be_in_viewport(ratio=1)
     # The way to a phone (the code and its link) lies over none of the drawing's words.

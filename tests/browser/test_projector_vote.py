@@ -14,7 +14,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from lansquenet import lessons
 from tests.browser.test_accessibility import assert_no_violations, report
-from tests.browser.test_projector import PROJECTING, READY_MS, axe_in
+from tests.browser.test_projector import PROJECTING, axe_in, projected_lesson
 from tests.browser.test_screen import AT_COVERING, PLAY, WORDS, link_to, moves_with_odds, ready, settle
 
 PROJECTOR = (1280, 720)
@@ -88,12 +88,8 @@ def test_a_lesson_projected_at_a_move_question_votes_then_reveals_and_follows_it
 ) -> None:
     page.set_viewport_size({"width": PROJECTOR[0], "height": PROJECTOR[1]})
     page.add_init_script("localStorage.setItem('lq.odds', 'on')")  # the odds beside the choices asked for
-    page.goto(f"/{PREFIX[lang]}learn/")
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
     lesson = lessons.get("keep-sell")
-    box = page.locator(f'section[data-lesson="{lesson.id}"]')
-    box.locator('[data-action="projector"]').click()
-    expect(box).to_have_class(PROJECTING)
+    box = projected_lesson(page, f"/{PREFIX[lang]}learn/", lesson.id)
     # Keep (the bank, 9 in 17), withdraw (not offered here), leave (nothing at risk).
     first = lessons.run(lesson, [], lang)["question"]
     assert first["odds"][0]["odds"]["win"] == "9/17" and first["odds"][1] is None  # R-D3

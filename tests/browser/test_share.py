@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from lansquenet import bots, lessons
 from lansquenet.session import Session
+from tests.browser.test_projector import projected_lesson
 
 PROJECTOR = {"width": 1280, "height": 720}
 PHONE = {"width": 360, "height": 740}
@@ -164,12 +165,8 @@ def test_a_lesson_projected_at_its_second_question_its_code_opens_that_question_
     page: Page, browser: Browser, lang: str
 ) -> None:
     page.set_viewport_size(PROJECTOR)
-    page.goto(f"{PREFIX[lang]}/learn/")
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
     lesson = lessons.get("keep-sell")
-    box = page.locator(f'section[data-lesson="{lesson.id}"]')
-    box.locator('[data-action="projector"]').click()
-    expect(box).to_have_class(PROJECTING)
+    box = projected_lesson(page, f"{PREFIX[lang]}/learn/", lesson.id)
     anchor = box.get_attribute("id")  # learn.anchor: "lesson-…", "lecon-…"
     link = box.locator(".lq-share-link")
     expect(link).to_have_attribute("href", re.compile(rf"/learn/#{anchor}$"))

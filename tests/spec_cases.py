@@ -1,6 +1,6 @@
 """The specification's conformance cases, and how CONFORMANCE.md compares them.
 
-The specification lives in the repository, in ``spec/`` (RULES.md, CONFORMANCE.md,
+The specification lives in the repository, in ``spec/`` (RULES.md, CONFORMANCE.md, VARIANTS.md,
 conformance/, seeds/): the engine's tests (CPython), the Pyodide tests (Node.js), the
 site and browser tests all read it from there, and nothing else.
 ``spec_differences`` tells which of its files differ from another copy of the
@@ -18,8 +18,8 @@ REPO = Path(__file__).resolve().parents[1]
 SPEC = REPO / "spec"
 
 # What the specification is made of: these files and every file of these folders.
-SPEC_FILES = ("RULES.md", "CONFORMANCE.md")
-SPEC_FOLDERS = ("conformance", "seeds")
+SPEC_FILES = ("RULES.md", "CONFORMANCE.md", "VARIANTS.md")
+SPEC_FOLDERS = ("conformance", "conformance/variants", "seeds")
 
 
 def spec_files(folder: Path) -> set[str]:

@@ -19,7 +19,7 @@ TYPED_PATHS := engine/lansquenet site_plugins/lansquenet_site localsite
 # Material for MkDocs prints a banner on every build; it is noise here.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help setup prepare serve build test lint chromium bench audit
+.PHONY: help setup prepare serve build test check lint bridge chromium bench audit
 
 help:
 	@echo "make serve   set up, then preview the site on http://127.0.0.1:8000/ (live reload)"
@@ -57,6 +57,12 @@ serve: setup
 
 build: setup
 	$(BIN)/mkdocs build --strict
+
+# types/bridge.d.ts, the pages' types of the bridge, written from the one declaration of its
+# requests and answers (engine/lansquenet/protocol.py); tests/site/test_bridge.py fails
+# when the committed file is not what this writes.
+bridge: setup
+	$(BIN)/python -m lansquenet_site.bridge
 
 # Debian's Chromium for the browser tests (its headless shell) and for the benchmarks
 # and the audit (the full browser), when missing and we may install them. Elsewhere (a

@@ -34,37 +34,16 @@ from typing import Any
 import pytest
 from configured import LANGUAGES
 from configured import LANGUAGES as LANGS
+from helpers import PAGES, assert_no_violations, axe_violations, engine_ready
 from playwright.sync_api import Page, expect
 
 REPO = Path(__file__).resolve().parents[2]
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 SCHEMES = {"light": "default", "dark": "slate"}
 # What a palette changes: colours. In the dark palette, after every rule in the light one,
 # axe's rules on colours (text contrast, links told apart from text by colour alone).
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 
-def built_pages(docs: Path) -> list[str]:
-    """The address of every page mkdocs builds from docs/ (suffix layout), and the 404s.
-
-    ``rules/covering.md`` is French, at ``/rules/covering/``; ``rules/covering.en.md``
-    is English, at ``/en/rules/covering/``; ``index.md`` is ``/``.
-    """
-    pages = ["/404.html", "/en/404.html"]
-    for md in sorted(docs.rglob("*.md")):
-        rel = md.relative_to(docs).as_posix()[: -len(".md")]
-        prefix = "/"
-        if rel.endswith(".en"):
-            rel, prefix = rel[: -len(".en")], "/en/"
-        elif rel.endswith(".fr"):
-            rel = rel[: -len(".fr")]
-        path = "" if rel == "index" else (rel.removesuffix("/index")) + "/"
-        pages.append(prefix + path)
-    return sorted(set(pages))
-
-
-PAGES = built_pages(REPO / "docs")
 # Each page's address without its language: "" (home), "404.html", "rules/covering/", ...
 SLUGS = sorted({path.removeprefix("/en/").lstrip("/") for path in PAGES})
 
@@ -83,45 +62,6 @@ def html_pages(site: Path) -> list[str]:
             continue
         found.append("/" + (rel.removesuffix("index.html")))
     return sorted(found)
-
-
-def axe_violations(page: Page, rules: list[str] | None = None) -> list[dict[str, Any]]:
-    """Run axe-core on the page as it is now (every rule of TAGS, or only ``rules``); its
-    violations."""
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        # An expression, not a function: evaluated as a script, outside the page's CSP.
-        page.evaluate(AXE.read_text("utf-8") + "\n;undefined")
-    result: list[dict[str, Any]] = page.evaluate(
-        """async ([tags, rules]) => {
-            const result = await axe.run(document, {
-                runOnly: rules ? { type: "rule", values: rules } : { type: "tag", values: tags },
-                resultTypes: ["violations"],
-            });
-            return result.violations.map((v) => ({
-                id: v.id, impact: v.impact, help: v.help,
-                nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })),
-            }));
-        }""",
-        [TAGS, rules],
-    )
-    return result
-
-
-def report(violations: list[dict[str, Any]]) -> str:
-    lines = []
-    for v in violations:
-        lines.append(f"[{v['impact']}] {v['id']}: {v['help']}")
-        for node in v["nodes"][:10]:
-            summary = " ".join(str(node["summary"] or "").split())
-            lines.append(f"    {node['target']}  -- {summary[:300]}")
-        if len(v["nodes"]) > 10:
-            lines.append(f"    ... and {len(v['nodes']) - 10} more")
-    return "\n".join(lines)
-
-
-def assert_no_violations(page: Page, where: str, rules: list[str] | None = None) -> None:
-    violations = axe_violations(page, rules)
-    assert not violations, f"axe violations on {where}:\n{report(violations)}"
 
 
 def open_in(page: Page, path: str, scheme: str, browser_log: Any) -> None:
@@ -190,7 +130,7 @@ def test_stepper_half_way_has_no_axe_violation(page: Page, browser_log: Any, lan
 
 def play_until_one_stake(page: Page) -> None:
     """On the play page: set up the default table, announce a bank, stake once."""
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=120_000)
+    engine_ready(page)
     page.locator("#lq-seed").fill("7")
     page.locator("#lq-banker").select_option(index=1)
     page.locator("#lq-setup [type=submit]").click()

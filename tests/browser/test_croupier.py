@@ -6,16 +6,14 @@ one message; the skip link still leads to the Quick game button within three Tab
 
 from __future__ import annotations
 
-import base64
 import json
 from typing import Any
 
 import pytest
+from helpers import PLAY, WORDS, open_learn, readers_seat, ready, scenario_in, settle, your_turn
 from playwright.sync_api import Page, expect
 
 from lansquenet import lessons, web
-from tests.browser.test_learn import open_learn
-from tests.browser.test_screen import PLAY, WORDS, readers_seat, ready, settle, your_turn
 
 PHONE = (360, 740)
 # Each text the live region was given (an emptied region is not a message).
@@ -27,8 +25,7 @@ LISTEN = """() => { window.lqTold = [];
 
 def engine_say(page: Page, lang: str) -> dict[str, str]:
     """What the engine's croupier says of the game the page's address holds."""
-    text = page.url.split("#scenario=", 1)[1]
-    data = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    data = scenario_in(page.url)
     answer: dict[str, Any] = json.loads(
         web.handle(json.dumps({"op": "open", "scenario": data, "lang": lang}))
     )

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES as LANGS
+from helpers import READY_MS
 from playwright.sync_api import Browser, Page, Request, expect
 
 from lansquenet import chart, odds
@@ -26,7 +27,6 @@ from lansquenet_site.words import Words
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
 PAGE = {"fr": "/odds/", "en": "/en/odds/"}
-READY_MS = 180_000  # a cold Pyodide start on a busy machine
 DEALS, SEED = 20_000, 2024
 PYTHON = re.compile(r"/assets/(pyodide|wheels)/|engine-worker\.mjs")
 

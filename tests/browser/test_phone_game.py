@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import PLAY, readers_seat, ready, settle, your_turn
 from playwright.sync_api import Page, expect
-
-from tests.browser.test_screen import PLAY, readers_seat, ready, settle, your_turn
 
 SIZES = [(320, 640), (360, 740), (390, 844), (414, 896)]
 

@@ -18,16 +18,15 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
-
-import lansquenet
-from browser.test_play import (  # the fixtures too: shared, no_dialog_opened, lang, play
+from helpers import (  # the fixtures too: shared, no_dialog_opened, lang, play
     OTHER,
     PLAY,
     WORDS,
     Shared,
     check_against_engine,
+    engine_ready,
     journal,
+    laid_out,
     lang,
     link_to,
     move,
@@ -41,10 +40,12 @@ from browser.test_play import (  # the fixtures too: shared, no_dialog_opened, l
     table_rows,
     tool,
 )
+from playwright.sync_api import Page, expect
+
+import lansquenet
 from lansquenet import view
 from localsite.games import long_scenario
 from tests.browser.story import ledger_count, whole_story
-from tests.browser.test_stepper import laid_out
 
 __all__ = ["lang", "no_dialog_opened", "play", "shared"]  # fixtures, used by name
 BIG_MS = 60_000  # opening a 2 000-action game: Python replays it once
@@ -172,7 +173,7 @@ def test_undo_works_after_a_reload(play: Page, lang: str) -> None:
     move(play, "stake", 7)
     before = scenario_of(play)
     play.reload()
-    expect(play.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=120_000)
+    engine_ready(play)
     settle(play)
     expect(play.locator("#lq-game")).to_be_visible()
     assert scenario_of(play) == before

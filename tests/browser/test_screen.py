@@ -11,24 +11,30 @@ on demand, in both languages, with no axe violation.
 
 from __future__ import annotations
 
-import base64
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from configured import LANGUAGES
+from helpers import (
+    AT_COVERING,
+    PLAY,
+    READY_MS,
+    WORDS,
+    assert_no_violations,
+    engine_ready,
+    link_to,
+    moves_with_odds,
+    readers_seat,
+    ready,
+    settle,
+    your_turn,
+)
 from playwright.sync_api import Page, expect
 
-from lansquenet import web
-from lansquenet_site.words import Words
 from tests.browser.story import drawn, engine_story, whole_story
-from tests.browser.test_accessibility import assert_no_violations
 
 REPO = Path(__file__).resolve().parents[2]
-WORDS = Words(REPO / "locales")
-PLAY = {"fr": "/play/", "en": "/en/play/"}
-READY_MS = 120_000
 PHONE, DESKTOP = (360, 740), (1280, 720)
 
 # The rectangle of an element, and whether it lies wholly in the window.
@@ -50,22 +56,6 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "has_touch": True}  # taps
 
 
-def link_to(data: object) -> str:
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#scenario=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-def ready(page: Page, path: str, size: tuple[int, int]) -> None:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")  # instant computer players
-    page.goto(path)
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
-
-
-def settle(page: Page) -> None:
-    page.locator("#lq-play[aria-busy=false]").wait_for(state="attached", timeout=30_000)
-
-
 def in_view(page: Page, selector: str) -> list[dict[str, Any]]:
     boxes: list[dict[str, Any]] = page.evaluate(IN_VIEW, selector)
     assert boxes, f"nothing matches {selector}"
@@ -79,20 +69,6 @@ def assert_in_view(page: Page, selector: str) -> None:
 
 def scroll_y(page: Page) -> float:
     return float(page.evaluate("() => scrollY"))
-
-
-def readers_seat(page: Page) -> str:
-    """The seat the reader plays in the game the address holds: the one that is not a
-    computer player's."""
-    text = page.url.split("#scenario=", 1)[1]
-    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
-    (seat,) = [name for name in data["players"] if name not in data["computer"]]
-    return str(seat)
-
-
-def your_turn(page: Page, lang: str, reader: str) -> bool:
-    turn = page.locator("#lq-turn-text")
-    return turn.is_visible() and (turn.text_content() or "") == WORDS(lang, "play.your_turn", player=reader)
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-360x740", "desktop-1280x720"])
@@ -245,20 +221,6 @@ def test_the_story_draws_only_the_current_deal_and_keeps_the_whole_text(page: Pa
     expect(page.locator("#lq-journal details").first.locator("li").first).to_have_text(texts[0])
 
 
-def moves_with_odds(data: dict[str, Any], lang: str) -> list[dict[str, Any]]:
-    """The engine's moves for the player to act, with their odds (lansquenet.odds)."""
-    answer = json.loads(web.handle(json.dumps({"op": "open", "scenario": data, "lang": lang})))
-    moves: list[dict[str, Any]] = answer["step"]["state"]["to_act"]["moves"]
-    return moves
-
-
-AT_COVERING = {
-    "players": ["Anne", "Bruno", "Chloé"],
-    "first_banker": "Anne",
-    "actions": [{"by": "Anne", "do": "bank", "amount": 12}],
-}
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_odds_show_beside_each_move_on_demand_and_are_remembered(page: Page, lang: str) -> None:
     # Depends on the engine's odds in each move (issue 22 item 1): "odds" and "odds_text".
@@ -284,7 +246,7 @@ def test_the_odds_show_beside_each_move_on_demand_and_are_remembered(page: Page,
     assert_no_violations(page, f"{PLAY[lang]} with the odds shown")
     # Remembered: still on after a reload, then off again.
     page.reload()
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     settle(page)
     expect(page.locator('[data-action="odds"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#lq-moves .lq-odds-text").first).to_be_visible()

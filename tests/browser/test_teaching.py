@@ -18,6 +18,7 @@ from typing import Any, Literal, cast
 
 import pytest
 from configured import LANGUAGES as LANGS
+from helpers import READY_MS
 from playwright.sync_api import Page, expect
 
 PREFIX = {"fr": "/", "en": "/en/"}
@@ -146,7 +147,6 @@ PREPARED = [
     ({"Anne": 118, "Bruno": 95, "Chloé": 75, "David": 112}, None, 2),
     ({"Anne": 60, "Bruno": 110, "Chloé": 120, "David": 180, "Émile": 30}, None, 4),
 ]
-PLAY_READY_MS = 120_000  # Pyodide starts on the play page; a cold start takes a while
 
 
 @pytest.mark.parametrize("index", range(len(PREPARED)))
@@ -160,9 +160,9 @@ def test_teach_link_opens_the_play_page_with_its_deal(page: Page, lang: str, ind
     link.click()
     # The address first (not the page's load event: a loaded machine held it past 30 s once),
     # then the game shown.
-    page.wait_for_url(f"**{PREFIX[lang]}play/#scenario=*", wait_until="commit", timeout=PLAY_READY_MS)
+    page.wait_for_url(f"**{PREFIX[lang]}play/#scenario=*", wait_until="commit", timeout=READY_MS)
     game = page.locator("#lq-game")
-    game.wait_for(state="visible", timeout=PLAY_READY_MS)
+    game.wait_for(state="visible", timeout=READY_MS)
     assert page.locator("html").get_attribute("lang") == lang
     assert page.locator("#lq-link-error").is_hidden()
     # The play page shows the deal's last step: the same balances, the same bank.

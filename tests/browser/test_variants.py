@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES
+from helpers import READY_MS
 from playwright.sync_api import Page, expect
 
 from lansquenet import chart, odds
@@ -21,7 +22,6 @@ from lansquenet_site.words import Words
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
 PAGE = {"fr": "/variants/", "en": "/en/variants/"}
-READY_MS = 180_000  # a cold Pyodide start on a busy machine
 DEALS, SEED = 3_000, 7
 
 

@@ -5,47 +5,16 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from helpers import assert_not_a_scenario, cli
 
 import lansquenet
 from lansquenet.__main__ import main
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """``python -m lansquenet ARGS`` with the engine from this work tree (inside Pyodide,
-    which has no processes, the same ``main`` in this process)."""
-    if sys.platform == "emscripten":
-        return in_process(list(args), stdin)
-    env = dict(os.environ, PYTHONPATH=str(REPO / "engine"), PYTHONIOENCODING="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "lansquenet", *args],
-        check=False,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        cwd=REPO,
-        timeout=60,
-    )
-
-
-def in_process(args: list[str], stdin: str | None) -> subprocess.CompletedProcess[str]:
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin, sys.stdout, sys.stderr
-    sys.stdin, sys.stdout, sys.stderr = io.StringIO(stdin or ""), out, err
-    try:
-        code = main(args)
-    finally:
-        sys.stdin, sys.stdout, sys.stderr = saved
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 def expected(case: Path) -> dict:
@@ -90,14 +59,6 @@ def test_a_refusal_on_the_command_line_has_an_english_message(spec_dir):
 
 
 # --- exit 1: not a scenario at all ----------------------------------------------
-
-
-def assert_not_a_scenario(run: subprocess.CompletedProcess[str]) -> None:
-    assert run.returncode == 1
-    assert run.stdout == ""
-    lines = run.stderr.strip().splitlines()
-    assert len(lines) == 1, run.stderr
-    assert "Traceback" not in run.stderr
 
 
 def test_text_that_is_not_json_is_not_a_scenario(tmp_path):

@@ -397,6 +397,19 @@ def your_turn(page: Page, lang: str, reader: str) -> bool:
     return turn.is_visible() and (turn.text_content() or "") == WORDS(lang, "play.your_turn", player=reader)
 
 
+def readers_turns(page: Page, lang: str, reader: str) -> Iterator[None]:
+    """Each time it is the reader's turn in the game on the page, until it is over (the
+    computer players move meanwhile): ``for _ in readers_turns(...)``, then the move."""
+    for _ in range(300):
+        settle(page)
+        if page.locator("#lq-over").is_visible():
+            return
+        if not your_turn(page, lang, reader):
+            page.wait_for_timeout(30)
+            continue
+        yield
+
+
 def moves_with_odds(data: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """The engine's moves for the player to act, with their odds (lansquenet.odds)."""
     answer = json.loads(web.handle(json.dumps({"op": "open", "scenario": data, "lang": lang})))

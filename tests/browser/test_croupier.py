@@ -67,13 +67,7 @@ def test_a_quick_game_played_with_the_keyboard_alone_the_croupier_answering(page
     expect(page.locator('[data-action="keys"]')).to_have_text(WORDS(lang, "play.keys"))
     expect(page.locator('[data-action="keys"]')).to_be_visible()
     decisions = 0
-    for _ in range(300):
-        settle(page)
-        if page.locator("#lq-over").is_visible():
-            break
-        if not your_turn(page, lang, reader):
-            page.wait_for_timeout(30)
-            continue
+    for _ in readers_turns(page, lang, reader):
         decisions += 1
         # The focus is at the decision: the amount (a text field, where the keys type), else a move.
         focused = page.evaluate("() => document.activeElement.id || document.activeElement.dataset.move")

@@ -83,13 +83,7 @@ def test_a_quick_game_played_by_taps_keeps_the_table_and_the_moves_on_one_screen
     after_tap = scroll_y(page)
     reader = readers_seat(page)  # the engine draws it (a quick game's random seat)
     yours = 0
-    for _ in range(300):
-        settle(page)
-        if page.locator("#lq-over").is_visible():
-            break
-        if not your_turn(page, lang, reader):
-            page.wait_for_timeout(30)
-            continue
+    for _ in readers_turns(page, lang, reader):
         yours += 1
         # Before the reader's move: the moves and the table on the screen, nothing over
         # the moves, and the page where the reader left it.
@@ -161,13 +155,7 @@ def test_after_a_move_the_focus_is_on_the_next_decision(page: Page, lang: str) -
     expect(page.locator("#lq-game")).to_be_visible()
     reader = readers_seat(page)
     moved = 0
-    for _ in range(300):
-        settle(page)
-        if page.locator("#lq-over").is_visible():
-            break
-        if not your_turn(page, lang, reader):
-            page.wait_for_timeout(30)
-            continue
+    for _ in readers_turns(page, lang, reader):
         # The reader's turn: the focus is on its first control (the amount, else the first move).
         first = (
             "#lq-amount" if page.locator("#lq-amount-box").is_visible() else "#lq-moves [data-move] >> nth=0"

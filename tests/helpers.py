@@ -17,6 +17,7 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -30,6 +31,8 @@ try:
     from configured import LANGUAGES, PREFIX
 except ImportError:  # imported as tests.helpers (the benchmarks)
     from tests.configured import LANGUAGES, PREFIX
+
+from spec_cases import conformance_cases
 
 import lansquenet
 from lansquenet import Session, web
@@ -116,6 +119,49 @@ def assert_not_a_scenario(run: subprocess.CompletedProcess[str]) -> None:
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1, run.stderr
     assert "Traceback" not in run.stderr
+
+
+# --- the engine inside Pyodide, under Node.js (tests/pyodide/replay.mjs) -----------------
+
+REPLAY_MJS = REPO / "tests" / "pyodide" / "replay.mjs"
+
+
+def replay_in_node(folder: Path, spec_dir: Path, *flags: str) -> dict[str, Any]:
+    """replay.mjs's answer (JSON) for the engine's wheel, built into ``folder``, and the
+    specification's conformance cases, with ``flags`` (--doctest, --restore, --stdlib...)."""
+    from lansquenet_site.wheel import build_engine_wheel, write_wheel
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed to run Pyodide outside a browser (node 20)")
+    if not (REPO / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail("node_modules/pyodide is missing: run `npm ci`")
+    wheel = write_wheel(build_engine_wheel(REPO), folder)
+    done = subprocess.run(
+        [node, str(REPLAY_MJS), str(wheel), str(spec_dir / "conformance"), *flags],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.fail(
+            f"replay.mjs {' '.join(flags)} failed ({done.returncode}):\n{done.stderr[-3000:]}", pytrace=False
+        )
+    result: dict[str, Any] = json.loads(done.stdout)
+    result["wheel"] = str(wheel)
+    return result
+
+
+def cases_here(spec_dir: Path) -> dict[str, Any]:
+    """CPython's answer (``lansquenet.replay``) to each conformance case, by name."""
+    return {p.stem: lansquenet.replay(json.loads(p.read_text("utf-8"))) for p in conformance_cases(spec_dir)}
+
+
+def session_here() -> list[dict[str, Any]]:
+    """CPython's answers to the worker's session (tests/pyodide/session-requests.json)."""
+    requests = json.loads(REPLAY_MJS.with_name("session-requests.json").read_text("utf-8"))
+    return [json.loads(web.handle(json.dumps(request))) for request in requests]
 
 
 # --- the engine's positions (the odds of a move) -----------------------------------------

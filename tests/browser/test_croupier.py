@@ -10,7 +10,17 @@ import json
 from typing import Any
 
 import pytest
-from helpers import PLAY, WORDS, open_learn, readers_seat, ready, scenario_in, settle, your_turn
+from helpers import (
+    PLAY,
+    WORDS,
+    open_learn,
+    readers_seat,
+    readers_turns,
+    ready,
+    scenario_in,
+    settle,
+    your_turn,
+)
 from playwright.sync_api import Page, expect
 
 from lansquenet import lessons, web

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import PLAY, readers_seat, ready, settle, your_turn
+from helpers import PLAY, readers_seat, readers_turns, ready
 from playwright.sync_api import Page, expect
 
 SIZES = [(320, 640), (360, 740), (390, 844), (414, 896)]

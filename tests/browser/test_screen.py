@@ -26,9 +26,9 @@ from helpers import (
     link_to,
     moves_with_odds,
     readers_seat,
+    readers_turns,
     ready,
     settle,
-    your_turn,
 )
 from playwright.sync_api import Page, expect
 

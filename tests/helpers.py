@@ -27,30 +27,31 @@ from typing import Any
 
 import pytest
 
-try:
-    from configured import LANGUAGES, PREFIX
-except ImportError:  # imported as tests.helpers (the benchmarks)
-    from tests.configured import LANGUAGES, PREFIX
-
-from spec_cases import conformance_cases
-
 import lansquenet
-from lansquenet import Session, web
+from lansquenet import Session, chart, web
 from lansquenet.__main__ import main
 from lansquenet.diagram import diagram
 from lansquenet.table import Table
 from lansquenet.view import moves
-from lansquenet_site.words import Words
-
-try:
-    from playwright.sync_api import BrowserContext, Locator, Page, expect
-
-    from tests.browser.story import ledger_count, whole_story
-except ImportError:  # inside Pyodide (the engine's tests): no browser there
-    pass
 
 REPO = Path(__file__).resolve().parents[1]
-WORDS = Words(REPO / "locales")
+
+try:
+    from configured import LANGUAGES, PREFIX
+except ModuleNotFoundError as missing:
+    if missing.name != "configured":  # inside Pyodide (no yaml): the engine's tests alone
+        LANGUAGES, PREFIX = [], {}
+    else:  # imported as tests.helpers (the benchmarks)
+        from tests.configured import LANGUAGES, PREFIX
+try:  # the site's and the browser's; inside Pyodide, the engine's tests run without them
+    from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+    from lansquenet_site.words import Words
+    from tests.browser.story import ledger_count, whole_story
+
+    WORDS = Words(REPO / "locales")
+except ImportError:
+    pass
 
 # --- the permalink codec ----------------------------------------------------------------
 
@@ -78,6 +79,15 @@ def scenario_in(url: str) -> dict[str, Any]:
     text = fragment[len("scenario=") :]
     data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8"))
     return data
+
+
+def run(
+    args: list[str], *, cwd: Path = REPO, env: dict[str, str] | None = None, timeout: float = 600
+) -> subprocess.CompletedProcess[str]:
+    """A program run, its output kept as text; unchecked: the caller says what a failure means."""
+    return subprocess.run(
+        args, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False
+    )
 
 
 # --- the command line -------------------------------------------------------------------
@@ -155,7 +165,17 @@ def replay_in_node(folder: Path, spec_dir: Path, *flags: str) -> dict[str, Any]:
 
 def cases_here(spec_dir: Path) -> dict[str, Any]:
     """CPython's answer (``lansquenet.replay``) to each conformance case, by name."""
+    from spec_cases import conformance_cases
+
     return {p.stem: lansquenet.replay(json.loads(p.read_text("utf-8"))) for p in conformance_cases(spec_dir)}
+
+
+def assert_answers_as_cpython(results: dict[str, Any], spec_dir: Path) -> None:
+    """Every conformance case answered, each exactly as CPython answers it."""
+    here = cases_here(spec_dir)
+    assert here and sorted(results) == sorted(here)
+    for name, answer in here.items():
+        assert results[name] == answer, name
 
 
 def session_here() -> list[dict[str, Any]]:
@@ -239,6 +259,21 @@ def open_learn(page: Page, lang: str) -> None:
 def settle(page: Page) -> None:
     """Wait until the engine has answered the page's last request."""
     page.locator("#lq-play[aria-busy=false]").wait_for(state="attached", timeout=ENGINE_MS)
+
+
+def tabs_to(page: Page, selector: str, most: int) -> tuple[int, bool]:
+    """Tab from where the focus is, following the skip link (Enter) when it takes the
+    focus, until the focus is on ``selector``: how many Tabs it took, and whether the skip
+    link was followed (an AssertionError past ``most`` Tabs)."""
+    skipped = False
+    for tabs in range(1, most + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('a.md-skip')"):
+            page.keyboard.press("Enter")
+            skipped = True
+        if page.evaluate("(selector) => document.activeElement.matches(selector)", selector):
+            return tabs, skipped
+    raise AssertionError(f"{selector} is not within {most} Tabs")
 
 
 def search_for(page: Page, query: str) -> list[str]:
@@ -454,6 +489,20 @@ def readers_turns(page: Page, lang: str, reader: str) -> Iterator[None]:
             page.wait_for_timeout(30)
             continue
         yield
+
+
+def simulation_summary(lang: str, deals: int, sim: Any, expected: str) -> str:
+    """The two sentences' first under the odds page's chart (``odds.sim.summary``) for the
+    simulation ``sim`` of ``deals`` deals, the exact figure written ``expected``."""
+    return WORDS.count(
+        lang,
+        "odds.sim.summary",
+        deals,
+        deals=chart.number(deals, lang),
+        wins=chart.number(sim.bank_wins, lang),
+        share=chart.percent(float(sim.bank_share), lang),
+        expected=expected,
+    )
 
 
 def moves_with_odds(data: dict[str, Any], lang: str) -> list[dict[str, Any]]:

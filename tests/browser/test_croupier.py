@@ -19,6 +19,7 @@ from helpers import (
     ready,
     scenario_in,
     settle,
+    tabs_to,
     your_turn,
 )
 from playwright.sync_api import Page, expect
@@ -52,23 +53,10 @@ def ask(page: Page, key: str) -> str:
     return told
 
 
-def tab_to_quick_game(page: Page) -> int:
-    """From the top of the page: the skip link, then the Quick game button; the Tabs it took."""
-    tabs = 0
-    while tabs < 3:
-        page.keyboard.press("Tab")
-        tabs += 1
-        if page.evaluate("() => document.activeElement.matches('a.md-skip')"):
-            page.keyboard.press("Enter")
-        elif page.evaluate("() => document.activeElement.matches('[data-act=quick]')"):
-            return tabs
-    raise AssertionError("the Quick game button is not within three Tabs")
-
-
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_quick_game_played_with_the_keyboard_alone_the_croupier_answering(page: Page, lang: str) -> None:
     ready(page, PLAY[lang], PHONE)
-    assert tab_to_quick_game(page) <= 3
+    assert tabs_to(page, "[data-act=quick]", 3)[0] <= 3
     page.evaluate(LISTEN)  # before the game: the computer players' first moves are told at once
     page.keyboard.press("Enter")
     expect(page.locator("#lq-game")).to_be_visible()

@@ -29,6 +29,7 @@ from helpers import (
     readers_turns,
     ready,
     settle,
+    tabs_to,
 )
 from playwright.sync_api import Page, expect
 
@@ -177,18 +178,8 @@ def test_after_a_move_the_focus_is_on_the_next_decision(page: Page, lang: str) -
 
 def test_a_skip_link_reaches_the_game_within_5_tabs(page: Page) -> None:
     ready(page, PLAY["fr"], DESKTOP)
-    tabs = 0
-    while tabs < 5:
-        page.keyboard.press("Tab")
-        tabs += 1
-        if page.evaluate("() => document.activeElement.matches('a.md-skip')"):
-            page.keyboard.press("Enter")
-            break
-    else:
-        raise AssertionError("no skip link in the first 5 Tabs")
-    while tabs < 5 and not page.evaluate("() => !!document.activeElement.closest('#lq-play')"):
-        page.keyboard.press("Tab")
-        tabs += 1
+    tabs, skipped = tabs_to(page, "#lq-play *", 5)
+    assert skipped, "no skip link in the first 5 Tabs"
     expect(page.locator("[data-act=quick]").first).to_be_focused()
     assert tabs <= 5
 

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from helpers import READY_MS, decoded, engine_ready, link_to, projected_lesson
+from helpers import PROJECTING, READY_MS, decoded, engine_ready, link_to, projected_lesson
 from playwright.sync_api import Browser, Page, expect
 
 from lansquenet import bots, lessons
@@ -18,9 +18,13 @@ from lansquenet.session import Session
 
 PROJECTOR = {"width": 1280, "height": 720}
 PHONE = {"width": 360, "height": 740}
-PROJECTING = re.compile(r"(^|\s)lq-projecting(\s|$)")
 PREFIX = {"fr": "", "en": "/en"}
 WORD = {"fr": "Étape", "en": "Step"}
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": PROJECTOR}  # every page here is projected
 
 
 def on_phone(browser: Browser) -> Page:
@@ -52,7 +56,6 @@ def quick_game_at_the_readers_turn(seed: int, least: int) -> dict[str, Any]:
 def test_a_rule_stepper_projected_its_code_opens_the_same_step_on_a_phone(
     page: Page, browser: Browser, lang: str
 ) -> None:
-    page.set_viewport_size(PROJECTOR)
     page.goto(f"{PREFIX[lang]}/rules/settlement/")
     box = page.locator("#lq-scenario-1")
     box.locator('[data-action="projector"]').click()
@@ -85,7 +88,6 @@ def test_a_rule_stepper_projected_its_code_opens_the_same_step_on_a_phone(
 def test_the_play_table_mid_game_its_code_is_the_short_link_and_opens_the_same_step(
     page: Page, browser: Browser, lang: str
 ) -> None:
-    page.set_viewport_size(PROJECTOR)
     page.goto(f"{PREFIX[lang]}/play/")
     engine_ready(page)
     game = quick_game_at_the_readers_turn(seed=21, least=12)
@@ -122,7 +124,6 @@ def test_the_play_table_mid_game_its_code_is_the_short_link_and_opens_the_same_s
 
 
 def test_a_game_too_long_for_one_code_says_so_and_keeps_its_plain_link(page: Page) -> None:
-    page.set_viewport_size(PROJECTOR)
     page.goto("/en/play/")
     engine_ready(page)
     fragment = link_to(bots.play_session(4, 12, seed=3))
@@ -142,7 +143,6 @@ def test_a_game_too_long_for_one_code_says_so_and_keeps_its_plain_link(page: Pag
 def test_a_lesson_projected_at_its_second_question_its_code_opens_that_question_on_a_phone(
     page: Page, browser: Browser, lang: str
 ) -> None:
-    page.set_viewport_size(PROJECTOR)
     lesson = lessons.get("keep-sell")
     box = projected_lesson(page, f"{PREFIX[lang]}/learn/", lesson.id)
     anchor = box.get_attribute("id")  # learn.anchor: "lesson-…", "lecon-…"

@@ -109,12 +109,18 @@ def boxes(page: Page) -> list[dict[str, dict[str, float]]]:
     return cast(list[dict[str, dict[str, float]]], found)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_parallel_columns_side_by_side_on_a_wide_screen(page: Page, lang: str) -> None:
-    page.set_viewport_size({"width": 1200, "height": 900})
+def parallel_at(page: Page, lang: str, size: dict[str, int]) -> list[dict[str, dict[str, float]]]:
+    """The parallel page in ``lang`` in a window of ``size``: its six pairs of columns."""
+    page.set_viewport_size(size)
     page.goto(f"{PREFIX[lang]}parallel/")
     pairs = boxes(page)
     assert len(pairs) == 6
+    return pairs
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_parallel_columns_side_by_side_on_a_wide_screen(page: Page, lang: str) -> None:
+    pairs = parallel_at(page, lang, {"width": 1200, "height": 900})
     for pair in pairs:
         fr, en = pair["fr"], pair["en"]
         assert abs(fr["top"] - en["top"]) < 2, pair  # aligned section by section
@@ -126,10 +132,7 @@ def test_parallel_columns_side_by_side_on_a_wide_screen(page: Page, lang: str) -
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_parallel_columns_alternate_on_a_narrow_screen(page: Page, lang: str) -> None:
-    page.set_viewport_size({"width": 400, "height": 800})
-    page.goto(f"{PREFIX[lang]}parallel/")
-    pairs = boxes(page)
-    assert len(pairs) == 6
+    pairs = parallel_at(page, lang, {"width": 400, "height": 800})
     order = [column for pair in pairs for column in (pair["fr"], pair["en"])]
     for above, below in itertools.pairwise(order):  # fr 01, en 01, fr 02, en 02…
         assert below["top"] >= above["bottom"] - 1

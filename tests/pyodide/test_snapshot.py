@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import cases_here, replay_in_node, session_here
+from helpers import assert_answers_as_cpython, cases_here, replay_in_node, session_here
 
 from lansquenet_site import runtime
 from lansquenet_site.snapshot import pyodide_version
@@ -66,10 +66,7 @@ def test_a_restored_python_answers_every_case_as_cpython(
     restored_run: dict[str, Any], spec_dir: Path
 ) -> None:
     assert restored_run["restored"] is True and restored_run["snapshot_bytes"] > 1_000_000
-    here = cases_here(spec_dir)
-    assert here and sorted(restored_run["results"]) == sorted(here)
-    for name, answer in here.items():
-        assert restored_run["results"][name] == answer, name
+    assert_answers_as_cpython(restored_run["results"], spec_dir)
 
 
 def test_a_restored_python_plays_a_session_as_cpython(restored_run: dict[str, Any]) -> None:

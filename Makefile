@@ -24,6 +24,8 @@ export NO_MKDOCS_2_WARNING := 1
 help:
 	@echo "make serve   set up, then preview the site on http://127.0.0.1:8000/ (live reload)"
 	@echo "make test    set up, lint, type-check (Python and JavaScript), then run every test (engine, site, pyodide, browser)"
+	@echo "make check   the edit-test loop: lint, types, the engine's and the site's tests without a browser (about a minute)"
+	@echo "make bridge  write types/bridge.d.ts from the bridge's declaration (engine/lansquenet/protocol.py)"
 	@echo "make build   build the site into site/ (mkdocs build --strict)"
 	@echo "make bench   run the benchmarks, write benchmarks/RESULTS.md"
 	@echo "make audit   Lighthouse scores of every rule page and the play page beside plain Material, write benchmarks/AUDIT.md"
@@ -86,6 +88,15 @@ lint: setup
 	$(BIN)/mypy --strict $(TYPED_PATHS)
 	node_modules/.bin/tsc --noEmit -p tsconfig.json
 	node_modules/.bin/tsc --noEmit -p tsconfig.worker.json
+
+# The edit-test loop: the lint and the types, then the engine's and the site's tests on
+# two processes, without a browser, Pyodide or the engine's property tests (Hypothesis's:
+# hundreds of random sessions each, a minute and more of a core; make test runs them). The
+# site's tests share one build of the site.
+check: setup
+	@$(MAKE) --no-print-directory lint
+	$(BIN)/pytest tests/engine tests/site tests/test_spec.py tests/test_localsite.py \
+		-m "not hypothesis" -n 2 -q --durations=5
 
 # Two pytest runs at once. The engine's own tests under coverage (branch, at least 95%),
 # in one process (in two, the whole took 12 min, not 10), their report printed at the end;

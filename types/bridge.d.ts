@@ -43,7 +43,8 @@ declare namespace Bridge {
     ended?: boolean;
     /** The computer players: name -> temperament (lansquenet.bots). */
     computer?: Record<string, string>;
-    rules?: Rules;
+    /** The rules it is played under (V-R1: null, or none, is the standard game). */
+    rules?: Rules | null;
   }
 
   /** A refused request: a code, the sentence in the session's language, its parameters. */

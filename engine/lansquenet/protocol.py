@@ -60,7 +60,8 @@ class Scenario(TypedDict):
     """"Time is up" was said (R-P4)."""
     computer: NotRequired[dict[str, str]]
     """The computer players: name -> temperament (lansquenet.bots)."""
-    rules: NotRequired[Rules]
+    rules: NotRequired[Rules | None]
+    """The rules it is played under (V-R1: null, or none, is the standard game)."""
 
 
 class Failure(TypedDict):

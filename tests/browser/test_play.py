@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 from configured import LANGUAGES as LANGS
 from playwright.sync_api import BrowserContext, Page, Route, expect
+from spec_cases import conformance_cases, variant_cases
 
 import lansquenet
 import lansquenet.naming
@@ -226,10 +227,9 @@ def check_against_engine(page: Page, lang: str) -> dict[str, Any]:
 
 def test_every_conformance_case_replays_in_the_page(shared: Shared, lang: str, spec_dir: Path) -> None:
     page = shared.play(lang)
-    cases = sorted(
-        p for p in (spec_dir / "conformance").glob("*.json") if not p.name.endswith(".expected.json")
-    )
-    assert cases
+    # CONFORMANCE.md's cases, and VARIANTS.md's 44 (the rules object, V-R1..V-R8, V-P1..V-P4)
+    cases = conformance_cases(spec_dir) + variant_cases(spec_dir)
+    assert len(variant_cases(spec_dir)) == 44 and len(cases) > 44
     for case in cases:
         scenario = json.loads(case.read_text("utf-8"))
         got = page.evaluate("(scenario) => window.lansquenet.replay(scenario)", scenario)

@@ -55,6 +55,20 @@ declare namespace Page {
   /** A number, "n", or [operator, operand...] ("?" for ``? :``). */
   type PluralTree = number | string | PluralTree[];
 
+  /** A step a key or a button asks for (page.js stepKey; the steppers' data-go). */
+  type Go = "previous" | "next" | "first" | "last";
+
+  /** Where a page says Python's loading (page.js showLoading): its status line, its
+   *  progress bar, its words (``words`` + the status: "play.loading."), and whether it
+   *  says the megabytes downloaded ("...download"). */
+  interface Loading {
+    line: HTMLElement;
+    bar?: HTMLProgressElement | null;
+    word: Word;
+    words: string;
+    figures?: boolean;
+  }
+
   /** The play page's elements (play.js ``elements``), written by overrides/play.html. */
   interface Elements {
     root: HTMLElement;

@@ -12,7 +12,7 @@
 //   all from the engine's ``to_act`` (which move takes an amount, its bounds, what to
 //   offer).
 // - Each move button explains itself on focus and hover (play.help.<move>).
-import { node, show } from "./words.js";
+import { node, show } from "./page.js";
 
 const PACE_KEY = "lansquenet.pace";
 

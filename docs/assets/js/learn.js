@@ -20,7 +20,7 @@
 import { call, onProgress, parseSvg, start } from "./engine.js";
 import { croupierKeys } from "./croupier.js";
 import { oddsSwitch, withOdds } from "./odds-view.js";
-import { wordsOf } from "./words.js";
+import { errorSentence, pageLang, pageWords, showLoading } from "./page.js";
 
 const STORE = "lansquenet.lessons";
 
@@ -63,8 +63,8 @@ function setup(root) {
   /** @type {Learn} */
   const page = {
     root: root,
-    word: wordsOf(JSON.parse(document.getElementById("lq-words").textContent)),
-    lang: root.dataset.lang || document.documentElement.lang || "en",
+    word: pageWords(),
+    lang: pageLang(),
     statusLine: document.getElementById("lq-status"),
     progress: document.getElementById("lq-progress"),
     engine: "idle",
@@ -153,11 +153,8 @@ function showProgress(page) {
  * @param {string} [detail]
  */
 function loading(page, lessons, next, detail) {
-  const statusLine = page.statusLine;
   page.engine = next;
-  statusLine.dataset.status = next;
-  statusLine.textContent = page.word("learn.loading." + next, { detail: detail || "" });
-  statusLine.classList.toggle("lq-refusal", next === "failed");
+  showLoading({ line: page.statusLine, word: page.word, words: "learn.loading." }, next, detail);
   lessons.forEach(function (one) {
     if (next === "ready" && one.section.dataset.state === "idle") one.section.dataset.state = "ready";
     enable(one);
@@ -322,7 +319,7 @@ function answer(lesson, index) {
     function (error) {
       const button = part(lesson, '[data-choice="' + index + '"]');
       if (button) delete button.dataset.picked;
-      feedback(lesson, word("learn.error", { detail: String((error && error.message) || error) }), "error");
+      feedback(lesson, errorSentence(word, "learn.error", error), "error");
       inView(lesson);
       return false;
     },
@@ -348,7 +345,7 @@ function judged(lesson, index, result) {
   const section = lesson.section;
   if (result.error) {
     delete part(lesson, '[data-choice="' + index + '"]').dataset.picked;
-    feedback(lesson, word("learn.error", { detail: result.error.message }), "error");
+    feedback(lesson, errorSentence(word, "learn.error", result), "error");
     inView(lesson);
     return false;
   }

@@ -6,7 +6,7 @@
 // rows are drawn only while it is shown (its tab, screen.js): a long game opens without
 // laying out thousands of rows nobody looks at. An opened game's rows come after it, a
 // piece at a time (``more``).
-import { node } from "./words.js";
+import { node } from "./page.js";
 
 /**
  * @param {Page.Elements} el

@@ -20,7 +20,7 @@
 //   links.table                       // the game's table (a scenario without actions)
 import { fragment, gameLink, quickFragment, readHash, readSeats, stepFragment, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
-import { show } from "./words.js";
+import { show } from "./page.js";
 
 /** @param {Page.Table} table */
 export function gameLinks(table) {

@@ -36,12 +36,12 @@ import { problem, sessionClient } from "./session.js";
 import { gameScreen } from "./screen.js";
 import { checkSetup } from "./setup-check.js";
 import { quickChoices, setupForm, typed } from "./setup-form.js";
-import { busyTable, showLoading } from "./status.js";
+import { busyTable, followLoading } from "./status.js";
 import { stepView } from "./step-view.js";
 import { tableTools } from "./tools.js";
 import { turnView } from "./turn.js";
 import { viewer } from "./viewer.js";
-import { show, wordsOf } from "./words.js";
+import { errorSentence, pageLang, pageWords, show } from "./page.js";
 
 const LEDGER = 250; // ledger rows per request
 
@@ -76,7 +76,7 @@ function elements(root) {
  * @returns {Page.Table}
  */
 function parts(root) {
-  const word = wordsOf(JSON.parse(document.getElementById("lq-words").textContent), JSON.parse(root.dataset.lqPlural));
+  const word = pageWords();
   const el = elements(root);
   /** @type {Page.Table} */
   const table = {
@@ -97,7 +97,7 @@ function parts(root) {
   table.help = helps(el, word);
   table.croupier = croupierKeys(el.game, el.announce, root.querySelector('[data-action="keys"]'),
     /** @type {HTMLDialogElement} */ (document.getElementById("lq-keys")), word);
-  table.session = sessionClient(root.lang, busyTable(el, function (busy) { table.tools.enable(busy); }));
+  table.session = sessionClient(pageLang(), busyTable(el, function (busy) { table.tools.enable(busy); }));
   table.links = gameLinks(table);
   table.tools = tableTools(table);
   table.steps = viewer(el, table.session, table.view, table.links.viewed, word);
@@ -126,7 +126,7 @@ function setup(root) {
  */
 function run(table, request, then, failTarget) {
   return request.then(then, function (error) {
-    show(failTarget, table.word("play.loading.failed", { detail: String((error && error.message) || error) }));
+    show(failTarget, errorSentence(table.word, "play.loading.failed", error));
   });
 }
 
@@ -202,7 +202,7 @@ function newGame(table, reply) {
   table.computer.reset(data);
   table.heard = [];
   const seats = table.readers = readerSeats(data); // the reader's seats, said and marked in a game with computer players
-  show(el.seat, seatLine(seats, table.word, table.root.lang));
+  show(el.seat, seatLine(seats, table.word, pageLang()));
   table.turn.readers(seats);
   table.view.readers(seats);
   table.ledger.reset(data.players.map(String));
@@ -231,8 +231,7 @@ function rest(table, reply) {
   /** @param {any} reason a refusal, or a loading failure */
   const failed = function (reason) {
     if (game !== table.games || !el.restError.hidden) return;
-    const detail = reason && reason.error ? reason.error.message : String((reason && reason.message) || reason);
-    show(el.restError, table.word("play.rest.failed", { detail: detail }));
+    show(el.restError, errorSentence(table.word, "play.rest.failed", reason));
   };
   /** @param {number} to */
   const story = function (to) {
@@ -352,7 +351,7 @@ function wire(table) {
   const root = table.root;
   const el = table.el;
   const word = table.word;
-  showLoading(el, word);
+  followLoading(el, word);
   start(); // Python starts at once on this page, while the reader sets up the table
 
   /** @type {HTMLButtonElement} */ (el.setup.querySelector('[type="submit"]')).disabled = false; // the page's HTML keeps it off until now

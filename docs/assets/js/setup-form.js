@@ -2,7 +2,7 @@
 // The play page's set-up form: the players, their counters, the first banker, the
 // agreed finish, the seed and stacked decks. It reads and writes a scenario's table
 // (CONFORMANCE.md, without its actions); the engine judges it, not this module.
-import { node } from "./words.js";
+import { node } from "./page.js";
 
 /**
  * @param {Page.Elements} el

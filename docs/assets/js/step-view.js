@@ -14,7 +14,7 @@
 // To draw the table differently, replace this module: its input is the engine's step.
 import { parseSvg } from "./engine.js";
 import { seatName } from "./turn.js";
-import { node, show } from "./words.js";
+import { node, show } from "./page.js";
 
 /**
  * @param {Page.Elements} el

@@ -11,7 +11,7 @@
 //   tools.enable(busy);               // all off while the engine works
 import { download } from "./ledger.js";
 import { problem } from "./session.js";
-import { show } from "./words.js";
+import { show } from "./page.js";
 
 /** @param {Page.Table} table */
 export function tableTools(table) {

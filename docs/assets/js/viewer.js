@@ -13,7 +13,7 @@
 //   steps.update(position);   // an engine position: new sentences, the last step
 //   steps.more(piece, from);  // the sentences of steps from.. (the worker's ``story`` op)
 //   steps.goTo(index);        // show step ``index`` (onView(index, count) is told)
-import { node } from "./words.js";
+import { node } from "./page.js";
 
 const WINDOW = 8; // steps asked for on each side of the one wanted
 const KEPT = 400; // steps kept drawn-ready in the page

@@ -141,6 +141,8 @@ declare namespace Page {
     tools?: ReturnType<typeof import("../docs/assets/js/tools.js").tableTools>;
     /** The croupier's keys (croupier.js): what the table, the moves, the odds say. */
     croupier?: ReturnType<typeof import("../docs/assets/js/croupier.js").croupierKeys>;
+    /** The table handed to the projector view (projector.js projectable). */
+    projection?: ReturnType<typeof import("../docs/assets/js/projector.js").projectable>;
     /** What the computer players' moves said, told at once when their turn ends. */
     heard: string[];
     /** The games opened so far: a late piece of an earlier game's story is not mixed in. */
@@ -152,4 +154,34 @@ declare namespace Page {
     showForm(data: Bridge.Scenario | null): void;
     focusTurn(): void;
   }
+}
+
+declare namespace Page {
+  /** What a view hands the projector view (projector.js projectable): how it steps
+   *  (none: the projector steps between the page's views), and its decision's buttons
+   *  (the class's vote, vote.js; none: no vote). */
+  interface Projectable {
+    go?: (go: Go) => void;
+    choices?: () => HTMLElement[];
+  }
+}
+
+interface HTMLElementEventMap {
+  /** projector.js: the view may be projected (handed over, or shown again). */
+  "lq:projectable": CustomEvent<void>;
+  /** projector.js: the view opened (true) or left (false). */
+  "lq:projected": CustomEvent<boolean>;
+  /** share.js shareAddress: what the view shares now (a link from the page). */
+  "lq:share": CustomEvent<string>;
+}
+
+interface DocumentEventMap {
+  "lq:projectable": CustomEvent<void>;
+  "lq:projected": CustomEvent<boolean>;
+  "lq:share": CustomEvent<string>;
+}
+
+interface WindowEventMap {
+  /** class-frame.js: the page is shown in the class view's frame. */
+  "lq:framed": CustomEvent<void>;
 }

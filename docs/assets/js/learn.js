@@ -20,7 +20,10 @@
 import { call, onProgress, parseSvg, start } from "./engine.js";
 import { croupierKeys } from "./croupier.js";
 import { oddsSwitch, withOdds } from "./odds-view.js";
-import { errorSentence, pageLang, pageWords, showLoading } from "./page.js";
+import { errorSentence, onPage, pageLang, pageWords, showLoading } from "./page.js";
+import { projectable } from "./projector.js";
+import { shareAddress } from "./share.js";
+import { movesOf } from "./vote.js";
 
 const STORE = "lansquenet.lessons";
 
@@ -53,7 +56,8 @@ function remember(id) {
  * page opened, for "again"), the answers accepted so far, whether one is being judged.
  * @typedef {{page: Learn, section: HTMLElement, id: string, play: HTMLElement,
  *   figure: HTMLElement, opening: {play: string, figure: string}, answers: number[],
- *   busy: boolean, croupier: ReturnType<typeof croupierKeys>}} Lesson
+ *   busy: boolean, croupier: ReturnType<typeof croupierKeys>,
+ *   projection: ReturnType<typeof projectable>}} Lesson
  */
 
 /** @param {HTMLElement} root */
@@ -115,7 +119,7 @@ function replay(lessons) {
 /** @param {Lesson} lesson */
 function shareAt(lesson) {
   const answers = lesson.answers.length ? "&answers=" + lesson.answers.join(".") : "";
-  lesson.section.dataset.share = location.pathname + "#" + lesson.section.id + answers;
+  shareAddress(lesson.section, location.pathname + "#" + lesson.section.id + answers);
 }
 
 // Each choice that is a move, with its odds beside it (shown while the toggle is on).
@@ -179,6 +183,8 @@ function lesson(page, section) {
     croupier: croupierKeys(section, document.getElementById("lq-announce"),
       section.querySelector('[data-action="keys"]'),
       /** @type {HTMLDialogElement} */ (document.getElementById("lq-keys")), page.word),
+    // Projected, a lesson steps to the page's next one; its choices are the class's vote.
+    projection: projectable(section, { choices: function () { return movesOf(section); } }),
   };
   one.croupier.update({ say: JSON.parse(section.dataset.say || "null") || undefined }, true);
   section.addEventListener("click", function (event) {
@@ -234,6 +240,7 @@ function ask(lesson, question) {
   });
   withTheirOdds(lesson.page.word, group);
   enable(lesson);
+  lesson.projection.changed(); // its next question: the class's vote follows
 }
 
 // Each event's sentence is one numbered item; a computer player's reason (the
@@ -371,6 +378,7 @@ function judged(lesson, index, result) {
     summary.querySelector(".lq-summary-text").textContent = result.summary;
     summary.hidden = false;
     section.dataset.state = "done";
+    lesson.projection.changed(); // no question left: no vote
     remember(lesson.id);
     showProgress(lesson.page);
     summary.focus();
@@ -394,6 +402,7 @@ function again(lesson, focus) {
   lesson.figure.innerHTML = lesson.opening.figure;
   lesson.section.dataset.state = "ready";
   enable(lesson);
+  lesson.projection.changed();
   const first = part(lesson, "[data-choice]");
   if (first && focus !== false) first.focus();
 }
@@ -403,5 +412,4 @@ function init() {
   if (root) setup(root);
 }
 
-if (typeof document$ !== "undefined") document$.subscribe(init);
-else init();
+onPage(init);

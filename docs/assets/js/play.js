@@ -32,6 +32,7 @@ import { croupierKeys } from "./croupier.js";
 import { start } from "./engine.js";
 import { ledgerView } from "./ledger.js";
 import { gameLinks } from "./links.js";
+import { projectable } from "./projector.js";
 import { problem, sessionClient } from "./session.js";
 import { gameScreen } from "./screen.js";
 import { checkSetup } from "./setup-check.js";
@@ -41,6 +42,7 @@ import { stepView } from "./step-view.js";
 import { tableTools } from "./tools.js";
 import { turnView } from "./turn.js";
 import { viewer } from "./viewer.js";
+import { movesOf } from "./vote.js";
 import { errorSentence, pageLang, pageWords, show } from "./page.js";
 
 const LEDGER = 250; // ledger rows per request
@@ -102,6 +104,12 @@ function parts(root) {
   table.tools = tableTools(table);
   table.steps = viewer(el, table.session, table.view, table.links.viewed, word);
   table.computer = computerPlayers(el, word, table.session, function (reply) { computerMoved(table, reply); });
+  // The table projected: it steps as its buttons do; its moves (in the turn's bar, outside
+  // the table) are the class's vote.
+  table.projection = projectable(el.view, {
+    go: function (go) { if (table.steps && table.steps.count) table.steps.step(go); },
+    choices: function () { return movesOf(el.turn); },
+  });
   return table;
 }
 
@@ -149,6 +157,7 @@ function accept(table, position) {
   table.computer.follow(position);
   const readers = table.readers;
   table.croupier.update(position.step, !!toAct && (!readers.length || readers.indexOf(toAct.player) >= 0));
+  if (table.projection) table.projection.changed(); // the decision: the class's vote follows
 }
 
 // Said in the page's one live region, and what the croupier's L repeats.
@@ -211,6 +220,7 @@ function newGame(table, reply) {
   el.game.hidden = false;
   table.screen.select("table", false);
   table.screen.show(true);
+  if (table.projection) table.projection.changed(); // shown: it may be projected
   rest(table, reply);
 }
 

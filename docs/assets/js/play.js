@@ -388,7 +388,7 @@ function wire(table) {
     if (target.dataset.act) acts[target.dataset.act](target);
     else if (!table.steps.count) return;
     else if (target.dataset.move) play(table, target.dataset.move);
-    else table.steps.step(target.dataset.go);
+    else table.steps.step(/** @type {Page.Go} */ (target.dataset.go));
   });
 }
 

@@ -13,7 +13,7 @@
 //   steps.update(position);   // an engine position: new sentences, the last step
 //   steps.more(piece, from);  // the sentences of steps from.. (the worker's ``story`` op)
 //   steps.goTo(index);        // show step ``index`` (onView(index, count) is told)
-import { node } from "./page.js";
+import { node, stepKey } from "./page.js";
 
 const WINDOW = 8; // steps asked for on each side of the one wanted
 const KEPT = 400; // steps kept drawn-ready in the page
@@ -60,11 +60,10 @@ export function viewer(el, session, view, onView, word) {
     deals: [], storyShown: false,
   };
   el.view.addEventListener("keydown", function (event) {
-    /** @type {Record<string, string>} */
-    const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
-    if (!keys[event.key] || event.altKey || event.ctrlKey || event.metaKey || !viewing.count) return;
+    const go = stepKey(event);
+    if (!go || !viewing.count) return;
     event.preventDefault();
-    step(viewing, keys[event.key]);
+    step(viewing, go);
   });
   el.view.tabIndex = 0;
 
@@ -73,7 +72,7 @@ export function viewer(el, session, view, onView, word) {
     update: function (/** @type {Bridge.Position} */ position) { update(viewing, position); },
     more: function (/** @type {Bridge.StoryAnswer} */ piece, /** @type {number} */ from) { more(viewing, piece, from); },
     goTo: function (/** @type {number} */ index) { goTo(viewing, index); },
-    step: function (/** @type {string} */ go) { step(viewing, go); },
+    step: function (/** @type {Page.Go} */ go) { step(viewing, go); },
     showStory: function (/** @type {boolean} */ on) { showStory(viewing, on); },
     get count() { return viewing.count; },
   };
@@ -320,7 +319,7 @@ function markJournal(viewing) {
 // Go "first", "previous", "next" or "last" (buttons and arrow keys).
 /**
  * @param {Viewing} viewing
- * @param {string} go
+ * @param {Page.Go} go
  */
 function step(viewing, go) {
   const viewed = viewing.viewed;

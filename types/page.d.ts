@@ -121,7 +121,8 @@ declare namespace Page {
 
   type Session = ReturnType<typeof import("../docs/assets/js/session.js").sessionClient>;
 
-  /** The table (play.js): the page's parts, shared with links.js and tools.js. */
+  /** The table (play.js): the page's parts, shared with links.js and tools.js (each made
+   *  once, as the page sets itself up: play.js parts). */
   interface Table {
     root: HTMLElement;
     el: Elements;
@@ -130,19 +131,19 @@ declare namespace Page {
     readers: string[];
     turn: ReturnType<typeof import("../docs/assets/js/turn.js").turnView>;
     ledger: ReturnType<typeof import("../docs/assets/js/ledger.js").ledgerView>;
-    session?: Session;
-    links?: ReturnType<typeof import("../docs/assets/js/links.js").gameLinks>;
-    steps?: ReturnType<typeof import("../docs/assets/js/viewer.js").viewer>;
-    computer?: ReturnType<typeof import("../docs/assets/js/computer.js").computerPlayers>;
-    form?: ReturnType<typeof import("../docs/assets/js/setup-form.js").setupForm>;
-    view?: ReturnType<typeof import("../docs/assets/js/step-view.js").stepView>;
-    screen?: ReturnType<typeof import("../docs/assets/js/screen.js").gameScreen>;
-    help?: ReturnType<typeof import("../docs/assets/js/computer.js").helps>;
-    tools?: ReturnType<typeof import("../docs/assets/js/tools.js").tableTools>;
+    session: Session;
+    links: ReturnType<typeof import("../docs/assets/js/links.js").gameLinks>;
+    steps: ReturnType<typeof import("../docs/assets/js/viewer.js").viewer>;
+    computer: ReturnType<typeof import("../docs/assets/js/computer.js").computerPlayers>;
+    form: ReturnType<typeof import("../docs/assets/js/setup-form.js").setupForm>;
+    view: ReturnType<typeof import("../docs/assets/js/step-view.js").stepView>;
+    screen: ReturnType<typeof import("../docs/assets/js/screen.js").gameScreen>;
+    help: ReturnType<typeof import("../docs/assets/js/computer.js").helps>;
+    tools: ReturnType<typeof import("../docs/assets/js/tools.js").tableTools>;
     /** The croupier's keys (croupier.js): what the table, the moves, the odds say. */
-    croupier?: ReturnType<typeof import("../docs/assets/js/croupier.js").croupierKeys>;
+    croupier: ReturnType<typeof import("../docs/assets/js/croupier.js").croupierKeys>;
     /** The table handed to the projector view (projector.js projectable). */
-    projection?: ReturnType<typeof import("../docs/assets/js/projector.js").projectable>;
+    projection: ReturnType<typeof import("../docs/assets/js/projector.js").projectable>;
     /** What the computer players' moves said, told at once when their turn ends. */
     heard: string[];
     /** The games opened so far: a late piece of an earlier game's story is not mixed in. */

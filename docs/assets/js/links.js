@@ -57,18 +57,20 @@ export function gameLinks(table) {
     base = Object.assign({}, reply.scenario);
     delete base.actions;
     delete base.ended;
-    link = gameLink(base, reply.scenario.actions);
-    kept = reply.scenario.actions.length;
+    const actions = reply.scenario.actions || [];
+    link = gameLink(base, actions);
+    kept = actions.length;
     push = asEntry;
   }
 
   // An engine position: its new actions, the ones it took back, the end.
   /** @param {Bridge.Position} position */
   function follow(position) {
-    if (!link) return;
-    while (kept > position.actions - position.played.length) { link.pop(); kept -= 1; }
-    position.played.forEach(function (action) { link.push(action); kept += 1; });
-    const text = link.text(position.ended);
+    const chain = link;
+    if (!chain) return;
+    while (kept > position.actions - position.played.length) { chain.pop(); kept -= 1; }
+    position.played.forEach(function (action) { chain.push(action); kept += 1; });
+    const text = chain.text(position.ended);
     // The address already holds a link the engine kept as it was: not written again (a
     // long game's address is large, and each write of it takes time).
     if (text !== written || push) writeHash(text, push);

@@ -7,7 +7,7 @@
 //
 // Python starts only when the reader presses Run, never on page load.
 import { call, onProgress, parseSvg, start } from "./engine.js";
-import { loadingBar, pageLang, pageWords, show, showLoading } from "./page.js";
+import { loadingBar, pageLang, pageWords, required, show, showLoading } from "./page.js";
 
 /**
  * The odds page's figures and words, written at build time (#lq-odds-data): the chart's
@@ -23,7 +23,7 @@ function setup(root) {
   root.dataset.ready = "yes";
 
   /** @type {OddsData} */
-  const data = JSON.parse(document.getElementById("lq-odds-data").textContent);
+  const data = JSON.parse(required(document, "#lq-odds-data").textContent || "{}");
   /** @type {(id: string) => any} the page's HTML has every one (odds_page.py) */
   const $ = function (id) { return document.getElementById(id); };
   /**
@@ -78,8 +78,9 @@ function setup(root) {
     el.origin.textContent = word.count("odds.sim.live", result.deals, { deals: integer.format(result.deals), seed: String(seed) });
     el.summary.dataset.share = String(result.bank_share.float);
     el.summary.dataset.deals = String(result.deals);
-    el.summary.textContent = result.summary[0]; // written by the engine (lansquenet.chart.summary)
-    el.details.textContent = result.summary[1];
+    const summary = result.summary || ["", ""]; // written by the engine (lansquenet.chart.summary)
+    el.summary.textContent = summary[0];
+    el.details.textContent = summary[1];
   }
 
   /**

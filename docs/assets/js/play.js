@@ -43,7 +43,7 @@ import { tableTools } from "./tools.js";
 import { turnView } from "./turn.js";
 import { viewer } from "./viewer.js";
 import { movesOf } from "./vote.js";
-import { errorSentence, pageLang, pageWords, show } from "./page.js";
+import { errorSentence, pageLang, pageWords, required, show } from "./page.js";
 
 const LEDGER = 250; // ledger rows per request
 
@@ -58,7 +58,7 @@ function elements(root) {
     root: root, status: $("lq-status"), progress: $("lq-progress"), linkError: $("lq-link-error"),
     setup: $("lq-setup"), names: $("lq-names"), balance: $("lq-balance"), banker: $("lq-banker"),
     finish: $("lq-finish"), seed: $("lq-seed"), decks: $("lq-decks"), setupRefusal: $("lq-setup-refusal"),
-    addPlayer: root.querySelector('[data-act="add-player"]'),
+    addPlayer: required(root, '[data-act="add-player"]'),
     game: $("lq-game"), busy: $("lq-busy"), turn: $("lq-turn"), turnText: $("lq-turn-text"),
     situation: $("lq-situation"), amountBox: $("lq-amount-box"), amount: $("lq-amount"),
     moves: $("lq-moves"), moveRefusal: $("lq-move-refusal"),
@@ -80,16 +80,17 @@ function elements(root) {
 function parts(root) {
   const word = pageWords();
   const el = elements(root);
-  /** @type {Page.Table} */
-  const table = {
-    root: root, el: el, word: word, readers: [], games: 0, heard: [],
+  // Its parts come one by one below (each may use those made before it).
+  const table = /** @type {Page.Table} */ ({
+    root: root, el: el, word: word, readers: /** @type {string[]} */ ([]), games: 0, heard: /** @type {string[]} */ ([]),
     turn: turnView(el, word), ledger: ledgerView(el, word),
     run: function (request, then, failTarget) { return run(table, request, then, failTarget); },
     accept: function (position) { accept(table, position); },
     newGame: function (reply) { newGame(table, reply); },
     showForm: function (data) { showForm(table, data); },
     focusTurn: function () { focusTurn(table); },
-  };
+  });
+
   table.form = setupForm(el, word);
   table.view = stepView(el, word);
   table.screen = gameScreen(el, root, function (key) { // the story and the ledger drawn only when shown
@@ -193,7 +194,8 @@ function computerMoved(table, reply) {
   // A computer players' turn is one message: told when the turn leaves them.
   table.heard.push(told(reply));
   if (!table.computer.isComputer(reply.step.state.to_act)) { tell(table, table.heard.join(" ")); table.heard = []; }
-  el.said.parentElement.scrollTop = el.said.parentElement.scrollHeight; // the news' own box, not the page
+  const news = /** @type {HTMLElement} */ (el.said.parentElement); // the news' own box, not the page
+  news.scrollTop = news.scrollHeight;
   // The reader's turn again: to its first control, unless the reader went elsewhere.
   if (document.activeElement === el.feed || document.activeElement === document.body) focusTurn(table);
 }
@@ -325,10 +327,11 @@ function startGame(table, event) {
 function play(table, name) {
   const el = table.el;
   const word = table.word;
-  const move = table.turn.find(name);
-  if (!move || table.session.busy) return;
+  const move = /** @type {Required<Bridge.Move> | null} */ (table.turn.find(name)); // a move's amount: its bounds
+  const toAct = table.turn.current;
+  if (!move || !toAct || table.session.busy) return;
   /** @type {Bridge.Action} */
-  const action = { by: table.turn.current.player, do: name };
+  const action = { by: toAct.player, do: name };
   if (move.amount) {
     const amount = el.amount.value.trim();
     if (amount === "") { // said in the page's language, before asking the engine

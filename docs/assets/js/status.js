@@ -10,7 +10,7 @@
 //   const busy = busyTable(el, function (working) { ... });
 //   busy(true); busy(false);                // sessionClient's onBusy
 import { onProgress } from "./engine.js";
-import { showLoading } from "./page.js";
+import { required, showLoading } from "./page.js";
 
 const BUSY_DELAY = 250; // ms before "the engine is working" shows
 
@@ -39,15 +39,15 @@ export function followLoading(el, word) {
  * @returns {(working: boolean) => void}
  */
 export function busyTable(el, also) {
-  /** @type {ReturnType<typeof setTimeout>} */
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
   return function (working) {
     el.root.setAttribute("aria-busy", working ? "true" : "false");
     // An attribute, not a class: on this page a class change on an element restyles all
     // that it holds (the journal and the ledger grow with the game), an attribute that
     // only play.css reads restyles the two parts it dims.
     el.game.toggleAttribute("data-busy", working);
-    el.turn.querySelector("fieldset").disabled = working;
+    /** @type {HTMLFieldSetElement} */ (required(el.turn, "fieldset")).disabled = working;
     also(working);
     clearTimeout(timer);
     if (working) timer = setTimeout(function () { el.busy.hidden = false; }, BUSY_DELAY);

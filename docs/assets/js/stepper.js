@@ -7,7 +7,7 @@
 // it, and the language switcher carries it to the same step in the other language.
 // It hands itself to the projector view (projector.js), which steps it through ``go``,
 // and tells the projector view's QR code the step's address (share.js).
-import { onPage, pageLang, stepKey } from "./page.js";
+import { onPage, pageLang, required, stepKey } from "./page.js";
 import { projectable } from "./projector.js";
 import { shareAddress } from "./share.js";
 
@@ -16,11 +16,11 @@ function setup(section) {
   if (section.dataset.stepper === "ready") return;
   section.dataset.stepper = "ready";
   const steps = Array.from(section.querySelectorAll(".lq-step"));
-  const controls = section.querySelector(".lq-controls");
-  const counter = section.querySelector(".lq-counter");
+  const controls = required(section, ".lq-controls");
+  const counter = required(section, ".lq-counter");
   /** @type {Record<string, HTMLButtonElement>} */
   const buttons = {};
-  /** @type {NodeListOf<HTMLButtonElement>} */ (controls.querySelectorAll("[data-go]")).forEach(function (b) { buttons[b.dataset.go] = b; });
+  /** @type {NodeListOf<HTMLButtonElement>} */ (controls.querySelectorAll("[data-go]")).forEach(function (b) { buttons[b.dataset.go || ""] = b; });
   let index = 0;
   const hashes = JSON.parse(section.dataset.hash || "{}");
   const own = hashes[pageLang()];
@@ -36,8 +36,8 @@ function setup(section) {
     if (!own) return;
     history.replaceState(history.state, "", "#" + own + "-" + (index + 1));
     document.querySelectorAll("a[hreflang]").forEach(function (link) {
-      const word = hashes[link.getAttribute("hreflang")] || own;
-      link.setAttribute("href", link.getAttribute("href").split("#")[0] + "#" + word + "-" + (index + 1));
+      const word = hashes[link.getAttribute("hreflang") || ""] || own;
+      link.setAttribute("href", (link.getAttribute("href") || "").split("#")[0] + "#" + word + "-" + (index + 1));
     });
   }
 
@@ -48,7 +48,7 @@ function setup(section) {
   function show(next, focus) {
     index = Math.max(0, Math.min(steps.length - 1, next));
     steps.forEach(function (step, k) { step.hidden = k !== index; });
-    counter.textContent = counter.dataset.template
+    counter.textContent = (counter.dataset.template || "")
       .replace("{index}", String(index + 1))
       .replace("{total}", String(steps.length));
     buttons.first.disabled = buttons.previous.disabled = index === 0;

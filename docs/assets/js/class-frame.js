@@ -8,7 +8,8 @@
 // opens once, as soon as a table is there to project (projector.js); "reveal" reveals
 // the vote's odds. Elsewhere (not in a frame, or never told), nothing happens.
 //
-//   framed();   // whether the page is shown in the class view
+//   framed();          // whether the page is shown in the class view
+//   classKey(event);   // the key the class view may take from ``event``, or null
 import { typing } from "./page.js";
 import { project, projected, reveal } from "./projector.js";
 
@@ -21,6 +22,20 @@ let coach = { on: false, done: false }; // projected for the coach's part; once
 /** @returns {boolean} */
 export function framed() {
   return hello;
+}
+
+// The key the class view may take from ``event`` (the page's or a frame's): none held with
+// a modifier or already taken; typing keeps its keys, but a clicker's go on from a
+// one-line field (the table's amount).
+/**
+ * @param {KeyboardEvent} event
+ * @returns {string | null}
+ */
+export function classKey(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return null;
+  const clicker = CLICKER.indexOf(event.key) >= 0;
+  if (typing(event.target) && !(clicker && event.target instanceof HTMLInputElement)) return null;
+  return event.key;
 }
 
 /** @param {ClassMessage.FromFrame} message */
@@ -63,12 +78,10 @@ document.addEventListener("lq:share", function (event) {
 // The class's keys, passed on (capture: before the page's own keys, after its projector
 // view's, which keeps its own while it is open).
 window.addEventListener("keydown", function (event) {
-  if (!hello || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-  const clicker = CLICKER.indexOf(event.key) >= 0;
-  // Typing keeps its keys; a clicker's go on from a one-line field (the table's amount).
-  if (typing(event.target) && !(clicker && event.target instanceof HTMLInputElement)) return;
-  if (!clicker && (projected() || CLASS_KEYS.indexOf(event.key) < 0)) return;
-  tell({ lq: "key", key: event.key });
+  const key = hello ? classKey(event) : null;
+  if (!key) return;
+  if (CLICKER.indexOf(key) < 0 && (projected() || CLASS_KEYS.indexOf(key) < 0)) return;
+  tell({ lq: "key", key: key });
   event.preventDefault();
   event.stopPropagation();
 }, true);

@@ -15,7 +15,8 @@
 // class's game at its step, else the part's section. Nothing here knows a rule.
 // The frames' pages are spoken to by postMessage only, in the messages of
 // types/messages.d.ts (their side: class-frame.js).
-import { inertAround, onPage, pageWords, typing } from "./page.js";
+import { classKey } from "./class-frame.js";
+import { inertAround, onPage, pageWords } from "./page.js";
 import { seatsFragment } from "./permalink.js";
 import { projected } from "./projector.js";
 import { shareAddress, shareShown } from "./share.js";
@@ -294,14 +295,11 @@ function setup(plan) {
     return true;
   }
 
-  // Capture: before the pages' own keys. Typing keeps its keys; a clicker's go on from a
-  // one-line field (the table's amount).
+  // Capture: before the pages' own keys.
   /** @param {KeyboardEvent} event */
   function keys(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-    const clicker = event.key === "PageDown" || event.key === "PageUp";
-    if (typing(event.target) && !(clicker && event.target instanceof HTMLInputElement)) return;
-    if (!press(event.key)) return;
+    const key = classKey(event);
+    if (!key || !press(key)) return;
     event.preventDefault();
     event.stopPropagation();
   }

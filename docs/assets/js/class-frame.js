@@ -11,7 +11,7 @@
 //   framed();          // whether the page is shown in the class view
 //   classKey(event);   // the key the class view may take from ``event``, or null
 import { typing } from "./page.js";
-import { project, projected, reveal } from "./projector.js";
+import { containers, project, projected, reveal } from "./projector.js";
 
 const CLASS_KEYS = ["p", "P", "r", "R", "Escape"];
 const CLICKER = ["PageDown", "PageUp"];
@@ -65,7 +65,7 @@ window.addEventListener("message", function (event) {
     const open = projected();
     if (!message.on && open) project(open, false);
     else if (message.on && !open) {
-      document.querySelectorAll("[data-projector]").forEach(function (box) { coached(box); });
+      containers().forEach(coached);
     }
   } else if (message.lq === "reveal") reveal();
 });

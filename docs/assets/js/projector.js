@@ -18,6 +18,7 @@
 //   project(box, true);           // opened (or left) from a script: the class's coach
 //   reveal();                     // the vote's odds revealed (R); false: no vote open
 //   projected();                  // the view open, or null
+//   containers();                 // the views handed over, in the page's order
 // Events, on the view (they bubble): "lq:projectable" once it may be projected (handed
 // over, or shown again: ``changed()``), "lq:projected" (detail: open or not).
 import { inertAround, pageWords, stepKey, typing } from "./page.js";
@@ -29,8 +30,9 @@ const views = new Map();
  *   vote: ReturnType<typeof mountVote> | null} | null} */
 let open = null;
 
-// The views of the page, in the page's order.
-function containers() {
+// The views handed over, in the page's order.
+/** @returns {HTMLElement[]} */
+export function containers() {
   return Array.from(views.keys()).filter(function (box) { return box.isConnected; }).sort(function (a, b) {
     return a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
   });

@@ -7,7 +7,7 @@
 //
 // Python starts only when the reader presses Run, never on page load.
 import { call, onProgress, parseSvg, start } from "./engine.js";
-import { loadingBar, pageLang, pageWords, required, show, showLoading } from "./page.js";
+import { loadingBar, onPage, pageLang, pageWords, required, show, showLoading } from "./page.js";
 
 /**
  * The odds page's figures and words, written at build time (#lq-odds-data): the chart's
@@ -158,5 +158,4 @@ function init() {
   if (root) setup(root);
 }
 
-if (typeof document$ !== "undefined") document$.subscribe(init);
-else init();
+onPage(init);

@@ -52,7 +52,7 @@ export function show(target, message) {
 // What went wrong, as the detail of a sentence: a refusal's message (the engine's
 // {error: {message}}), an Error's, or the thing itself as text.
 /** @param {any} error */
-export function errorDetail(error) {
+function errorDetail(error) {
   if (error && error.error && error.error.message) return String(error.error.message);
   return String((error && error.message) || error);
 }

@@ -136,9 +136,10 @@ def assert_not_a_scenario(run: subprocess.CompletedProcess[str]) -> None:
 REPLAY_MJS = REPO / "tests" / "pyodide" / "replay.mjs"
 
 
-def replay_in_node(folder: Path, spec_dir: Path, *flags: str) -> dict[str, Any]:
+def replay_in_node(folder: Path, spec_dir: Path, *flags: str, variants: bool = False) -> dict[str, Any]:
     """replay.mjs's answer (JSON) for the engine's wheel, built into ``folder``, and the
-    specification's conformance cases, with ``flags`` (--doctest, --restore, --stdlib...)."""
+    specification's conformance cases (``variants``: VARIANTS.md's too), with ``flags``
+    (--doctest, --restore, --stdlib...)."""
     from lansquenet_site.wheel import build_engine_wheel, write_wheel
 
     node = shutil.which("node")
@@ -148,7 +149,7 @@ def replay_in_node(folder: Path, spec_dir: Path, *flags: str) -> dict[str, Any]:
         pytest.fail("node_modules/pyodide is missing: run `npm ci`")
     wheel = write_wheel(build_engine_wheel(REPO), folder)
     done = subprocess.run(
-        [node, str(REPLAY_MJS), str(wheel), str(spec_dir / "conformance"), *flags],
+        [node, str(REPLAY_MJS), str(wheel), *map(str, case_folders(spec_dir, variants)), *flags],
         capture_output=True,
         text=True,
         timeout=600,
@@ -163,16 +164,24 @@ def replay_in_node(folder: Path, spec_dir: Path, *flags: str) -> dict[str, Any]:
     return result
 
 
-def cases_here(spec_dir: Path) -> dict[str, Any]:
-    """CPython's answer (``lansquenet.replay``) to each conformance case, by name."""
-    from spec_cases import conformance_cases
-
-    return {p.stem: lansquenet.replay(json.loads(p.read_text("utf-8"))) for p in conformance_cases(spec_dir)}
+def case_folders(spec_dir: Path, variants: bool = False) -> list[Path]:
+    """The conformance cases' folders: CONFORMANCE.md's, and with ``variants`` VARIANTS.md's."""
+    return [spec_dir / "conformance", *([spec_dir / "conformance" / "variants"] if variants else [])]
 
 
-def assert_answers_as_cpython(results: dict[str, Any], spec_dir: Path) -> None:
-    """Every conformance case answered, each exactly as CPython answers it."""
-    here = cases_here(spec_dir)
+def cases_here(spec_dir: Path, variants: bool = False) -> dict[str, Any]:
+    """CPython's answer (``lansquenet.replay``) to each conformance case (``variants``:
+    VARIANTS.md's too), by name."""
+    from spec_cases import cases_in  # tests/ on the path: not the benchmarks'
+
+    found = [case for folder in case_folders(spec_dir, variants) for case in cases_in(folder)]
+    return {p.stem: lansquenet.replay(json.loads(p.read_text("utf-8"))) for p in found}
+
+
+def assert_answers_as_cpython(results: dict[str, Any], spec_dir: Path, variants: bool = False) -> None:
+    """Every conformance case answered (``variants``: VARIANTS.md's too), each exactly as
+    CPython answers it."""
+    here = cases_here(spec_dir, variants)
     assert here and sorted(results) == sorted(here)
     for name, answer in here.items():
         assert results[name] == answer, name

@@ -20,13 +20,23 @@ declare namespace Bridge {
     amount?: number | string;
   }
 
-  /** The rules a scenario is played under (V-R2, spec/VARIANTS.md); none: the standard game. */
+  /** The presets of VARIANTS.md (V-R3). */
+  type Variant = "standard" | "two_packs" | "six_packs" | "italian_forty" | "half_on_pair";
+
+  /**
+   * The rules a game is played under (VARIANTS.md, V-R2): a preset by its name, or the
+   * four parameters (only without a preset, or with "standard"). Absent or null: the
+   * standard game. The engine checks them (V-R5: ``invalid_rules``, ``unknown_variant``).
+   */
   interface Rules {
-    variant?: "standard" | "two_packs" | "six_packs" | "italian_forty" | "half_on_pair";
-    /** How many packs are shuffled together: 1 to 6. */
+    variant?: Variant;
+    /** Packs shuffled together, 1 to 6 (V-P1). */
     packs?: number;
+    /** Cards per pack (V-P2). */
     pack?: "52" | "40" | "32";
+    /** The bank's share of each stake on an opening pair (V-P3). */
     pair_share?: "1" | "1/2";
+    /** Where the bank goes after a loss (V-P4). */
     successor?: "right" | "left";
   }
 
@@ -35,6 +45,8 @@ declare namespace Bridge {
     players: string[];
     balance?: number | string;
     first_banker?: string;
+    /** VARIANTS.md (V-R1): absent for the standard game; a session's scenario holds them when not standard. */
+    rules?: Rules | null;
     seed?: number | string;
     finish_after?: number;
     decks?: string[][];
@@ -43,8 +55,6 @@ declare namespace Bridge {
     ended?: boolean;
     /** The computer players: name -> temperament (lansquenet.bots). */
     computer?: Record<string, string>;
-    /** The rules it is played under (V-R1: null, or none, is the standard game). */
-    rules?: Rules | null;
   }
 
   /** A refused request: a code, the sentence in the session's language, its parameters. */
@@ -68,12 +78,16 @@ declare namespace Bridge {
 
   interface MoveRequest extends Spoken { op: "move"; action: Action; }
 
-  /** ``players``: a class's names, seated first; computer players fill the empty seats. */
+  /**
+   * ``players``: a class's names, seated first; computer players fill the empty seats.
+   * ``rules``: the game's rules (V-R8), written into its scenario as a scenario writes them.
+   */
   interface QuickRequest extends Spoken {
     op: "quick";
     deals?: number;
     seed?: number | string;
     players?: string[];
+    rules?: Rules | null;
   }
 
   /** ``to``: back to (and with) the last action of this seat, or of any of these seats. */
@@ -117,10 +131,13 @@ declare namespace Bridge {
 
   interface ShortAnswer extends Refusable { short: string | null; }
 
+  /** The presets of VARIANTS.md and their figures; with ``rules``, the same for those (``chosen``). */
+  interface RulesRequest extends Spoken { op: "rules"; rules?: Rules | null; }
+
   type Request = 
     ReplayRequest | OpenRequest | LinkRequest | MoveRequest | QuickRequest | UndoRequest
     | EndRequest | BotRequest | StepsRequest | StoryRequest | LedgerRequest | ScenarioRequest
-    | SimulateRequest | LessonRequest | ShortLinkRequest | ShortRequest;
+    | SimulateRequest | LessonRequest | ShortLinkRequest | ShortRequest | RulesRequest;
 
   /** The answer to a request, by its op. */
   type AnswerTo<R extends Request> =
@@ -135,6 +152,7 @@ declare namespace Bridge {
     : R extends ScenarioRequest ? ScenarioAnswer
     : R extends SimulateRequest ? Simulation
     : R extends LessonRequest ? Lesson
+    : R extends RulesRequest ? RulesAnswer
     : never;
 
   // --- the engine's step (lansquenet/view.py) ---
@@ -340,6 +358,36 @@ declare namespace Bridge {
     answered: number;
     done: boolean;
     summary: string | null;
+  }
+
+  /** A rule set's figures (web.py ``rules``; lansquenet.odds): exact fractions as text. */
+  interface RuledFigures {
+    /** As a scenario writes them: a preset by its name, else the parameters; null for the standard game. */
+    rules: Rules | null;
+    cards: number;
+    opening_pair: string;
+    /** The bank's edge per counter covered by even stakes. */
+    edge: string;
+    /** The edge exactly and as a percentage, in the request's language: "1/34 ≈ 2.9%". */
+    edge_text: string;
+  }
+
+  interface PresetFigures extends RuledFigures {
+    name: Variant;
+    /** VARIANTS.md's source ids ("RULES" for RULES.md). */
+    sources: string[];
+    year: number | null;
+  }
+
+  interface ChosenFigures extends RuledFigures {
+    /** The preset whose parameters they are: null is a mix, not a historical variant. */
+    preset: Variant | null;
+  }
+
+  interface RulesAnswer extends Refusable {
+    presets: PresetFigures[];
+    /** For the request's ``rules``. */
+    chosen?: ChosenFigures;
   }
 
   /** The replay of the command line (``python -m lansquenet replay``): a state, or a refusal. */

@@ -17,8 +17,8 @@ with a trailing underscore (``from_`` is the key ``from``). :data:`OPEN_ENDED` n
 objects that may hold more keys than they declare; :data:`ANSWERS` pairs each request
 with its answer.
 
->>> OPS
-('replay', 'open', 'move', 'quick', 'undo', 'end', 'bot', 'steps', 'story', 'ledger', 'scenario', 'simulate', 'lesson', 'short')
+>>> OPS[:7], OPS[7:]
+(('replay', 'open', 'move', 'quick', 'undo', 'end', 'bot'), ('steps', 'story', 'ledger', 'scenario', 'simulate', 'lesson', 'short', 'rules'))
 """
 
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
@@ -35,15 +35,24 @@ class Action(TypedDict):
     """A whole number, or the text as typed: the engine says what is wrong with it."""
 
 
-class Rules(TypedDict):
-    """The rules a scenario is played under (V-R2, spec/VARIANTS.md); none: the standard game."""
+Variant: TypeAlias = Literal["standard", "two_packs", "six_packs", "italian_forty", "half_on_pair"]
+"""The presets of VARIANTS.md (V-R3)."""
 
-    variant: NotRequired[Literal["standard", "two_packs", "six_packs", "italian_forty", "half_on_pair"]]
+
+class Rules(TypedDict):
+    """The rules a game is played under (VARIANTS.md, V-R2): a preset by its name, or the
+    four parameters (only without a preset, or with "standard"). Absent or null: the
+    standard game. The engine checks them (V-R5: ``invalid_rules``, ``unknown_variant``)."""
+
+    variant: NotRequired[Variant]
     packs: NotRequired[int]
-    """How many packs are shuffled together: 1 to 6."""
+    """Packs shuffled together, 1 to 6 (V-P1)."""
     pack: NotRequired[Literal["52", "40", "32"]]
+    """Cards per pack (V-P2)."""
     pair_share: NotRequired[Literal["1", "1/2"]]
+    """The bank's share of each stake on an opening pair (V-P3)."""
     successor: NotRequired[Literal["right", "left"]]
+    """Where the bank goes after a loss (V-P4)."""
 
 
 class Scenario(TypedDict):
@@ -52,6 +61,8 @@ class Scenario(TypedDict):
     players: list[str]
     balance: NotRequired[int | str]
     first_banker: NotRequired[str]
+    rules: NotRequired[Rules | None]
+    """VARIANTS.md (V-R1): absent for the standard game; a session's scenario holds them when not standard."""
     seed: NotRequired[int | str]
     finish_after: NotRequired[int]
     decks: NotRequired[list[list[str]]]
@@ -60,8 +71,6 @@ class Scenario(TypedDict):
     """"Time is up" was said (R-P4)."""
     computer: NotRequired[dict[str, str]]
     """The computer players: name -> temperament (lansquenet.bots)."""
-    rules: NotRequired[Rules | None]
-    """The rules it is played under (V-R1: null, or none, is the standard game)."""
 
 
 class Failure(TypedDict):
@@ -108,12 +117,14 @@ class MoveRequest(Spoken):
 
 
 class QuickRequest(Spoken):
-    """``players``: a class's names, seated first; computer players fill the empty seats."""
+    """``players``: a class's names, seated first; computer players fill the empty seats.
+    ``rules``: the game's rules (V-R8), written into its scenario as a scenario writes them."""
 
     op: Literal["quick"]
     deals: NotRequired[int]
     seed: NotRequired[int | str]
     players: NotRequired[list[str]]
+    rules: NotRequired[Rules | None]
 
 
 class UndoRequest(Spoken):
@@ -198,6 +209,13 @@ class ShortAnswer(Refusable):
     short: str | None
 
 
+class RulesRequest(Spoken):
+    """The presets of VARIANTS.md and their figures; with ``rules``, the same for those (``chosen``)."""
+
+    op: Literal["rules"]
+    rules: NotRequired[Rules | None]
+
+
 Request: TypeAlias = (
     ReplayRequest
     | OpenRequest
@@ -215,6 +233,7 @@ Request: TypeAlias = (
     | LessonRequest
     | ShortLinkRequest
     | ShortRequest
+    | RulesRequest
 )
 
 # --- the engine's step (lansquenet/view.py) ---
@@ -501,6 +520,37 @@ class Lesson(Refusable):
     summary: str | None
 
 
+class RuledFigures(TypedDict):
+    """A rule set's figures (web.py ``rules``; lansquenet.odds): exact fractions as text."""
+
+    rules: Rules | None
+    """As a scenario writes them: a preset by its name, else the parameters; null for the standard game."""
+    cards: int
+    opening_pair: str
+    edge: str
+    """The bank's edge per counter covered by even stakes."""
+    edge_text: str
+    """The edge exactly and as a percentage, in the request's language: "1/34 ≈ 2.9%"."""
+
+
+class PresetFigures(RuledFigures):
+    name: Variant
+    sources: list[str]
+    """VARIANTS.md's source ids ("RULES" for RULES.md)."""
+    year: int | None
+
+
+class ChosenFigures(RuledFigures):
+    preset: Variant | None
+    """The preset whose parameters they are: null is a mix, not a historical variant."""
+
+
+class RulesAnswer(Refusable):
+    presets: list[PresetFigures]
+    chosen: NotRequired[ChosenFigures]
+    """For the request's ``rules``."""
+
+
 class Replayed(Refusable):
     """The replay of the command line (``python -m lansquenet replay``): a state, or a refusal."""
 
@@ -522,6 +572,7 @@ ANSWERS: tuple[tuple[tuple[object, ...], object], ...] = (
     ((ScenarioRequest,), ScenarioAnswer),
     ((SimulateRequest,), Simulation),
     ((LessonRequest,), Lesson),
+    ((RulesRequest,), RulesAnswer),
 )
 REQUESTS: tuple[object, ...] = Request.__args__
 OPS: tuple[str, ...] = tuple(dict.fromkeys(kind.__annotations__["op"].__args__[0] for kind in REQUESTS))

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from helpers import cases_here, replay_in_node, session_here
-from spec_cases import conformance_cases, norm
+from spec_cases import conformance_cases, norm, variant_cases
 
 REPO = Path(__file__).resolve().parents[2]
 # Under pytest-xdist the module stays on one worker: one Node.js run of Pyodide serves the module.
@@ -29,14 +29,16 @@ SCRIPT = Path(__file__).with_name("replay.mjs")
 
 
 def cases(spec: Path) -> dict[str, Path]:
-    """Every scenario of the specification's conformance folder, by name."""
-    return {p.stem: p for p in conformance_cases(spec)}
+    """Every scenario of the specification's conformance folders (VARIANTS.md's too), by name."""
+    found = {p.stem: p for p in conformance_cases(spec) + variant_cases(spec)}
+    assert len(found) == len(conformance_cases(spec)) + len(variant_cases(spec)), "two cases share a name"
+    return found
 
 
 @pytest.fixture(scope="module")
 def pyodide_run(tmp_path_factory: pytest.TempPathFactory, spec_dir: Path) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("wheel")
-    result = replay_in_node(folder, spec_dir, "--doctest")
+    result = replay_in_node(folder, spec_dir, "--doctest", variants=True)
     wheel = Path(result["wheel"])
     # The same wheel's doctests in CPython, for comparison (the sources may change on
     # disk while the tests run; the wheel does not).
@@ -58,8 +60,10 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory, spec_dir: Path) -> dic
 
 
 def test_every_conformance_case_replays_inside_pyodide(pyodide_run: dict[str, Any], spec_dir: Path) -> None:
+    # CONFORMANCE.md's cases and VARIANTS.md's 44 (V-R1..V-R8, V-P1..V-P4)
     found = cases(spec_dir)
     assert found, "no conformance case found"
+    assert len(variant_cases(spec_dir)) == 44
     results = pyodide_run["results"]
     assert sorted(results) == sorted(found)
     got = {name: norm(results[name]) for name in found}
@@ -72,7 +76,7 @@ def test_every_conformance_case_replays_inside_pyodide(pyodide_run: dict[str, An
 
 def test_pyodide_answers_exactly_as_cpython(pyodide_run: dict[str, Any], spec_dir: Path) -> None:
     # The very JSON the command line prints, refusal messages included.
-    for name, answer in cases_here(spec_dir).items():
+    for name, answer in cases_here(spec_dir, variants=True).items():
         assert pyodide_run["results"][name] == answer, name
 
 

@@ -24,11 +24,11 @@ def trimmed_run(tmp_path_factory: pytest.TempPathFactory, spec_dir: Path) -> dic
     folder = tmp_path_factory.mktemp("trimmed")
     stdlib = folder / runtime.STDLIB
     stdlib.write_bytes(runtime.trimmed_stdlib(FULL))
-    return replay_in_node(folder, spec_dir, "--stdlib", str(stdlib), "--modules")
+    return replay_in_node(folder, spec_dir, "--stdlib", str(stdlib), "--modules", variants=True)
 
 
 def test_the_trimmed_stdlib_runs_every_conformance_case(trimmed_run: dict[str, Any], spec_dir: Path) -> None:
-    assert_answers_as_cpython(trimmed_run["results"], spec_dir)
+    assert_answers_as_cpython(trimmed_run["results"], spec_dir, variants=True)  # VARIANTS.md's too
 
 
 def test_the_trimmed_stdlib_runs_the_bridge(trimmed_run: dict[str, Any]) -> None:

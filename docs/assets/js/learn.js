@@ -156,7 +156,8 @@ function loading(page, lessons, next, detail) {
   const statusLine = page.statusLine;
   page.engine = next;
   statusLine.dataset.status = next;
-  statusLine.textContent = page.word("learn.loading." + next, { detail: detail || "" });
+  const plainly = next === "ready" && detail === "plain" ? "_plain" : ""; // a snapshot not restored
+  statusLine.textContent = page.word("learn.loading." + next + plainly, { detail: detail || "" });
   statusLine.classList.toggle("lq-refusal", next === "failed");
   lessons.forEach(function (one) {
     if (next === "ready" && one.section.dataset.state === "idle") one.section.dataset.state = "ready";

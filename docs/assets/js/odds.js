@@ -98,7 +98,7 @@ function setup(root) {
     } else if (name === "ready" && running) {
       status("running", word.count("odds.sim.loading.running", running, { deals: integer.format(running) }));
     } else if (name !== "ready" || started) {
-      status(name, word("odds.sim.loading." + name));
+      status(name, word("odds.sim.loading." + name + (name === "ready" && detail === "plain" ? "_plain" : "")));
     }
   }
 

@@ -42,6 +42,9 @@ export function showLoading(el, word) {
     } else if (status === "offline") {
       // Nothing to play with: the sentence alone, no controls.
       el.status.textContent = word("play.loading.offline");
+      // And what the site keeps on this device, to see or erase (the footer's button).
+      const keeps = document.querySelector(".lq-forget-open");
+      if (keeps) el.status.append(" ", keeps.cloneNode(true));
       [el.setup, el.game, el.root.querySelector(".lq-quick")].forEach(function (part) {
         if (part) part.hidden = true;
       });
@@ -52,7 +55,7 @@ export function showLoading(el, word) {
         loaded: inMegabytes(detail.loaded), total: inMegabytes(detail.total),
       });
     } else {
-      el.status.textContent = word("play.loading." + status);
+      el.status.textContent = word("play.loading." + status + (status === "ready" && detail === "plain" ? "_plain" : ""));
     }
   });
 }

@@ -60,7 +60,7 @@ export async function boot({
     try {
       const pyodide = await untilLoaded(loadPyodide({ ...where, ...restoring(saved) }));
       return install(pyodide, await bytes, progress, true);
-    } catch (error) {
+    } catch (/** @type {any} */ error) {
       await bytes; // a wheel that cannot be fetched fails the start, restored or not
       console.warn("Python's snapshot was not restored:", String((error && error.message) || error));
     }

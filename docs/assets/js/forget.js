@@ -56,7 +56,9 @@ function storages() {
 /** @returns {Promise<ServiceWorkerRegistration[]>} this site's worker, if any */
 async function workers() {
   if (!("serviceWorker" in navigator)) return [];
-  const all = await navigator.serviceWorker.getRegistrations().catch(function () { return []; });
+  /** @type {readonly ServiceWorkerRegistration[]} */
+  const none = [];
+  const all = await navigator.serviceWorker.getRegistrations().catch(function () { return none; });
   return all.filter(function (registration) { return registration.scope === scope; });
 }
 
@@ -110,24 +112,34 @@ function size(bytes, lang) {
   return new Intl.NumberFormat(lang, { style: "unit", unit, maximumFractionDigits: 1 }).format(amount);
 }
 
+// The dialog's words (forget.* in site.po), written in it, hidden.
+/**
+ * @param {HTMLDialogElement} dialog
+ * @param {"worker_on" | "none" | "done" | "failed" | "empty"} key
+ */
+function word(dialog, key) {
+  const found = dialog.querySelector('[data-lq-word="' + key + '"]');
+  return found ? found.textContent || "" : "";
+}
+
 /** @param {HTMLDialogElement} dialog */
 async function show(dialog) {
   const lang = document.documentElement.lang || "en";
   const status = /** @type {HTMLElement} */ (dialog.querySelector(".lq-forget__said"));
   const erase = /** @type {HTMLButtonElement} */ (dialog.querySelector("[data-lq-forget-erase]"));
-  const found = await inventory().catch(function () { return null; });
+  const found = await inventory().catch(function () { return /** @type {null} */ (null); });
   dialog.querySelectorAll("[data-lq-kept]").forEach(function (cell) {
     const what = cell.getAttribute("data-lq-kept");
     if (!found) cell.textContent = "?";
-    else if (what === "worker") cell.textContent = dialog.dataset[found.worker ? "yes" : "no"] || "";
+    else if (what === "worker") cell.textContent = word(dialog, found.worker ? "worker_on" : "none");
     else {
       const bytes = found[/** @type {"python" | "pages" | "storage"} */ (what)];
-      cell.textContent = bytes ? size(bytes, lang) : dialog.dataset.no || "";
+      cell.textContent = bytes ? size(bytes, lang) : word(dialog, "none");
     }
   });
   const nothing = Boolean(found && !found.python && !found.pages && !found.storage && !found.worker);
   erase.disabled = nothing;
-  status.textContent = nothing ? dialog.dataset.empty || "" : "";
+  status.textContent = nothing ? word(dialog, "empty") : "";
 }
 
 /** @param {HTMLDialogElement} dialog */
@@ -141,7 +153,7 @@ async function confirmed(dialog) {
     failed = true;
   }
   await show(dialog);
-  status.textContent = (failed ? dialog.dataset.failed : dialog.dataset.done) || "";
+  status.textContent = word(dialog, failed ? "failed" : "done");
   status.focus(); // read at once by a screen reader, with no live region of its own
 }
 

@@ -359,7 +359,16 @@ def test_offline_with_python_never_fetched_the_page_says_so_plainly(page: Page, 
         page.goto(server.url + PLAY[lang])
         status = page.locator("#lq-status")
         expect(status).to_have_attribute("data-status", "offline", timeout=READY_MS)
-        expect(status).to_have_text(WORDS(lang, "play.loading.offline"))
+        expect(status).to_contain_text(WORDS(lang, "play.loading.offline"))
+        # and, with it, what the site keeps here (the pages it can read offline), to see or erase
+        keeps = status.locator("[data-lq-forget-open]")
+        expect(keeps).to_have_text(WORDS(lang, "forget.open"))
+        keeps.click()
+        expect(page.locator("#lq-forget [data-lq-kept=pages]")).to_have_text(
+            re.compile(r"^\d+([.,]\d)?\s?(MB|Mo)$")
+        )
+        expect(page.locator("#lq-forget [data-lq-kept=python]")).to_have_text(WORDS(lang, "forget.none"))
+        page.keyboard.press("Escape")
         # Nothing to press: no quick game, no table to set up; no progress bar.
         for hidden in ("[data-act=quick]", "#lq-setup", "#lq-game", "#lq-progress"):
             expect(page.locator(hidden)).to_be_hidden()

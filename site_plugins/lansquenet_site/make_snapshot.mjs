@@ -9,14 +9,15 @@
 // {initial: that heap's size, read from this Pyodide (its WebAssembly memory when
 // instantiated, before any growth), heap: the snapshot's heap, used: {start, engine,
 // modules}: how far Python's heap reached (its break, sbrk) after a plain start, after
-// the wheel and the engine's first import, and after every engine module's import}.
+// the wheel and the engine's first import, and after every engine module's import}
+// (heap() of snapshot.mjs, where Pyodide's private names are fenced).
 //
 // What Node.js would leave in it that a browser does not is set as a browser's worker
 // has it: the program's name (Emscripten's "./this.program", not this script's path:
 // sys.executable, os.environ["_"]) and no build machine's time zone (UTC); the reader's
 // language and zone are set after each restore (freshen() in engine-worker.mjs).
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [worker, pyodideDir, wheel, out] = process.argv.slice(2);
@@ -38,16 +39,16 @@ for (const name of /** @type {const} */ (["instantiate", "instantiateStreaming"]
 }
 
 const { boot } = await import(pathToFileURL(worker).href);
+const { heap } = await import(pathToFileURL(join(dirname(worker), "snapshot.mjs")).href);
 const pyodideModule = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 /** @type {any} */
-let module = null;
+let pyodide = null;
 /** @type {Record<string, number>} */
 const used = {};
-const reached = function () { return module.HEAPU32[module._emscripten_get_sbrk_ptr() >> 2]; };
+const reached = function () { return heap(pyodide).reached; };
 const started = await boot({
   loadPyodide: async function (/** @type {any} */ options) {
-    const pyodide = await pyodideModule.loadPyodide(options);
-    module = pyodide._module;
+    pyodide = await pyodideModule.loadPyodide(options);
     return pyodide;
   },
   indexURL: pyodideDir.endsWith("/") ? pyodideDir : pyodideDir + "/",
@@ -61,4 +62,4 @@ const started = await boot({
 const snapshot = started.snapshot();
 used.modules = reached();
 writeFileSync(out, snapshot);
-process.stdout.write(JSON.stringify({ initial, heap: module.HEAP8.length, used }) + "\n");
+process.stdout.write(JSON.stringify({ initial, heap: heap(pyodide).size, used }) + "\n");

@@ -39,8 +39,9 @@ def fenced() -> dict[str, str]:
     text = FENCE.read_text("utf-8")
     options = re.search(r'OPTIONS = \{ make: "(\w+)", load: "(\w+)" \}', text)
     method = re.search(r'METHOD = "(\w+)"', text)
-    assert options and method, "snapshot.mjs names its options and method"
-    return {"make": options[1], "load": options[2], "method": method[1]}
+    module = re.search(r'MODULE = "(\w+)"', text)
+    assert options and method and module, "snapshot.mjs names its options, method and module"
+    return {"make": options[1], "load": options[2], "method": method[1], "module": module[1]}
 
 
 def test_pyodide_still_has_the_private_options_the_fence_uses() -> None:
@@ -58,6 +59,23 @@ def test_pyodide_still_has_the_private_options_the_fence_uses() -> None:
     assert f"Can only use pyodide.{names['method']} if the {names['make']} option" in runtime
     # And Pyodide itself refuses another build's snapshot (the fallback's first line).
     assert "Snapshot build id mismatch" in runtime and "Snapshot has invalid magic number" in runtime
+    # What the build's heap check (snapshot.py) relies on: a restore copies the snapshot
+    # into the module's own memory (exported by its WebAssembly, so the INITIAL_MEMORY the
+    # loader sets is not used) and never grows it (issue 6254). When this fails, Pyodide
+    # changed how it restores: the check may be needless, or wrong.
+    assert 'wasmMemory=wasmExports["memory"]' in runtime, (
+        "Pyodide's memory is no longer its WebAssembly's own"
+    )
+    restore = runtime[runtime.index("API.restoreSnapshot=function") :][:700]
+    assert "Module.HEAP8.set(" in restore, (
+        "Pyodide's restore no longer copies the snapshot into the heap as it is"
+    )
+    fence = FENCE.read_text("utf-8")
+    assert f'MODULE = "{names["module"]}"' in fence and "_emscripten_get_sbrk_ptr()" in fence
+    assert re.search(r"\b_emscripten_get_sbrk_ptr=Module\[\"_emscripten_get_sbrk_ptr\"\]", runtime), (
+        "Pyodide's module no longer tells Python's heap break"
+    )
+    assert "HEAP8" in runtime and "HEAPU32" in runtime
 
 
 @pytest.fixture(scope="module")

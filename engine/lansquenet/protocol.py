@@ -605,4 +605,6 @@ class FromWorker(TypedDict):
     loaded: NotRequired[int]
     total: NotRequired[int]
     from_: NotRequired[Literal["snapshot", "build-snapshot", "plain"]]
+    refused: NotRequired[bool]
+    """"ready": a snapshot was to be restored, could not be, and Python started plainly."""
     kept: NotRequired[bool]

@@ -12,13 +12,12 @@ import re
 
 import pytest
 from configured import LANGUAGES
-from helpers import engine_ready
+from helpers import PLAY, engine_ready
 from playwright.sync_api import Page, expect
 
 import lansquenet
 
 SETTLEMENT = {"fr": "/rules/settlement/", "en": "/en/rules/settlement/"}
-PLAY = {"fr": "/play/", "en": "/en/play/"}
 COUNTER = {"fr": "Étape {} / {}", "en": "Step {} / {}"}
 TOTAL = len(lansquenet.trace(lansquenet.load("worked-example")))
 WORDS = {

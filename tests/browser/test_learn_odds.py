@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import LEARN, PROJECTING, READY_MS, assert_no_violations, engine_ready, open_learn
+from helpers import LEARN, PLAY, PROJECTING, READY_MS, assert_no_violations, engine_ready, open_learn
 from playwright.sync_api import Locator, Page, expect
 
 from lansquenet import lessons
@@ -23,7 +23,6 @@ from tests.browser.devices import PHONE
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
-PLAY = {"fr": "/play/", "en": "/en/play/"}
 WIDE = "() => document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES
-from helpers import engine_ready, link_to, scenario_in
+from helpers import PLAY, engine_ready, link_to, scenario_in
 from playwright.sync_api import Page, expect
 
 from lansquenet.bots import quick_game
@@ -19,7 +19,6 @@ from tests.browser.story import ledger_count, whole_story
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
-PLAY = {"fr": "/play/", "en": "/en/play/"}
 WIDEST = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
 
 

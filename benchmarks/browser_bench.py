@@ -14,7 +14,7 @@
 - **3c, a return visit**: engine ready on the play page in a browser that has already
   started Python there once (a memory snapshot kept: the service worker's copy of the
   build's, or where the build made none the one a plain start kept),
-  against the first visit in the same fresh context, medians. Goal <= 0.25.
+  against the first visit in the same fresh context, medians. Goal <= 0.35.
 - **3d, bytes of a first visit**: every byte the server sends from a fresh context's
   navigation to /play/ until the engine is ready (service worker allowed, as a reader
   gets it), against the same for the build of ``BEFORE`` (the commit before issue 18),
@@ -55,7 +55,7 @@ READY_GOAL = 1.15
 LONGTASK_GOAL_MS = 50
 WEIGHT_GOAL = 1.1
 PYTHON_PATHS = ("/assets/pyodide/", "/assets/wheels/")
-RETURN_GOAL = 0.25  # 3c
+RETURN_GOAL = 0.35  # 3c: issue 44's goal
 BYTES_GOAL = 0.75  # 3d
 BEFORE = "d2940d9"  # the commit before issue 18 (memory snapshot, trimmed stdlib)
 REPO = Path(__file__).resolve().parents[1]

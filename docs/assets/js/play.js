@@ -31,6 +31,7 @@ import { copyLink } from "./copy-link.js";
 import { croupierKeys } from "./croupier.js";
 import { start } from "./engine.js";
 import { ledgerView } from "./ledger.js";
+import { announce } from "./live.js";
 import { gameLinks } from "./links.js";
 import { problem, sessionClient } from "./session.js";
 import { gameScreen } from "./screen.js";
@@ -157,7 +158,7 @@ function accept(table, position) {
  * @param {string} text
  */
 function tell(table, text) {
-  table.el.announce.textContent = text;
+  announce(table.el.announce, text);
   table.croupier.last(text);
 }
 

@@ -15,6 +15,7 @@
     const steps = Array.from(section.querySelectorAll(".lq-step"));
     const controls = section.querySelector(".lq-controls");
     const counter = section.querySelector(".lq-counter");
+    const live = /** @type {HTMLElement} */ (controls.querySelector(".lq-live"));
     /** @type {Record<string, HTMLButtonElement>} */
     const buttons = {};
     /** @type {NodeListOf<HTMLButtonElement>} */ (controls.querySelectorAll("[data-go]")).forEach(function (b) { buttons[b.dataset.go] = b; });
@@ -38,12 +39,29 @@
       });
     }
 
+    // The step moved to, told once in the stepper's live region: emptied, then given its
+    // words on the next frame (as every live region of the site: live.js).
+    /** @type {number | undefined} */
+    let telling;
+    function tell() {
+      const text = steps[index].querySelector(".lq-text").textContent.replace(/\s+/g, " ").trim();
+      if (telling !== undefined) cancelAnimationFrame(telling);
+      live.textContent = "";
+      telling = requestAnimationFrame(function () {
+        telling = undefined;
+        live.textContent = live.dataset.template.replace("{index}", String(index + 1))
+          .replace("{total}", String(steps.length)).replace("{text}", text);
+      });
+    }
+
     /**
      * @param {number} next
      * @param {boolean} focus
      */
     function show(next, focus) {
+      const was = index;
       index = Math.max(0, Math.min(steps.length - 1, next));
+      if (focus && index !== was) tell();
       steps.forEach(function (step, k) { step.hidden = k !== index; });
       counter.textContent = counter.dataset.template
         .replace("{index}", String(index + 1))
@@ -89,7 +107,7 @@
     }
     window.addEventListener("hashchange", function () {
       const next = asked();
-      if (next !== null && next !== index) show(next, false);
+      if (next !== null && next !== index) { show(next, false); tell(); }
     });
   }
 

@@ -417,7 +417,9 @@ def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = FALLBACK, labels: 
     for k, p in dist:
         share = float(p)
         cls = "lq-pair" if k == 0 else "lq-bar"
-        tip = _label(labels, _form(labels, "bar", k, lang), k=number(k, lang), share=bar_share(p, lang, labels))
+        tip = _label(
+            labels, _form(labels, "bar", k, lang), k=number(k, lang), share=bar_share(p, lang, labels)
+        )
         bars.append(
             f'<rect class="{cls}" x="{LEFT + width * k + 1:.1f}" y="{y(share):.1f}" width="{width - 2:.1f}"'
             f' height="{bottom - y(share):.1f}" fill="currentColor"'

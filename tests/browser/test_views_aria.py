@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from configured import LANGUAGES, PREFIX
 from helpers import aria_matches, heard, heard_raw, listen, tab_to
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from browser.conftest import SiteServer
 from browser.test_accessibility import assert_no_violations
@@ -90,8 +90,16 @@ def steppers(site: Path, lang: str) -> list[tuple[str, int]]:
     return found
 
 
+def step_told(section: Locator, lang: str, index: int, total: int) -> str:
+    """What the stepper's live region says of its step ``index`` (from 0), moved to."""
+    text = spoken(section.locator(f'.lq-step[data-step="{index}"] .lq-text').text_content() or "")
+    return WORDS(lang, "stepper.told", index=index + 1, total=total, text=text)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_rule_page_s_stepper_tells_each_step_once(page: Page, site_server: SiteServer, lang: str) -> None:
+def test_every_rule_page_s_stepper_tells_each_step_once(
+    page: Page, site_server: SiteServer, lang: str
+) -> None:
     pages = steppers(site_server.root, lang)
     assert len(pages) >= 3
     for address, count in pages:
@@ -105,11 +113,6 @@ def test_every_rule_page_s_stepper_tells_each_step_once(page: Page, site_server:
             listen(page)
             tab_to(page, f"#{section.get_attribute('id')}", most=250)
 
-            def told(index: int) -> str:
-                step = section.locator(f'.lq-step[data-step="{index}"] .lq-text')
-                text = spoken(step.text_content() or "")
-                return WORDS(lang, "stepper.told", index=index + 1, total=total, text=text)
-
             for key, said in (("ArrowRight", 1), ("End", 2), ("End", 2), ("Home", 3)):
                 page.keyboard.press(key)  # a second End: nothing changes, nothing is said
                 page.wait_for_function("(n) => window.lqHeard.filter(Boolean).length >= n", arg=said)
@@ -117,7 +120,8 @@ def test_every_rule_page_s_stepper_tells_each_step_once(page: Page, site_server:
             page.keyboard.press("Enter")
             page.wait_for_function("() => window.lqHeard.filter(Boolean).length >= 4")
             page.wait_for_timeout(100)  # nothing more comes
-            assert heard(page) == [told(1), told(total - 1), told(0), told(1)], where
+            told = [step_told(section, lang, index, total) for index in (1, total - 1, 0, 1)]
+            assert heard(page) == told, where
             if j == 0 and address.endswith("/settlement/"):
                 aria_matches(section.locator(".lq-controls"), f"{lang}-stepper-controls")
             assert_no_violations(page, f"{lang} {where}: at its second step")

@@ -201,3 +201,32 @@ def test_the_timeline_by_keyboard_every_date_reached_in_order(page: Page, lang: 
         page.keyboard.press("Tab")
     aria_matches(timeline, f"{lang}-timeline")
     assert_no_violations(page, f"{lang}: the history's timeline")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_coach_s_vote_revealed_from_the_keyboard_keeps_the_focus(page: Page, lang: str) -> None:
+    """A lesson projected at a move question (the coach): its vote read, its Reveal button
+    reached with Tab and pressed with Enter; the focus goes to the odds it revealed (the
+    button goes: it was left on nothing), every choice's odds read there."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"/{PREFIX[lang]}learn/")
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    box = page.locator('section[data-lesson="keep-sell"]')
+    tab_to(page, 'section[data-lesson="keep-sell"] [data-action="projector"]', most=250)
+    page.keyboard.press("Enter")
+    vote = box.locator(".lq-vote")
+    expect(vote).to_be_visible()
+    aria_matches(vote, f"{lang}-coach-vote")
+    tab_to(page, ".lq-vote-reveal")
+    page.keyboard.press("Enter")
+    expect(vote).to_have_attribute("data-revealed", "yes")
+    expect(vote.locator(".lq-vote-choices")).to_be_focused()
+    question = lessons.run(lessons.get("keep-sell"), [], lang)["question"]
+    for i, odds in enumerate(question["odds"]):
+        if odds is not None:
+            short = odds["odds_short"] or WORDS(lang, "play.odds.nothing")
+            expect(vote.locator(".lq-vote-choices li").nth(i)).to_contain_text(short)
+    aria_matches(vote, f"{lang}-coach-revealed")
+    assert_no_violations(page, f"{lang}: the coach's vote revealed")
+    page.keyboard.press("Escape")
+    expect(box.locator('[data-action="projector"]')).to_be_focused()

@@ -239,8 +239,13 @@
     if (!panel) return false;
     panel.dataset.revealed = "yes";
     panel.querySelectorAll(".lq-vote-odds").forEach(function (odds) { odds.hidden = false; });
-    const reveal = panel.querySelector(".lq-vote-reveal");
-    if (reveal) reveal.hidden = true;
+    const reveal = /** @type {HTMLElement | null} */ (panel.querySelector(".lq-vote-reveal"));
+    if (!reveal) return true;
+    const focused = reveal === document.activeElement;
+    reveal.hidden = true;
+    // Its button pressed from the keyboard: the focus goes to what it revealed, not lost.
+    const list = /** @type {HTMLElement | null} */ (panel.querySelector(".lq-vote-choices"));
+    if (focused && list) { list.tabIndex = -1; list.focus(); }
     return true;
   }
 

@@ -66,3 +66,21 @@ def heard_raw(page: Page) -> list[str]:
     """The same, emptied regions included (as "")."""
     told: list[str] = page.evaluate("() => window.lqHeard")
     return told
+
+
+AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+
+
+def axe_outside_frames(page: Page) -> list[str]:
+    """axe-core's violations on the page as it is now, its frames left out (a frame is a
+    page of the site, checked on its own); each as "rule: targets"."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text("utf-8") + "\n;undefined")  # outside the page's CSP
+    found: list[str] = page.evaluate(
+        """async (tags) => (await axe.run(document, { iframes: false,
+            runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })).violations
+          .map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", "))""",
+        AXE_TAGS,
+    )
+    return found

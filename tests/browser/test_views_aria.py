@@ -40,6 +40,17 @@ def test_a_lesson_by_keyboard_its_feedback_told_then_the_next_lesson(page: Page,
     aria_matches(section.locator(".lq-question"), f"{lang}-lesson-asked")
     listen(page)
     path = lessons.expected_path(first)
+    # A wrong choice first: its feedback, the engine's reason, told once; the lesson waits,
+    # the focus still on that choice.
+    wrong = next(i for i in range(len(first.steps[0]["choices"])) if i != path[0])
+    tab_to(page, f'section[data-lesson="{first.id}"] [data-choice="{wrong}"]')
+    page.keyboard.press("Enter")
+    said = WORDS(lang, "learn.wrong", message=lessons.run(first, [wrong], lang)["message"])
+    expect(section.locator(".lq-feedback")).to_have_text(said)
+    expect(section.locator(f'[data-choice="{wrong}"]')).to_be_focused()  # still where the reader was
+    aria_matches(section.locator(".lq-question"), f"{lang}-lesson-wrong")
+    assert_no_violations(page, f"{lang}: a lesson's wrong choice explained")
+    assert heard(page).count(said) == 1, heard(page)
     for k, right in enumerate(path):
         choice = f'section[data-lesson="{first.id}"] [data-choice="{right}"]'
         if not page.evaluate("(s) => document.activeElement.matches(s)", choice):

@@ -35,12 +35,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -366,7 +368,25 @@ def build_before(folder: Path, commit: str = BEFORE) -> Path:
     with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
         tar.extractall(source, filter="data")
     (source / "node_modules").symlink_to(REPO / "node_modules")
-    env = {**os.environ, "PYTHONPATH": f"{source / 'site_plugins'}{os.pathsep}{source / 'engine'}"}
+    # Its own plugin, under a name of its own: the name in its mkdocs.yml is this
+    # repository's plugin now (installed, editable), whose modules it would mix in.
+    plugins = tomllib.loads((source / "site_plugins" / "pyproject.toml").read_text("utf-8"))
+    points = plugins["project"]["entry-points"]["mkdocs.plugins"]
+    info = folder / "entry" / "lansquenet_before-0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lansquenet-before\nVersion: 0\n", "utf-8")
+    lines = [f"{name}-before = {target}" for name, target in points.items()]
+    (info / "entry_points.txt").write_text("[mkdocs.plugins]\n" + "\n".join(lines) + "\n", "utf-8")
+    config = source / "mkdocs.yml"
+    named = "|".join(re.escape(name) for name in points)
+    config.write_text(
+        re.sub(
+            rf"^(\s*-\s*)({named})(:?)\s*$", r"\1\2-before\3", config.read_text("utf-8"), flags=re.MULTILINE
+        ),
+        "utf-8",
+    )
+    paths = (source / "site_plugins", source / "engine", folder / "entry")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(path) for path in paths)}
     site = folder / "site"
     subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(source / "mkdocs.yml"), "-d", str(site)],

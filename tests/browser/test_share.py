@@ -30,7 +30,9 @@ WORD = {"fr": "Étape", "en": "Step"}
 
 
 def decoded(code: Locator) -> str:
-    """The text of the QR code ``code`` shows, as a camera would read it."""
+    """The text of the QR code ``code`` shows, as a camera would read it (once drawn: a
+    code of what was shown before goes at once, the new one comes with its library)."""
+    expect(code.locator("svg")).to_be_visible()
     box = code.bounding_box()
     assert box and box["width"] >= 160 and box["height"] >= 160, box  # readable across a room
     assert abs(box["width"] - box["height"]) < 1, box  # square

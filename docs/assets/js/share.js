@@ -9,10 +9,17 @@
 // The code comes from the pinned npm library qrcode-generator (assets/vendor, copied
 // there at build time by site_plugins/lansquenet_site/vendor.py): nothing here encodes.
 // Its words are the projector button's (data-share-label, data-share-long, site.po).
-// @ts-expect-error: copied into the site at build time, typed below from its npm package
-import library from "../vendor/qrcode.mjs";
-/** @type {typeof import("qrcode-generator")} */
-const qrcode = library;
+// The library is fetched the first time a code is drawn, not with every page (52 KB: it
+// was a seventh of a rule page's bytes, benchmark 5a).
+/** @type {Promise<typeof import("qrcode-generator")> | null} */
+let library = null;
+
+/** @returns {Promise<typeof import("qrcode-generator")>} */
+function qrcodeLibrary() {
+  // @ts-ignore: copied into the site at build time, typed from its npm package
+  if (!library) library = import("../vendor/qrcode.mjs").then(function (module) { return module.default; });
+  return /** @type {Promise<typeof import("qrcode-generator")>} */ (library);
+}
 
 export const MAX = 1000; // characters of a link one code holds, readable across a room
 const QUIET = 4; // modules of white around the code (the QR standard's quiet zone)
@@ -33,10 +40,11 @@ function addressOf(box) {
 
 /**
  * The code of ``url`` as an SVG drawing, black on white, its quiet zone kept.
+ * @param {typeof import("qrcode-generator")} qrcode the library
  * @param {string} url
  * @returns {SVGSVGElement}
  */
-function drawing(url) {
+function drawing(qrcode, url) {
   const qr = qrcode(0, "M"); // the smallest version that holds it; 15 % may be lost
   qr.addData(url, "Byte");
   qr.make();
@@ -112,8 +120,12 @@ function update(box) {
   const fits = url.length <= MAX;
   parts.note.hidden = fits;
   parts.code.hidden = !fits;
-  parts.code.replaceChildren(...(fits ? [drawing(url)] : []));
+  parts.code.replaceChildren(); // no code of what was shown before, while this one comes
   parts.figure.dataset.url = url;
+  if (!fits) return;
+  qrcodeLibrary().then(function (qrcode) {
+    if (parts.url === url) parts.code.replaceChildren(drawing(qrcode, url));
+  });
 }
 
 /** @param {HTMLElement} box */

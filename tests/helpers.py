@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -68,19 +69,47 @@ def heard_raw(page: Page) -> list[str]:
     return told
 
 
+# --- axe-core, from the npm package (never a CDN): test_accessibility.py says how it runs --
+
 AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
 
-def axe_outside_frames(page: Page) -> list[str]:
-    """axe-core's violations on the page as it is now, its frames left out (a frame is a
-    page of the site, checked on its own); each as "rule: targets"."""
+def axe_violations(page: Page, rules: list[str] | None = None, frames: bool = True) -> list[dict[str, Any]]:
+    """Run axe-core on the page as it is now (every rule of TAGS, or only ``rules``; with
+    ``frames`` False, its frames left out: each is a page of the site, checked on its
+    own); its violations."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.evaluate(AXE.read_text("utf-8") + "\n;undefined")  # outside the page's CSP
-    found: list[str] = page.evaluate(
-        """async (tags) => (await axe.run(document, { iframes: false,
-            runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })).violations
-          .map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", "))""",
-        AXE_TAGS,
+        # An expression, not a function: evaluated as a script, outside the page's CSP.
+        page.evaluate(AXE.read_text("utf-8") + "\n;undefined")
+    result: list[dict[str, Any]] = page.evaluate(
+        """async ([tags, rules, frames]) => {
+            const result = await axe.run(document, { iframes: frames,
+                runOnly: rules ? { type: "rule", values: rules } : { type: "tag", values: tags },
+                resultTypes: ["violations"],
+            });
+            return result.violations.map((v) => ({
+                id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })),
+            }));
+        }""",
+        [TAGS, rules, frames],
     )
-    return found
+    return result
+
+
+def report(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"[{v['impact']}] {v['id']}: {v['help']}")
+        for node in v["nodes"][:10]:
+            summary = " ".join(str(node["summary"] or "").split())
+            lines.append(f"    {node['target']}  -- {summary[:300]}")
+        if len(v["nodes"]) > 10:
+            lines.append(f"    ... and {len(v['nodes']) - 10} more")
+    return "\n".join(lines)
+
+
+def assert_no_violations(page: Page, where: str, rules: list[str] | None = None, frames: bool = True) -> None:
+    violations = axe_violations(page, rules, frames)
+    assert not violations, f"axe violations on {where}:\n{report(violations)}"

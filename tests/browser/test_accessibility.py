@@ -34,11 +34,10 @@ from typing import Any
 import pytest
 from configured import LANGUAGES
 from configured import LANGUAGES as LANGS
+from helpers import assert_no_violations, axe_violations
 from playwright.sync_api import Page, expect
 
 REPO = Path(__file__).resolve().parents[2]
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 SCHEMES = {"light": "default", "dark": "slate"}
 # What a palette changes: colours. In the dark palette, after every rule in the light one,
 # axe's rules on colours (text contrast, links told apart from text by colour alone).
@@ -83,45 +82,6 @@ def html_pages(site: Path) -> list[str]:
             continue
         found.append("/" + (rel.removesuffix("index.html")))
     return sorted(found)
-
-
-def axe_violations(page: Page, rules: list[str] | None = None) -> list[dict[str, Any]]:
-    """Run axe-core on the page as it is now (every rule of TAGS, or only ``rules``); its
-    violations."""
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        # An expression, not a function: evaluated as a script, outside the page's CSP.
-        page.evaluate(AXE.read_text("utf-8") + "\n;undefined")
-    result: list[dict[str, Any]] = page.evaluate(
-        """async ([tags, rules]) => {
-            const result = await axe.run(document, {
-                runOnly: rules ? { type: "rule", values: rules } : { type: "tag", values: tags },
-                resultTypes: ["violations"],
-            });
-            return result.violations.map((v) => ({
-                id: v.id, impact: v.impact, help: v.help,
-                nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })),
-            }));
-        }""",
-        [TAGS, rules],
-    )
-    return result
-
-
-def report(violations: list[dict[str, Any]]) -> str:
-    lines = []
-    for v in violations:
-        lines.append(f"[{v['impact']}] {v['id']}: {v['help']}")
-        for node in v["nodes"][:10]:
-            summary = " ".join(str(node["summary"] or "").split())
-            lines.append(f"    {node['target']}  -- {summary[:300]}")
-        if len(v["nodes"]) > 10:
-            lines.append(f"    ... and {len(v['nodes']) - 10} more")
-    return "\n".join(lines)
-
-
-def assert_no_violations(page: Page, where: str, rules: list[str] | None = None) -> None:
-    violations = axe_violations(page, rules)
-    assert not violations, f"axe violations on {where}:\n{report(violations)}"
 
 
 def open_in(page: Page, path: str, scheme: str, browser_log: Any) -> None:

@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import aria_matches, axe_outside_frames, heard, heard_raw, listen, tab_to
+from helpers import aria_matches, assert_no_violations, heard, heard_raw, listen, tab_to
 from playwright.sync_api import Locator, Page, expect
 
 from browser.conftest import SiteServer
-from browser.test_accessibility import assert_no_violations
 from lansquenet import lessons
 from lansquenet_site.words import Words
 
@@ -196,7 +195,7 @@ def test_the_class_view_by_keyboard_each_part_told_once_its_countdown_quiet(page
         title = part.locator("h2").inner_text()
         expect(page.get_by_role("region", name=title)).to_be_visible()
         expect(part.get_by_role("timer")).to_have_accessible_name(WORDS(lang, "plan.timer"))
-        assert axe_outside_frames(page) == [], f"{lang}: the class view's part {index + 1}"
+        assert_no_violations(page, f"{lang}: the class view's part {index + 1}", frames=False)
     page.wait_for_timeout(100)
     parts = [WORDS(lang, "plan.counter", index=i + 1, total=total) for i in range(total)]
     assert [t for t in heard(page) if t in parts] == parts, heard(page)

@@ -246,3 +246,28 @@ def test_the_coach_s_vote_revealed_from_the_keyboard_keeps_the_focus(page: Page,
     assert_no_violations(page, f"{lang}: the coach's vote revealed")
     page.keyboard.press("Escape")
     expect(box.locator('[data-action="projector"]')).to_be_focused()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_odds_simulation_run_from_the_keyboard_its_chart_read_and_told_once(
+    page: Page, lang: str
+) -> None:
+    """The reader's own simulation: the number of deals typed, Run pressed with Enter; the
+    live status tells when it is done, once; the new chart read (its name the engine's
+    description of it, the summary under it), axe clean."""
+    page.goto(f"/{PREFIX[lang]}odds/")
+    tab_to(page, "#lq-sim-deals", most=250)
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type("200")
+    tab_to(page, "#lq-sim-run")
+    listen(page)
+    page.keyboard.press("Enter")
+    expect(page.locator("#lq-sim-origin")).to_have_attribute("data-origin", "browser", timeout=READY_MS)
+    status = page.locator("#lq-sim-status")
+    expect(status).to_have_attribute("data-status", "done")
+    done = status.inner_text()
+    assert heard(page).count(done) == 1, heard(page)
+    figure = page.locator("#lq-sim-figure")
+    expect(figure.locator("svg[role=img]")).to_have_attribute("aria-labelledby", re.compile(r"\S"))
+    aria_matches(figure, f"{lang}-odds-simulated")
+    assert_no_violations(page, f"{lang}: the odds page after a simulation")

@@ -19,6 +19,7 @@ from helpers import aria_matches, assert_no_violations, heard, heard_raw, listen
 from playwright.sync_api import Locator, Page, expect
 
 from browser.conftest import SiteServer
+from browser.test_screen import AT_COVERING, PLAY, link_to, ready, settle
 from lansquenet import lessons
 from lansquenet_site.words import Words
 
@@ -271,3 +272,34 @@ def test_the_odds_simulation_run_from_the_keyboard_its_chart_read_and_told_once(
     expect(figure.locator("svg[role=img]")).to_have_attribute("aria-labelledby", re.compile(r"\S"))
     aria_matches(figure, f"{lang}-odds-simulated")
     assert_no_violations(page, f"{lang}: the odds page after a simulation")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_play_page_tells_a_step_moved_to_once_and_a_move_without_its_counter(
+    page: Page, lang: str
+) -> None:
+    """The game's step view, walked back with the arrow keys: each step moved to told once
+    in the page's one live region, its number and sentence (the visible counter is not a
+    live region: it said "Step 25 / 25" between a move's sentences, and only that when
+    the reader stepped back); a move then told by its sentences alone."""
+    ready(page, PLAY[lang] + link_to(AT_COVERING), (1280, 720))
+    settle(page)
+    tab_to(page, "#lq-view", most=250)
+    total = int((page.locator("#lq-counter").inner_text().split("/")[-1]).strip())
+    listen(page)
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => window.lqHeard.filter(Boolean).length >= 1")
+    page.wait_for_timeout(200)  # nothing more comes
+    text = spoken(page.locator("#lq-step-text").inner_text())
+    assert heard(page) == [WORDS(lang, "stepper.told", index=total - 1, total=total, text=text)]
+    page.keyboard.press("End")
+    page.wait_for_function("() => window.lqHeard.filter(Boolean).length >= 2")
+    listen(page)
+    tab_to(page, "#lq-moves [data-move]")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.lqHeard.filter(Boolean).length >= 1")
+    settle(page)
+    page.wait_for_timeout(200)
+    counter = re.compile(r"^\S+ \d+ / \d+$")
+    assert heard(page) and not [told for told in heard(page) if counter.match(told)], heard(page)
+    assert_no_violations(page, f"{lang}: the game's step view after a move")

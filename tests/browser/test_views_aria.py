@@ -2,9 +2,10 @@
 keyboard alone, read as assistive technology reads it (Playwright's ARIA snapshots in
 tests/browser/aria/, written with LQ_ARIA_WRITE=1 and read before being kept), what its
 live region says told once, and axe finding nothing in every state reached. The views:
-the lessons (a choice, its feedback, the next lesson), every rule page's stepper, the
-odds page's chart and its text equivalent, the class view (its parts, the countdown), the
-history's timeline. A key whose answer the live region already holds is told again (the
+the lessons (a wrong and a right choice, their feedback, the next lesson), every rule
+page's stepper, the odds page's chart and its text equivalent, its simulation, the coach's
+vote and its reveal, the class view (its parts, the countdown), the history's timeline,
+the play page's step view. A key whose answer the live region already holds is told again (the
 one live-region mechanism, docs/assets/js/live.js). Each flow runs in one language,
 ``LQ_FULL=1`` in both (tests/browser/conftest.py)."""
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES, PREFIX
+from helpers import report
 from playwright.sync_api import Page, expect
 
-from browser.test_accessibility import report
 from browser.test_projector import UNDER, axe_in
 from browser.test_share import decoded
 from lansquenet_site.words import Words

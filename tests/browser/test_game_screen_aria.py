@@ -14,9 +14,9 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers import assert_no_violations
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_accessibility import assert_no_violations
 from tests.browser.test_screen import PLAY, link_to, ready, settle, your_turn
 
 HERE = Path(__file__).parent / "aria"

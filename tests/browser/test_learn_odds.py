@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES, PREFIX
+from helpers import assert_no_violations
 from playwright.sync_api import Locator, Page, expect
 
 from lansquenet import lessons
 from lansquenet.view import percent
 from lansquenet_site.words import Words
 from tests.browser.devices import PHONE
-from tests.browser.test_accessibility import assert_no_violations
 from tests.browser.test_learn import LEARN, READY_MS, open_learn
 from tests.browser.test_projector import PROJECTING
 

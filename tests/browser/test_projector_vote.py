@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES, PREFIX
+from helpers import assert_no_violations, report
 from playwright.sync_api import Locator, Page, expect
 
 from lansquenet import lessons
-from tests.browser.test_accessibility import assert_no_violations, report
 from tests.browser.test_projector import PROJECTING, axe_in, projected_lesson
 from tests.browser.test_screen import AT_COVERING, PLAY, WORDS, link_to, moves_with_odds, ready, settle
 

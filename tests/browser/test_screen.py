@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES
+from helpers import assert_no_violations
 from playwright.sync_api import Page, expect
 
 from lansquenet import web
 from lansquenet_site.words import Words
 from tests.browser.story import drawn, engine_story, whole_story
-from tests.browser.test_accessibility import assert_no_violations
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")

@@ -148,10 +148,14 @@ function setup(plan) {
     draw(clock);
   }
 
+  // The part at ``at`` (kept within the plan), its countdown from the start; the part
+  // already shown stays as it is: PageDown on the last part leaves its clock running.
   /** @param {number} at */
   function show(at) {
     if (!open) return;
-    open.at = Math.max(0, Math.min(parts.length - 1, at));
+    const to = Math.max(0, Math.min(parts.length - 1, at));
+    if (open.clock && to === open.at) return;
+    open.at = to;
     parts.forEach(function (part, k) { part.hidden = k !== open?.at; });
     const part = parts[open.at];
     counter.textContent = word("plan.counter", { index: open.at + 1, total: parts.length });

@@ -168,7 +168,8 @@
     const move = root && Array.from(root.querySelectorAll(".lq-move")).find(shown);
     if (!move) return [];
     const group = move.parentElement.querySelectorAll(":scope > button, :scope > .lq-move > button");
-    return /** @type {HTMLElement[]} */ (Array.from(group)).filter(shown);
+    const moves = /** @type {HTMLElement[]} */ (Array.from(group)).filter(shown);
+    return moves.length >= 2 ? moves : []; // a vote needs two moves to choose from
   }
 
   /** @param {string} tag @param {string} text @param {string} [className] */

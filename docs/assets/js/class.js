@@ -11,8 +11,8 @@
 // shows the coach: the moves lettered, the odds hidden until R (projector.js).
 // PageDown and PageUp (what presentation clickers send) move between parts, P and
 // Escape too, from the frames as well; inside a part, a table's projector view keeps its
-// own keys while it is open. The part's QR code (share.js) leads to what it shows: the
-// class's game at its step, else the part's section. Nothing here knows a rule.
+// own keys while it is open. The part's QR code (share.js) leads pupils to their page of
+// it: the class's game at its step, else the part's pupils' page (never this one). Nothing here knows a rule.
 import { seatsFragment } from "./permalink.js";
 
 const SEATS = "lq.class.seats"; // localStorage: the names typed beforehand
@@ -218,8 +218,8 @@ function setup(plan) {
     });
   }
 
-  // What the view's QR code (share.js) leads to: the class's game at its step while its
-  // table is shown, else this part of the page.
+  // What the view's QR code (share.js) leads to, for the pupils: the class's game at its
+  // step while its table is shown, else the part's pupils' page (plan.json's "pupils").
   function share() {
     if (!open) return;
     const part = parts[open.at];
@@ -227,7 +227,7 @@ function setup(plan) {
     const inner = table && table.contentDocument;
     const box = /** @type {HTMLElement | null} */ (inner && inner.querySelector("[data-projector][data-share]"));
     view.dataset.share = box && inner ? new URL(box.dataset.share || "", inner.location.href).href
-      : location.pathname + (part.dataset.section ? "#" + part.dataset.section : "");
+      : new URL(part.dataset.pupils || "", location.href).href;
   }
 
   // The odds' reveal (R) from the view: the class's table's, in the coach's part.

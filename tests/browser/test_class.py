@@ -80,16 +80,16 @@ def test_run_the_class_walks_every_part_and_its_countdown_runs_pauses_and_ends(p
             expect(stepper).to_be_visible()
             stepper.locator("[data-go=next]").click()
             expect(stepper).to_have_attribute("data-current", "1")
-            # Its QR code leads to this part of the page (share.js).
-            anchor = view.locator(".lq-part:not([hidden])").get_attribute("data-section")
+            # Its QR code leads to the pupils' page of this part (share.js; plan.json's "pupils").
             expect(page.locator("#lq-class > .lq-share .lq-share-link")).to_have_attribute(
-                "href", re.compile(f"#{anchor}$")
+                "href", re.compile(r"/class/#rules$")
             )
-            assert decoded(page.locator("#lq-class > .lq-share .lq-share-code")).endswith(f"/teach/#{anchor}")
+            assert decoded(page.locator("#lq-class > .lq-share .lq-share-code")).endswith(f"/{PREFIX[lang]}class/#rules")
             violations = axe_in(page, view)
             assert not violations, report(violations)
-        if index == len(titles) - 1:  # the exit ticket: its three questions
-            expect(view.locator(".lq-part:not([hidden]) .lq-part-material > ol > li")).to_have_count(3)
+        if index == len(titles) - 1:  # the exit ticket, the pupils' page in its frame: its three questions
+            ticket = page.frame_locator('iframe[data-frame="ticket"]')
+            expect(ticket.locator(".lq-ticket:visible ol > li")).to_have_count(3)
     page.keyboard.press("PageDown")  # the last part stays
     shown(len(titles) - 1)
     for index in reversed(range(len(titles) - 1)):

@@ -152,14 +152,17 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
     head = page.locator(".lq-part:not([hidden]) .lq-part-head").bounding_box()
     top = frame.bounding_box()
     assert head and top and head["y"] + head["height"] <= top["y"] + 1, (head, top)
-    # The table speaks the page's language; the view's QR code leads to the class's game
-    # at its step, in the compact form that holds the class's names (one code all lesson).
+    # The table speaks the page's language, projected in its own form; its QR code leads
+    # to the class's game at its step, in the compact form that holds the class's names
+    # (one code all lesson), its caption showing them as names.
     assert table.locator("html").get_attribute("lang") == lang
-    code = page.locator("#lq-class > .lq-share .lq-share-link")
+    expect(table.locator("#lq-view.lq-projecting")).to_be_visible()
+    code = table.locator("#lq-view > .lq-share .lq-share-link")
     expect(code).to_have_attribute(
         "href", re.compile(rf"/{PREFIX[lang]}play/#quick=6\.\d+\.\d+\.[a-z0-9]*~Zo%C3%A9,Yann(&step=\d+)?$")
     )
-    url = decoded(page.locator("#lq-class > .lq-share .lq-share-code"))
+    expect(code).to_contain_text("~Zoé,Yann")
+    url = decoded(table.locator("#lq-view > .lq-share .lq-share-code"))
     assert url == code.get_attribute("href")
     phone = page.context.new_page()  # a pupil's phone opens the same table
     phone.set_viewport_size({"width": 360, "height": 740})
@@ -176,7 +179,17 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
     projected = table.locator("#lq-view.lq-projecting")
     expect(projected).to_be_visible()
     vote = projected.locator(".lq-vote")
+    # A decision of one move (a bank to announce) puts no vote: it is made, and the next
+    # decision, of two moves or more, is voted on.
+    for _ in range(3):
+        expect(projected.locator(".lq-vote-choices li, .lq-move").first).to_be_visible(timeout=30_000)
+        moves = projected.locator(".lq-move:visible")
+        if moves.count() != 1:
+            break
+        expect(vote).to_have_count(0)
+        moves.locator("button").first.click()
     expect(vote.locator(".lq-vote-choices li").first).to_be_visible(timeout=30_000)
+    assert vote.locator(".lq-vote-choices li").count() >= 2
     expect(vote.locator(".lq-vote-odds").first).to_be_hidden()  # the class guesses first
     expect(page.locator("#lq-class > .lq-share")).to_be_hidden()  # the table's own code shows
     # Read from the back of the room: the part's countdown whole above the frame, every

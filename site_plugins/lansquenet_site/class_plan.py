@@ -86,12 +86,10 @@ def render_plan(markdown: str, page: PageContext) -> str:
 def render_ticket(markdown: str, page: PageContext) -> str:
     """Replace the page's ``lansquenet-ticket`` fence (the exit ticket, in Markdown) with
     the ticket, written once: on screen a pupil's one ticket; printed, :data:`COPIES` of
-    it on the page, between cut lines (the copies hidden from screen readers)."""
+    it on the page, between cut lines (``templates/ticket.html``)."""
 
     def one(match: re.Match[str]) -> str:
-        body = match["body"]
-        first = f'<div class="lq-ticket" markdown="1">\n\n{body}\n</div>\n'
-        copy = f'<div class="lq-ticket lq-ticket-copy" aria-hidden="true" markdown="1">\n\n{body}\n</div>\n'
-        return "\n" + first + copy * (COPIES - 1) + "\n"
+        body = Markup(match["body"])  # the page's own Markdown, read after this
+        return "\n" + page.partial("ticket.html", body=body, copies=COPIES) + "\n"
 
     return TICKET.sub(one, markdown)

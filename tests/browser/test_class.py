@@ -84,7 +84,9 @@ def test_run_the_class_walks_every_part_and_its_countdown_runs_pauses_and_ends(p
             expect(page.locator("#lq-class > .lq-share .lq-share-link")).to_have_attribute(
                 "href", re.compile(r"/class/#rules$")
             )
-            assert decoded(page.locator("#lq-class > .lq-share .lq-share-code")).endswith(f"/{PREFIX[lang]}class/#rules")
+            assert decoded(page.locator("#lq-class > .lq-share .lq-share-code")).endswith(
+                f"/{PREFIX[lang]}class/#rules"
+            )
             violations = axe_in(page, view)
             assert not violations, report(violations)
         if index == len(titles) - 1:  # the exit ticket, the pupils' page in its frame: its three questions
@@ -183,9 +185,9 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
     # decision, of two moves or more, is voted on.
     decision = table.locator(f"#{projected.get_attribute('data-vote')}")  # where the table's moves are
     for _ in range(3):
-        expect(projected.locator(".lq-vote-choices li").or_(decision.locator(".lq-move")).first).to_be_visible(
-            timeout=30_000
-        )
+        expect(
+            projected.locator(".lq-vote-choices li").or_(decision.locator(".lq-move")).first
+        ).to_be_visible(timeout=30_000)
         moves = decision.locator(".lq-move:visible")
         if moves.count() != 1:
             break

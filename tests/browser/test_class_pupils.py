@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES, PREFIX
+from helpers import projected_sizes
 from playwright.sync_api import Locator, Page, expect
 
 from browser.test_share import decoded
-from helpers import projected_sizes
 from lansquenet_site.words import Words
 
 SIZE = {"width": 1280, "height": 720}
@@ -88,7 +88,10 @@ def test_every_part_projects_pupils_material_read_from_the_back_and_its_code_lea
     phone = page.context.new_page()
     phone.set_viewport_size(PHONE)
     for name, url in leads.items():
-        assert not url.split("#")[0].endswith("/teach/") and url.split("#")[0] != teachers.split("#")[0], (name, url)
+        assert not url.split("#")[0].endswith("/teach/") and url.split("#")[0] != teachers.split("#")[0], (
+            name,
+            url,
+        )
         phone.goto(url)
         expect(phone.locator("h1")).to_be_visible()
         assert phone.locator("html").get_attribute("lang") == lang, (name, url)
@@ -125,8 +128,12 @@ def test_pagedown_on_the_last_part_leaves_its_countdown_running(page: Page, lang
 
 def overlapping(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
     assert a and b
-    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
-            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
 
 
 @pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, SIZE], ids=["1024x768", "1280x720"])

@@ -154,17 +154,16 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
     head = page.locator(".lq-part:not([hidden]) .lq-part-head").bounding_box()
     top = frame.bounding_box()
     assert head and top and head["y"] + head["height"] <= top["y"] + 1, (head, top)
-    # The table speaks the page's language, projected in its own form; its QR code leads
-    # to the class's game at its step, in the compact form that holds the class's names
-    # (one code all lesson), its caption showing them as names.
+    # The table speaks the page's language; the view's QR code leads to the class's game
+    # at its step, in the compact form that holds the class's names (one code all
+    # lesson), its caption showing them as names.
     assert table.locator("html").get_attribute("lang") == lang
-    expect(table.locator("#lq-view.lq-projecting")).to_be_visible()
-    code = table.locator("#lq-view > .lq-share .lq-share-link")
+    code = page.locator("#lq-class > .lq-share .lq-share-link")
     expect(code).to_have_attribute(
         "href", re.compile(rf"/{PREFIX[lang]}play/#quick=6\.\d+\.\d+\.[a-z0-9]*~Zo%C3%A9,Yann(&step=\d+)?$")
     )
     expect(code).to_contain_text("~Zoé,Yann")
-    url = decoded(table.locator("#lq-view > .lq-share .lq-share-code"))
+    url = decoded(page.locator("#lq-class > .lq-share .lq-share-code"))
     assert url == code.get_attribute("href")
     phone = page.context.new_page()  # a pupil's phone opens the same table
     phone.set_viewport_size({"width": 360, "height": 740})
@@ -183,7 +182,7 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
     vote = projected.locator(".lq-vote")
     # A decision of one move (a bank to announce) puts no vote: it is made, and the next
     # decision, of two moves or more, is voted on.
-    decision = table.locator(f"#{projected.get_attribute('data-vote')}")  # where the table's moves are
+    decision = table.locator("#lq-turn")  # where the table's moves are (play.js)
     for _ in range(3):
         expect(
             projected.locator(".lq-vote-choices li").or_(decision.locator(".lq-move")).first
@@ -192,7 +191,7 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
         if moves.count() != 1:
             break
         expect(vote).to_have_count(0)
-        moves.locator("button").first.click()
+        moves.locator("button").first.evaluate("(button) => button.click()")  # the teacher's move, made
     expect(vote.locator(".lq-vote-choices li").first).to_be_visible(timeout=30_000)
     assert vote.locator(".lq-vote-choices li").count() >= 2
     expect(vote.locator(".lq-vote-odds").first).to_be_hidden()  # the class guesses first

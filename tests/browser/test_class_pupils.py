@@ -27,7 +27,7 @@ SIZE = {"width": 1280, "height": 720}
 PHONE = {"width": 360, "height": 740}
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
 WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
-TABLE_PARTS = {"play", "odds"}  # the class's table in its frame, projected with its own code
+TABLE_PARTS = {"play", "odds"}  # the class's table in its frame
 
 
 def run_class(page: Page, lang: str, size: dict[str, int]) -> Locator:
@@ -48,13 +48,15 @@ def settled(page: Page, view: Locator) -> str:
         inner = page.frame_locator(f'iframe[data-frame="{frame.get_attribute("data-frame")}"]')
         expect(inner.locator("html.lq-framed")).to_have_count(1)
         if frame.get_attribute("data-frame") == "game":
-            expect(inner.locator("#lq-view.lq-projecting")).to_be_visible(timeout=60_000)
+            expect(inner.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=60_000)
+            if view.get_attribute("data-coach") is not None:  # the coach's part: projected
+                expect(inner.locator("#lq-view.lq-projecting")).to_be_visible()
     return name
 
 
 def code_of(page: Page, name: str) -> Locator:
-    """The QR code on the screen: the class's table's own in its parts, else the view's."""
-    if name in TABLE_PARTS:
+    """The QR code on the screen: the class's table's own in the coach's part, else the view's."""
+    if name == "odds":
         return page.frame_locator('iframe[data-frame="game"]').locator("#lq-view > .lq-share .lq-share-code")
     return page.locator("#lq-class > .lq-share .lq-share-code")
 
@@ -143,7 +145,7 @@ def test_the_qr_caption_overlaps_no_control(page: Page, lang: str, size: dict[st
     for index in range(view.locator(".lq-part").count()):
         expect(view).to_have_attribute("data-current", str(index))
         name = settled(page, view)
-        if name in TABLE_PARTS:  # the table's own code, beside its vote and its controls
+        if name == "odds":  # the coach's part: the table's own code, beside its vote and its controls
             table = page.frame_locator('iframe[data-frame="game"]').locator("#lq-view")
             caption = table.locator("> .lq-share figcaption")
             expect(caption).to_be_visible()

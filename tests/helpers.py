@@ -156,3 +156,42 @@ def report(violations: list[dict[str, Any]]) -> str:
 def assert_no_violations(page: Page, where: str, rules: list[str] | None = None, frames: bool = True) -> None:
     violations = axe_violations(page, rules, frames)
     assert not violations, f"axe violations on {where}:\n{report(violations)}"
+
+
+# --- Projected type (issue 45: read from the back of the room) -------------------------
+# The characters of the text on the screen under an element, by their font size in px,
+# the pages of its frames included (each clipped to its frame); text hidden, transparent
+# or scrolled out of sight does not count.
+PROJECTED_SIZES = """(root) => {
+  const sizes = {};
+  function walk(doc, top, clip) {
+    const walker = doc.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const chars = node.textContent.replace(/\\s+/g, "").length;
+      const element = node.parentElement;
+      if (!chars || !element || !element.getClientRects().length) continue;
+      const style = doc.defaultView.getComputedStyle(element);
+      if (style.visibility === "hidden" || Number(style.opacity) === 0) continue;
+      const range = doc.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (!box.width || !box.height || box.bottom <= 0 || box.top >= clip.height
+          || box.right <= 0 || box.left >= clip.width) continue;
+      const px = Math.round(parseFloat(style.fontSize) * 10) / 10;
+      sizes[px] = (sizes[px] || 0) + chars;
+    }
+    top.querySelectorAll("iframe").forEach(function (frame) {
+      if (frame.hidden || !frame.contentDocument || !frame.getClientRects().length) return;
+      const box = frame.getBoundingClientRect();
+      walk(frame.contentDocument, frame.contentDocument.body, { width: box.width, height: box.height });
+    });
+  }
+  walk(document, root, { width: innerWidth, height: innerHeight });
+  return sizes;
+}"""
+
+
+def projected_sizes(view: Locator) -> dict[float, int]:
+    """The characters on the screen under ``view`` (its frames' too), by font size in px."""
+    sizes: dict[str, int] = view.evaluate(PROJECTED_SIZES)
+    return {float(px): chars for px, chars in sizes.items()}

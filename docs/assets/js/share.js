@@ -45,6 +45,15 @@ function addressOf(box) {
 }
 
 /**
+ * ``url`` as a reader reads it: no scheme, its names decoded ("Zoé", not "Zo%C3%A9").
+ * @param {string} url
+ */
+function readable(url) {
+  const bare = url.replace(/^https?:\/\//, "");
+  try { return decodeURI(bare); } catch (error) { return bare; } // a malformed escape: as written
+}
+
+/**
  * The code of ``url`` as an SVG drawing, black on white, its quiet zone kept.
  * @param {typeof import("qrcode-generator")} qrcode the library
  * @param {string} url
@@ -122,7 +131,7 @@ function update(box) {
   if (url === parts.url) return;
   parts.url = url;
   parts.link.href = url;
-  parts.link.textContent = url.replace(/^https?:\/\//, "");
+  parts.link.textContent = readable(url);
   const fits = url.length <= MAX;
   parts.note.hidden = fits;
   parts.code.hidden = !fits;

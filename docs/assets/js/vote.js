@@ -28,7 +28,8 @@ export function movesOf(root) {
   const move = Array.from(root.querySelectorAll(".lq-move")).find(shown);
   if (!move || !move.parentElement) return [];
   const group = move.parentElement.querySelectorAll(":scope > button, :scope > .lq-move > button");
-  return Array.from(group).filter(shown);
+  const moves = Array.from(group).filter(shown);
+  return moves.length >= 2 ? moves : []; // a vote needs two moves to choose from
 }
 
 /** @param {HTMLElement[]} buttons @param {boolean} on */

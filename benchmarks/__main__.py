@@ -4,7 +4,10 @@
     python -m benchmarks --quick --out R.md     # tiny sizes: does it all still run?
                                                # (the browser's parts in Chromium's headless
                                                # shell, as the tests: figures mean nothing)
-    python -m benchmarks --only odds deals     # some of: odds deals bots session build browser play first
+    python -m benchmarks --only odds deals --out R.md
+                                               # some of: odds deals bots session build browser play first
+RESULTS.md is only ever written by a whole run (every figure, full sizes), stamped with
+its commit, date and machine; a partial run needs --out.
 
 See benchmarks/README.md for what each figure means.
 """
@@ -96,7 +99,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=HERE / "RESULTS.md")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
     args = parser.parse_args(argv)
+    complete = set(args.only) == set(ALL) and not args.quick and args.repeats is None
+    if args.out == HERE / "RESULTS.md" and not complete:
+        # RESULTS.md holds one run: every figure, full sizes, measured together.
+        parser.error(
+            "RESULTS.md is written by a whole run only (no --only, --quick or --repeats): give --out"
+        )
     machine = results.machine_info()
+    machine["run"] = (
+        "one run of `python -m benchmarks` (`make bench`): every figure below, full sizes"
+        if complete
+        else "`python -m benchmarks " + " ".join(argv if argv is not None else sys.argv[1:]) + "`"
+    )
     figures = run(tuple(args.only), args.quick, args.repeats)
     text = results.render(figures, machine)
     args.out.write_text(text, "utf-8")

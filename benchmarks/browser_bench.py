@@ -14,7 +14,7 @@
 - **3c, a return visit**: engine ready on the play page in a browser that has already
   started Python there once (a memory snapshot kept: the service worker's copy of the
   build's, or where the build made none the one a plain start kept),
-  against the first visit in the same fresh context, medians. Goal <= 0.25.
+  against the first visit in the same fresh context, medians. Goal <= 0.35.
 - **3d, bytes of a first visit**: every byte the server sends from a fresh context's
   navigation to /play/ until the engine is ready (service worker allowed, as a reader
   gets it), against the same for the build of ``BEFORE`` (the commit before issue 18),
@@ -35,12 +35,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -55,7 +57,7 @@ READY_GOAL = 1.15
 LONGTASK_GOAL_MS = 50
 WEIGHT_GOAL = 1.1
 PYTHON_PATHS = ("/assets/pyodide/", "/assets/wheels/")
-RETURN_GOAL = 0.25  # 3c
+RETURN_GOAL = 0.35  # 3c: issue 44's goal
 BYTES_GOAL = 0.75  # 3d
 BEFORE = "d2940d9"  # the commit before issue 18 (memory snapshot, trimmed stdlib)
 REPO = Path(__file__).resolve().parents[1]
@@ -366,7 +368,25 @@ def build_before(folder: Path, commit: str = BEFORE) -> Path:
     with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
         tar.extractall(source, filter="data")
     (source / "node_modules").symlink_to(REPO / "node_modules")
-    env = {**os.environ, "PYTHONPATH": f"{source / 'site_plugins'}{os.pathsep}{source / 'engine'}"}
+    # Its own plugin, under a name of its own: the name in its mkdocs.yml is this
+    # repository's plugin now (installed, editable), whose modules it would mix in.
+    plugins = tomllib.loads((source / "site_plugins" / "pyproject.toml").read_text("utf-8"))
+    points = plugins["project"]["entry-points"]["mkdocs.plugins"]
+    info = folder / "entry" / "lansquenet_before-0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lansquenet-before\nVersion: 0\n", "utf-8")
+    lines = [f"{name}-before = {target}" for name, target in points.items()]
+    (info / "entry_points.txt").write_text("[mkdocs.plugins]\n" + "\n".join(lines) + "\n", "utf-8")
+    config = source / "mkdocs.yml"
+    named = "|".join(re.escape(name) for name in points)
+    config.write_text(
+        re.sub(
+            rf"^(\s*-\s*)({named})(:?)\s*$", r"\1\2-before\3", config.read_text("utf-8"), flags=re.MULTILINE
+        ),
+        "utf-8",
+    )
+    paths = (source / "site_plugins", source / "engine", folder / "entry")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(path) for path in paths)}
     site = folder / "site"
     subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(source / "mkdocs.yml"), "-d", str(site)],

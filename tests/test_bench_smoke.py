@@ -145,6 +145,7 @@ def test_results_md_renders_without_figures() -> None:
     render = "from benchmarks import results; print(results.render({}, results.machine_info()))"
     done = run("-c", render)
     assert done.stdout.count("not measured in this run") == 23
+    assert "- none: every figure measured in this run is within its goal." in done.stdout
 
 
 def test_lighthouse_scores_a_rule_page_100_but_for_performance(tmp_path: Path, built_site: Any) -> None:
@@ -168,3 +169,35 @@ def test_lighthouse_scores_a_rule_page_100_but_for_performance(tmp_path: Path, b
         tmp_path / "AUDIT.md"
     ).read_text("utf-8")
     assert "| plain Material |" in (tmp_path / "AUDIT.md").read_text("utf-8")
+
+
+def test_a_figure_short_of_its_goal_is_said_in_its_own_line() -> None:
+    """RESULTS.md says under its table, one line each, which figures missed their goals
+    (here figure 1, from made-up figures), and that the run was one whole run."""
+    made = (
+        "from benchmarks import results; m = results.machine_info(); m['run'] = 'one run';"
+        " o = {'ratio': 0.3, 'ours_deals_per_s': 30, 'minimal_deals_per_s': 100, 'ok': False, 'deals': 9};"
+        " print(results.render({'odds': o}, m))"
+    )
+    text = run("-c", made).stdout
+    short = text.split("## Short of their goals", 1)[1].split("##", 1)[0]
+    lines = [line for line in short.splitlines() if line.startswith("- ")]
+    assert [line.split("**")[1] for line in lines] == ["1"]
+    assert "≥ 0.5×" in lines[0] and "0.3×" in lines[0]
+    assert "- run: one run" in text
+
+
+def test_results_md_is_written_by_a_whole_run_only() -> None:
+    """A partial run never writes RESULTS.md (it would mix runs): it is refused, the file
+    left as it was."""
+    before = (REPO / "benchmarks" / "RESULTS.md").read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--only", "bots", "--quick"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode != 0 and "--out" in done.stderr
+    assert (REPO / "benchmarks" / "RESULTS.md").read_bytes() == before

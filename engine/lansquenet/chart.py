@@ -364,6 +364,21 @@ def share_chart(
 # --- the length of a deal -----------------------------------------------------------
 
 
+SMALLEST = Fraction(1, 10_000)  # a bar's share below 0.01 %: "less than 0.01 %", never "0.00 %"
+
+
+def bar_share(p: Fraction, lang: str = FALLBACK, labels: Mapping[str, str] | None = None) -> str:
+    """A bar's share in words, the same in its tooltip and in the table beside the chart
+    (its text equivalent): to 0.01 %, or ``labels['tiny']`` (``{share}``: 0.01 %) below.
+
+    >>> bar_share(Fraction(1, 17), "fr"), bar_share(Fraction(1, 10**6), "en", {"tiny": "less than {share}"})
+    ('5,88\u202f%', 'less than 0.01%')
+    """
+    if p >= SMALLEST or "tiny" not in (labels or {}):
+        return percent(float(p), lang, 2)
+    return _label(labels, "tiny", share=percent(float(SMALLEST), lang, 2))
+
+
 def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = FALLBACK, labels: Mapping[str, str] | None = None,
                  ident: str = "lq-length") -> str:  # fmt: skip
     """The exact probability of each length of a deal (cards turned after the first two,
@@ -372,7 +387,8 @@ def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = FALLBACK, labels: 
 
     ``labels`` (all optional): ``title``, ``desc`` (``{pair}``, ``{one}``, ``{last}``,
     ``{mean}``), ``x``, ``y``, ``mean`` (``{value}``), ``pair`` and ``decided`` (the
-    legend of the two kinds of bar), ``bar`` (``{k}``, ``{share}``: each bar's tooltip).
+    legend of the two kinds of bar), ``bar`` (``{k}``, ``{share}``: each bar's tooltip),
+    ``tiny`` (a share too small to write: :func:`bar_share`).
 
     >>> svg = length_chart(lang="fr", labels={"mean": "moyenne {value}", "bar": "{k} : {share}"})
     >>> svg.count('class="lq-bar"'), svg.count('class="lq-pair"'), "moyenne 48/7 ≈ 6,86" in svg
@@ -401,7 +417,9 @@ def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = FALLBACK, labels: 
     for k, p in dist:
         share = float(p)
         cls = "lq-pair" if k == 0 else "lq-bar"
-        tip = _label(labels, _form(labels, "bar", k, lang), k=number(k, lang), share=percent(share, lang, 2))
+        tip = _label(
+            labels, _form(labels, "bar", k, lang), k=number(k, lang), share=bar_share(p, lang, labels)
+        )
         bars.append(
             f'<rect class="{cls}" x="{LEFT + width * k + 1:.1f}" y="{y(share):.1f}" width="{width - 2:.1f}"'
             f' height="{bottom - y(share):.1f}" fill="currentColor"'

@@ -512,7 +512,7 @@ def _bot(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]
     ...            ' "seed": 3, "computer": {"A": "bold"}, "actions": []}}')
     >>> moved = json.loads(handle('{"op": "bot", "lang": "en"}'))
     >>> moved["played"][0]["do"], moved["said"], moved["actions"]
-    ('bank', 'A announces a large bank of 33, hoping to win big.', 1)
+    ('bank', "A announces a large bank of 33: the bank's small edge counts for more on a large bank.", 1)
     >>> moved["reasons"] == {"1": moved["said"]}
     True
     >>> json.loads(handle('{"op": "bot", "temperament": {"a": 1}}'))["error"]["code"]

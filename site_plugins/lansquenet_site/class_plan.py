@@ -8,6 +8,7 @@ minutes are written once, in ``plan.json``; their words (``plan.*``) in site.po.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ from .page import PageContext
 from .render import keep
 
 FENCE = fence("lansquenet-plan")
+TICKET = fence("lansquenet-ticket")
+COPIES = 4  # exit tickets per printed A4 page, cut apart (print.css)
 DATA = Path(__file__).with_name("plan.json")
 TOTAL = 50  # the class's minutes: the parts' add up to it (tests/site/test_class_plan.py)
 
@@ -63,6 +66,7 @@ def class_view(page: PageContext) -> str:
         root=page.root,
         parts=parts,
         frames={name: page.link(path) for name, path in _frames().items()},  # in the page's language
+        pupils={part["id"]: page.link(part["pupils"]) for part in parts},  # each part's QR code
         total=TOTAL,
         w=w,
         count=lambda key, n, **params: words.count(lang, key, n, **params),
@@ -77,3 +81,15 @@ def render_plan(markdown: str, page: PageContext) -> str:
         return markdown
     html = class_view(page)
     return FENCE.sub(lambda _: "\n" + keep(html, page.stash) + "\n", markdown)
+
+
+def render_ticket(markdown: str, page: PageContext) -> str:
+    """Replace the page's ``lansquenet-ticket`` fence (the exit ticket, in Markdown) with
+    the ticket, written once: on screen a pupil's one ticket; printed, :data:`COPIES` of
+    it on the page, between cut lines (``templates/ticket.html``)."""
+
+    def one(match: re.Match[str]) -> str:
+        body = Markup(match["body"])  # the page's own Markdown, read after this
+        return "\n" + page.partial("ticket.html", body=body, copies=COPIES) + "\n"
+
+    return TICKET.sub(one, markdown)

@@ -71,7 +71,7 @@ SIM_DEALS = 10_000  # the simulation drawn at build time, and the form's default
 SIM_SEED = 1
 SIM_MAX = MAX_DEALS  # the most deals the page asks the browser's engine for (its bridge's most)
 CHART_LABELS = ("title", "desc", "x", "y", "observed", "expected", "band")
-LENGTH_LABELS = ("title", "desc", "x", "y", "mean", "pair", "decided", "bar")
+LENGTH_LABELS = ("title", "desc", "x", "y", "mean", "pair", "decided", "bar", "tiny")
 
 
 def figure(key: str, pack: odds.Pack, lang: str, form: str = "approx") -> str:
@@ -143,18 +143,12 @@ def _labels(lang: str, words: Words, prefix: str, keys: tuple[str, ...]) -> dict
 
 def distribution_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) -> str:
     """The length of a deal: the bar chart, then its exact table (the text equivalent)."""
-    svg = chart.length_chart(
-        pack, lang, _labels(lang, words, "odds.length", LENGTH_LABELS), ident="lq-length"
-    )
+    labels = _labels(lang, words, "odds.length", LENGTH_LABELS)
+    svg = chart.length_chart(pack, lang, labels, ident="lq-length")
     rows, total = [], Fraction(0)
-    smallest = Fraction(1, 10_000)  # below 0.01 %: written as "less than 0.01 %"
     for k, p in odds.length_distribution(pack):
         total += p
-        share = (
-            chart.percent(float(p), lang, 2)
-            if p >= smallest
-            else words(lang, "odds.length.tiny", share=chart.percent(float(smallest), lang, 2))
-        )
+        share = chart.bar_share(p, lang, labels)  # the same words as the bar's own
         at_most = chart.percent(float(total), lang, 2) if total < 1 else chart.percent(1, lang, 0)
         rows.append((k, chart.number(k, lang), str(p), share, at_most))
     ident = _ident(words(lang, "odds.length.caption"))

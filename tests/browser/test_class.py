@@ -78,16 +78,18 @@ def test_run_the_class_walks_every_part_and_its_countdown_runs_pauses_and_ends(p
             expect(stepper).to_be_visible()
             stepper.locator("[data-go=next]").click()
             expect(stepper).to_have_attribute("data-current", "1")
-            # Its QR code leads to this part of the page (share.js).
-            anchor = view.locator(".lq-part:not([hidden])").get_attribute("data-section")
+            # Its QR code leads to the pupils' page of this part (share.js; plan.json's "pupils").
             expect(page.locator("#lq-class > .lq-share .lq-share-link")).to_have_attribute(
-                "href", re.compile(f"#{anchor}$")
+                "href", re.compile(r"/class/#rules$")
             )
-            assert decoded(page.locator("#lq-class > .lq-share .lq-share-code")).endswith(f"/teach/#{anchor}")
+            assert decoded(page.locator("#lq-class > .lq-share .lq-share-code")).endswith(
+                f"/{PREFIX[lang]}class/#rules"
+            )
             violations = axe_in(page, view)
             assert not violations, report(violations)
-        if index == len(titles) - 1:  # the exit ticket: its three questions
-            expect(view.locator(".lq-part:not([hidden]) .lq-part-material > ol > li")).to_have_count(3)
+        if index == len(titles) - 1:  # the exit ticket, the pupils' page in its frame: its three questions
+            ticket = page.frame_locator('iframe[data-frame="ticket"]')
+            expect(ticket.locator(".lq-ticket:visible ol > li")).to_have_count(3)
     page.keyboard.press("PageDown")  # the last part stays
     shown(len(titles) - 1)
     for index in reversed(range(len(titles) - 1)):
@@ -151,12 +153,14 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
     top = frame.bounding_box()
     assert head and top and head["y"] + head["height"] <= top["y"] + 1, (head, top)
     # The table speaks the page's language; the view's QR code leads to the class's game
-    # at its step, in the compact form that holds the class's names (one code all lesson).
+    # at its step, in the compact form that holds the class's names (one code all
+    # lesson), its caption showing them as names.
     assert table.locator("html").get_attribute("lang") == lang
     code = page.locator("#lq-class > .lq-share .lq-share-link")
     expect(code).to_have_attribute(
         "href", re.compile(rf"/{PREFIX[lang]}play/#quick=6\.\d+\.\d+\.[a-z0-9]*~Zo%C3%A9,Yann(&step=\d+)?$")
     )
+    expect(code).to_contain_text("~Zoé,Yann")
     url = decoded(page.locator("#lq-class > .lq-share .lq-share-code"))
     assert url == code.get_attribute("href")
     phone = page.context.new_page()  # a pupil's phone opens the same table
@@ -174,7 +178,20 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
     projected = table.locator("#lq-view.lq-projecting")
     expect(projected).to_be_visible()
     vote = projected.locator(".lq-vote")
+    # A decision of one move (a bank to announce) puts no vote: it is made, and the next
+    # decision, of two moves or more, is voted on.
+    decision = table.locator("#lq-turn")  # where the table's moves are (play.js)
+    for _ in range(3):
+        expect(
+            projected.locator(".lq-vote-choices li").or_(decision.locator(".lq-move")).first
+        ).to_be_visible(timeout=30_000)
+        moves = decision.locator(".lq-move:visible")
+        if moves.count() != 1:
+            break
+        expect(vote).to_have_count(0)
+        moves.locator("button").first.evaluate("(button) => button.click()")  # the teacher's move, made
     expect(vote.locator(".lq-vote-choices li").first).to_be_visible(timeout=30_000)
+    assert vote.locator(".lq-vote-choices li").count() >= 2
     expect(vote.locator(".lq-vote-odds").first).to_be_hidden()  # the class guesses first
     expect(page.locator("#lq-class > .lq-share")).to_be_hidden()  # the table's own code shows
     # Read from the back of the room: the part's countdown whole above the frame, every

@@ -31,7 +31,7 @@ def pdf_pages(pdf: bytes) -> int:
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-@pytest.mark.parametrize("sheet", ["sheet", "score", "handout"])
+@pytest.mark.parametrize("sheet", ["sheet", "score", "handout", "ticket"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_sheet_prints_on_one_page(page: Page, browser_log: Any, lang: str, sheet: str, paper: str) -> None:
     page.goto(f"{PREFIX[lang]}{sheet}/")
@@ -39,6 +39,48 @@ def test_sheet_prints_on_one_page(page: Page, browser_log: Any, lang: str, sheet
     pdf = page.pdf(format=paper)
     assert pdf.startswith(b"%PDF")
     assert pdf_pages(pdf) == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_exit_ticket_prints_four_to_a_page_between_cut_lines(page: Page, lang: str) -> None:
+    page.goto(f"{PREFIX[lang]}ticket/")
+    expect(page.locator(".lq-ticket:visible")).to_have_count(1)  # on screen, a pupil's one
+    page.emulate_media(media="print")
+    tickets = page.locator(".lq-ticket")
+    expect(tickets.locator("visible=true")).to_have_count(4)
+    for ticket in tickets.all()[:-1]:  # a dashed line to cut along under each but the last
+        assert ticket.evaluate("(t) => getComputedStyle(t).borderBottomStyle") == "dashed"
+        expect(ticket.locator("ol > li")).to_have_count(3)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_plan_prints_whole_on_one_a4_page(page: Page, browser_log: Any, lang: str) -> None:
+    # The plan starts a page of its own and is never split: alone, it fills one A4 page.
+    page.goto(f"{PREFIX[lang]}teach/")
+    browser_log.settle(page)
+    page.emulate_media(media="print")
+    plan = page.locator("[data-plan]")
+    assert plan.evaluate("(p) => getComputedStyle(p).breakInside") == "avoid"
+    assert plan.evaluate("(p) => getComputedStyle(p).breakBefore") == "page"
+    expect(page.locator(".lq-plan-run, .lq-plan-seats").locator("visible=true")).to_have_count(0)
+    # The plan alone, first on the paper (no page to break from): one A4 page.
+    page.evaluate("""() => {
+      const plan = document.querySelector("[data-plan]");
+      plan.closest("article").replaceChildren(plan);
+      plan.style.breakBefore = "auto";
+    }""")
+    assert pdf_pages(page.pdf(format="A4")) == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_sheet_holds_every_clause_code_the_answer_keys_cite(page: Page, lang: str) -> None:
+    page.goto(f"{PREFIX[lang]}teach/")
+    cited = set(re.findall(r"R-[A-Z]+\d+[a-z]?", " ".join(page.locator("details").all_text_contents())))
+    assert cited  # the keys cite the rules
+    page.goto(f"{PREFIX[lang]}sheet/")
+    page.emulate_media(media="print")
+    printed = set(re.findall(r"R-[A-Z]+\d+[a-z]?", page.locator(".lq-sheet").inner_text()))
+    assert cited <= printed, cited - printed
 
 
 def test_pdf_page_counter_counts_pages_not_the_page_tree(page: Page) -> None:

@@ -71,6 +71,22 @@ def test_every_reason_of_every_temperament_is_a_sentence_in_both_catalogues(lang
     assert {k[4:] for k in words if k.startswith("bot.")} == set(REASONS)  # none left over
 
 
+# Words of luck and hope, in every catalogue's language: a computer player's reason speaks of
+# odds and counters, as the lesson plan does ("there is no such thing as a lucky hand").
+LUCK_WORDS = {
+    "en": ("luck", "chance", "hope", "hoping", "fortune", "fate", "feel"),
+    "fr": ("chance", "sourit", "espoir", "espère", "espérant", "fortune", "destin", "veine", "sort "),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_reason_of_a_computer_player_speaks_of_luck_or_hope(lang: str) -> None:
+    words = catalogue(lang)
+    assert lang in LUCK_WORDS, f"no luck words kept for {lang}"
+    said = {code: words[f"bot.{code}"].lower() for code in REASONS}
+    assert {code: text for code, text in said.items() if any(w in text for w in LUCK_WORDS[lang])} == {}
+
+
 def test_the_same_seed_plays_the_same_game_and_another_seed_another() -> None:
     assert play_session(5, 3, seed=11) == play_session(5, 3, seed=11)
     assert play_session(5, 3, seed=11)["actions"] != play_session(5, 3, seed=12)["actions"]

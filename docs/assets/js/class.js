@@ -11,8 +11,9 @@
 // shows the coach: the moves lettered, the odds hidden until R (projector.js).
 // PageDown and PageUp (what presentation clickers send) move between parts, P and
 // Escape too, from the frames as well; inside a part, a table's projector view keeps its
-// own keys while it is open. The part's QR code (share.js) leads to what it shows: the
-// class's game at its step, else the part's section. Nothing here knows a rule.
+// own keys while it is open. The part's QR code (share.js) leads pupils to their page of
+// it: the class's game at its step, else the part's pupils' page (never this one).
+// Nothing here knows a rule.
 // The frames' pages are spoken to by postMessage only, in the messages of
 // types/messages.d.ts (their side: class-frame.js).
 import { classKey } from "./class-frame.js";
@@ -125,10 +126,14 @@ function setup(plan) {
     draw(clock);
   }
 
+  // The part at ``at`` (kept within the plan), its countdown from the start; the part
+  // already shown stays as it is: PageDown on the last part leaves its clock running.
   /** @param {number} at */
   function show(at) {
     if (!open) return;
-    open.at = Math.max(0, Math.min(parts.length - 1, at));
+    const to = Math.max(0, Math.min(parts.length - 1, at));
+    if (open.clock && to === open.at) return;
+    open.at = to;
     parts.forEach(function (part, k) { part.hidden = k !== open?.at; });
     const part = parts[open.at];
     counter.textContent = word("plan.counter", { index: open.at + 1, total: parts.length });
@@ -190,14 +195,14 @@ function setup(plan) {
     });
   }
 
-  // What the view's QR code (share.js) leads to: the class's game at its step while its
-  // table is shown, else this part of the page.
+  // What the view's QR code (share.js) leads to, for the pupils: the class's game at its
+  // step while its table is shown, else the part's pupils' page (plan.json's "pupils").
   function share() {
     if (!open) return;
     const part = parts[open.at];
     const frame = table();
     const address = frame && shared.get(frame);
-    shareAddress(view, address || location.pathname + (part.dataset.section ? "#" + part.dataset.section : ""));
+    shareAddress(view, address || new URL(part.dataset.pupils || "", location.href).href);
   }
 
   // The odds' reveal (R) from the view: the class's table's, in the coach's part.

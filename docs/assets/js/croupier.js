@@ -21,29 +21,26 @@
  * @typedef {{ say?: Said | null }} Step
  */
 
+import { announce } from "./live.js";
 import { typing } from "./page.js";
 
 const ASK = /** @type {const} */ ({ t: "table", m: "moves", o: "odds", s: "counters" });
 
 /**
  * @param {HTMLElement} game the game screen (the keys act inside it only)
- * @param {HTMLElement} announce the one polite live region
+ * @param {HTMLElement} region the one polite live region
  * @param {HTMLElement | null} keysButton the visible "Keys" button
  * @param {HTMLDialogElement | null} dialog the list of keys
  * @param {Page.Word} word the page's words
  */
-export function croupierKeys(game, announce, keysButton, dialog, word) {
+export function croupierKeys(game, region, keysButton, dialog, word) {
   /** @type {Said | null} */
   let said = null;
   let yours = false;
   let lastSaid = "";
 
   /** @param {string} text */
-  function say(text) {
-    // The same answer twice is still read: the region is emptied first.
-    announce.textContent = "";
-    window.setTimeout(function () { announce.textContent = text; }, 50);
-  }
+  function say(text) { announce(region, text); } // the same answer twice is still read
 
   /**
    * @param {Step} step the engine's last step

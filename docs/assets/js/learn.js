@@ -326,6 +326,10 @@ function answer(lesson, index) {
   const section = lesson.section;
   if (lesson.busy) return Promise.resolve(false);
   lesson.busy = true;
+  // The choices are disabled while the engine judges, which takes the focus off the one
+  // pressed: given back to it after a wrong answer (a keyboard's reader stays there).
+  const pressed = part(lesson, '[data-choice="' + index + '"]');
+  const focused = !!pressed && pressed === document.activeElement;
   pick(lesson, index, "pending");
   section.dataset.state = "busy";
   section.setAttribute("aria-busy", "true");
@@ -345,6 +349,7 @@ function answer(lesson, index) {
     section.setAttribute("aria-busy", "false");
     if (section.dataset.state === "busy") section.dataset.state = "ready";
     enable(lesson);
+    if (focused && pressed.isConnected && !section.contains(document.activeElement)) pressed.focus();
   });
 }
 

@@ -31,6 +31,7 @@ import { copyLink } from "./copy-link.js";
 import { croupierKeys } from "./croupier.js";
 import { start } from "./engine.js";
 import { ledgerView } from "./ledger.js";
+import { announce } from "./live.js";
 import { gameLinks } from "./links.js";
 import { projectable } from "./projector.js";
 import { problem, sessionClient } from "./session.js";
@@ -167,7 +168,7 @@ function accept(table, position) {
  * @param {string} text
  */
 function tell(table, text) {
-  table.el.announce.textContent = text;
+  announce(table.el.announce, text);
   table.croupier.last(text);
 }
 

@@ -13,10 +13,17 @@
 // The code comes from the pinned npm library qrcode-generator (assets/vendor, copied
 // there at build time by site_plugins/lansquenet_site/vendor.py): nothing here encodes.
 // Its words are the projector button's (data-share-label, data-share-long, site.po).
-// @ts-expect-error: copied into the site at build time, typed below from its npm package
-import library from "../vendor/qrcode.mjs";
-/** @type {typeof import("qrcode-generator")} */
-const qrcode = library;
+// The library is fetched the first time a code is drawn, not with every page (52 KB: it
+// was a seventh of a rule page's bytes, benchmark 5a).
+/** @type {Promise<typeof import("qrcode-generator")> | null} */
+let library = null;
+
+/** @returns {Promise<typeof import("qrcode-generator")>} */
+function qrcodeLibrary() {
+  // @ts-ignore: copied into the site at build time, typed from its npm package
+  if (!library) library = import("../vendor/qrcode.mjs").then(function (module) { return module.default; });
+  return /** @type {Promise<typeof import("qrcode-generator")>} */ (library);
+}
 
 export const MAX = 1000; // characters of a link one code holds, readable across a room
 const QUIET = 4; // modules of white around the code (the QR standard's quiet zone)
@@ -38,11 +45,21 @@ function addressOf(box) {
 }
 
 /**
+ * ``url`` as a reader reads it: no scheme, its names decoded ("Zoé", not "Zo%C3%A9").
+ * @param {string} url
+ */
+function readable(url) {
+  const bare = url.replace(/^https?:\/\//, "");
+  try { return decodeURI(bare); } catch (error) { return bare; } // a malformed escape: as written
+}
+
+/**
  * The code of ``url`` as an SVG drawing, black on white, its quiet zone kept.
+ * @param {typeof import("qrcode-generator")} qrcode the library
  * @param {string} url
  * @returns {SVGSVGElement}
  */
-function drawing(url) {
+function drawing(qrcode, url) {
   const qr = qrcode(0, "M"); // the smallest version that holds it; 15 % may be lost
   qr.addData(url, "Byte");
   qr.make();
@@ -114,12 +131,16 @@ function update(box) {
   if (url === parts.url) return;
   parts.url = url;
   parts.link.href = url;
-  parts.link.textContent = url.replace(/^https?:\/\//, "");
+  parts.link.textContent = readable(url);
   const fits = url.length <= MAX;
   parts.note.hidden = fits;
   parts.code.hidden = !fits;
-  parts.code.replaceChildren(...(fits ? [drawing(url)] : []));
+  parts.code.replaceChildren(); // no code of what was shown before, while this one comes
   parts.figure.dataset.url = url;
+  if (!fits) return;
+  qrcodeLibrary().then(function (qrcode) {
+    if (parts.url === url) parts.code.replaceChildren(drawing(qrcode, url));
+  });
 }
 
 // What ``box`` shares now (a link from the page, or none: its anchor), its code redrawn

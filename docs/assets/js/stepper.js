@@ -7,6 +7,7 @@
 // it, and the language switcher carries it to the same step in the other language.
 // It hands itself to the projector view (projector.js), which steps it through ``go``,
 // and tells the projector view's QR code the step's address (share.js).
+import { announce } from "./live.js";
 import { onPage, pageLang, required, stepKey } from "./page.js";
 import { projectable } from "./projector.js";
 import { shareAddress } from "./share.js";
@@ -18,6 +19,7 @@ function setup(section) {
   const steps = Array.from(section.querySelectorAll(".lq-step"));
   const controls = required(section, ".lq-controls");
   const counter = required(section, ".lq-counter");
+  const live = required(section, ".lq-live"); // the step moved to, told once
   /** @type {Record<string, HTMLButtonElement>} */
   const buttons = {};
   /** @type {NodeListOf<HTMLButtonElement>} */ (controls.querySelectorAll("[data-go]")).forEach(function (b) { buttons[b.dataset.go || ""] = b; });
@@ -41,12 +43,21 @@ function setup(section) {
     });
   }
 
+  // The step moved to, its number and sentence, in the stepper's live region.
+  function tell() {
+    const text = (steps[index].querySelector(".lq-text")?.textContent || "").replace(/\s+/g, " ").trim();
+    announce(live, (live.dataset.template || "").replace("{index}", String(index + 1))
+      .replace("{total}", String(steps.length)).replace("{text}", text));
+  }
+
   /**
    * @param {number} next
    * @param {boolean} focus
    */
   function show(next, focus) {
+    const was = index;
     index = Math.max(0, Math.min(steps.length - 1, next));
+    if (focus && index !== was) tell();
     steps.forEach(function (step, k) { step.hidden = k !== index; });
     counter.textContent = (counter.dataset.template || "")
       .replace("{index}", String(index + 1))
@@ -95,7 +106,7 @@ function setup(section) {
   }
   window.addEventListener("hashchange", function () {
     const next = asked();
-    if (next !== null && next !== index) show(next, false);
+    if (next !== null && next !== index) { show(next, false); tell(); }
   });
 }
 

@@ -10,6 +10,7 @@
 //   tools.refresh(position);          // which tools apply after an engine position
 //   tools.enable(busy);               // all off while the engine works
 import { download } from "./ledger.js";
+import { announce } from "./live.js";
 import { problem } from "./session.js";
 import { required, show } from "./page.js";
 
@@ -61,7 +62,7 @@ export function tableTools(table) {
     table.run(session.undo(table.readers), function (reply) {
       if (reply.error) { show(el.moveRefusal, problem(reply, word)); return; }
       table.accept(reply);
-      el.announce.textContent = reply.step.text;
+      announce(el.announce, reply.step.text);
       if (!reply.actions) table.focusTurn();
     }, el.moveRefusal);
   }
@@ -73,7 +74,7 @@ export function tableTools(table) {
     table.run(session.end(), function (reply) {
       if (reply.error) { show(el.moveRefusal, problem(reply, word)); return; }
       table.accept(reply);
-      el.announce.textContent = reply.texts.concat([reply.step.text]).join(" ");
+      announce(el.announce, reply.texts.concat([reply.step.text]).join(" "));
       table.focusTurn();
     }, el.moveRefusal);
   }

@@ -13,6 +13,7 @@
 //   steps.update(position);   // an engine position: new sentences, the last step
 //   steps.more(piece, from);  // the sentences of steps from.. (the worker's ``story`` op)
 //   steps.goTo(index);        // show step ``index`` (onView(index, count) is told)
+import { announce } from "./live.js";
 import { node, required, stepKey } from "./page.js";
 
 const WINDOW = 8; // steps asked for on each side of the one wanted
@@ -284,8 +285,9 @@ function update(viewing, position) {
 /**
  * @param {Viewing} viewing
  * @param {number} index
+ * @param {boolean} [tell] the reader moved there: said once, with its sentence
  */
-function goTo(viewing, index) {
+function goTo(viewing, index, tell) {
   const kept = viewing.kept;
   viewing.viewed = Math.max(0, Math.min(viewing.count - 1, index));
   viewing.view.counter(viewing.viewed, viewing.count);
@@ -293,13 +295,19 @@ function goTo(viewing, index) {
   markJournal(viewing);
   viewing.onView(viewing.viewed, viewing.count);
   const wanted = viewing.viewed;
+  const count = viewing.count;
+  /** @param {Bridge.Step} shown */
+  function draw(shown) {
+    viewing.view.draw(shown);
+    if (tell) announce(viewing.el.announce, viewing.word("stepper.told", { index: wanted + 1, total: count, text: shown.text }));
+  }
   const shown = kept.get(wanted);
-  if (shown) { viewing.view.draw(shown); return; }
+  if (shown) { draw(shown); return; }
   viewing.session.steps(Math.max(0, wanted - WINDOW), wanted + WINDOW + 1).then(function (reply) {
     if (reply.error) return;
     reply.steps.forEach(function (step) { keep(viewing, step); });
     const come = kept.get(wanted);
-    if (viewing.viewed === wanted && come) viewing.view.draw(come);
+    if (viewing.viewed === wanted && come) draw(come);
   }, function () { /* the loading failure is already on the page */ });
 }
 
@@ -330,7 +338,8 @@ function step(viewing, go) {
   const viewed = viewing.viewed;
   const count = viewing.count;
   if (!count) return;
-  goTo(viewing, /** @type {Record<string, number>} */ ({ first: 0, previous: viewed - 1, next: viewed + 1, last: count - 1 })[go]);
+  const next = /** @type {Record<string, number>} */ ({ first: 0, previous: viewed - 1, next: viewed + 1, last: count - 1 })[go];
+  goTo(viewing, next, Math.max(0, Math.min(count - 1, next)) !== viewed);
   const active = /** @type {HTMLButtonElement} */ (document.activeElement);
   if (active && active.disabled) viewing.el.view.focus({ preventScroll: true });
 }

@@ -28,7 +28,8 @@ export function movesOf(root) {
   const move = Array.from(root.querySelectorAll(".lq-move")).find(shown);
   if (!move || !move.parentElement) return [];
   const group = move.parentElement.querySelectorAll(":scope > button, :scope > .lq-move > button");
-  return Array.from(group).filter(shown);
+  const moves = Array.from(group).filter(shown);
+  return moves.length >= 2 ? moves : []; // a vote needs two moves to choose from
 }
 
 /** @param {HTMLElement[]} buttons @param {boolean} on */
@@ -93,8 +94,13 @@ export function mountVote(box, choices, word) {
     if (!panel) return false;
     panel.dataset.revealed = "yes";
     panel.querySelectorAll(".lq-vote-odds").forEach(function (odds) { odds.hidden = false; });
-    const reveal = panel.querySelector(".lq-vote-reveal");
-    if (reveal) reveal.hidden = true;
+    const reveal = /** @type {HTMLElement | null} */ (panel.querySelector(".lq-vote-reveal"));
+    if (!reveal) return true;
+    const focused = reveal === document.activeElement;
+    reveal.hidden = true;
+    // Its button pressed from the keyboard: the focus goes to what it revealed, not lost.
+    const list = /** @type {HTMLElement | null} */ (panel.querySelector(".lq-vote-choices"));
+    if (focused && list) { list.tabIndex = -1; list.focus(); }
     return true;
   }
 

@@ -33,6 +33,7 @@ def scenarios(markdown: str, page: PageContext) -> str:
 FENCES: dict[str, Callable[[str, PageContext], str]] = {
     "lansquenet-timeline": timeline.render_timeline,
     "lansquenet-plan": class_plan.render_plan,
+    "lansquenet-ticket": class_plan.render_ticket,
     "lansquenet": scenarios,
 }
 

@@ -1,0 +1,160 @@
+"""The class from the back row and from the pupils' phones (issue 45; docs/assets/js/
+class.js, templates/plan.html, plan.json's "pupils", projector.css).
+
+- What is projected is for pupils: no teacher's words ("What to say", .lq-teacher, the
+  part's "does"), no answer key; read from the back at 1280x720: at least 90 % of the
+  characters on the screen (its frames' included) at 24 px or more, none under 18 px.
+- Each part's QR code (decoded as a camera reads it) leads to a pupils' page: never the
+  teachers' page, no answer key, in the page's language, whole on a 360 px phone.
+- PageDown on the last part leaves its countdown running.
+- The QR caption overlaps no control at 1024x768 and 1280x720.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from configured import LANGUAGES, PREFIX
+from helpers import decoded, projected_sizes
+from playwright.sync_api import Locator, Page, expect
+
+from lansquenet_site.words import Words
+
+SIZE = {"width": 1280, "height": 720}
+PHONE = {"width": 360, "height": 740}
+PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
+WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
+TABLE_PARTS = {"play", "odds"}  # the class's table in its frame
+
+
+def run_class(page: Page, lang: str, size: dict[str, int]) -> Locator:
+    page.set_viewport_size(size)
+    page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")  # instant computer players
+    page.goto(PATH[lang])
+    page.locator('[data-action="run-class"]').click()
+    view = page.locator("#lq-class")
+    expect(view).to_have_attribute("data-current", "0")
+    return view
+
+
+def settled(page: Page, view: Locator) -> str:
+    """The part on the screen, once its frames' pages are drawn: its id."""
+    part = view.locator(".lq-part:not([hidden])")
+    name = part.get_attribute("data-part") or ""
+    for frame in view.locator("iframe.lq-part-frame:visible").all():
+        inner = page.frame_locator(f'iframe[data-frame="{frame.get_attribute("data-frame")}"]')
+        expect(inner.locator("html.lq-framed")).to_have_count(1)
+        if frame.get_attribute("data-frame") == "game":
+            expect(inner.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=60_000)
+            if view.get_attribute("data-coach") is not None:  # the coach's part: projected
+                expect(inner.locator("#lq-view.lq-projecting")).to_be_visible()
+    return name
+
+
+def code_of(page: Page, name: str) -> Locator:
+    """The QR code on the screen: the class's table's own in the coach's part, else the view's."""
+    if name == "odds":
+        return page.frame_locator('iframe[data-frame="game"]').locator("#lq-view > .lq-share .lq-share-code")
+    return page.locator("#lq-class > .lq-share .lq-share-code")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_part_projects_pupils_material_read_from_the_back_and_its_code_leads_to_a_pupils_page(
+    page: Page, lang: str
+) -> None:
+    view = run_class(page, lang, SIZE)
+    count = view.locator(".lq-part").count()
+    teachers = page.url
+    leads: dict[str, str] = {}
+    for index in range(count):
+        expect(view).to_have_attribute("data-current", str(index))
+        name = settled(page, view)
+        # Nothing for the teacher's eyes on the screen.
+        shown = view.inner_text()
+        assert "What to say" not in shown and "Ce qu'il faut dire" not in shown, name
+        assert view.locator(".lq-teacher:visible, details:visible, .lq-part-does:visible").count() == 0, name
+        leads[name] = decoded(code_of(page, name))
+        # Read from the back of the room (the table's projector form in its 1238 px frame
+        # is not measured: its drawing keeps its own smaller sizes there).
+        sizes = projected_sizes(view)
+        total = sum(sizes.values())
+        large = sum(chars for px, chars in sizes.items() if px >= 24)
+        if name not in TABLE_PARTS:
+            assert total and large >= 0.9 * total, (name, sizes)
+            assert {px: chars for px, chars in sizes.items() if px < 18} == {}, (name, sizes)
+        page.keyboard.press("PageDown")
+    assert len(leads) == count
+    phone = page.context.new_page()
+    phone.set_viewport_size(PHONE)
+    for name, url in leads.items():
+        assert not url.split("#")[0].endswith("/teach/") and url.split("#")[0] != teachers.split("#")[0], (
+            name,
+            url,
+        )
+        phone.goto(url)
+        expect(phone.locator("h1")).to_be_visible()
+        assert phone.locator("html").get_attribute("lang") == lang, (name, url)
+        # No answer key, no teacher's notes, no plan: a page for pupils.
+        assert phone.locator("details, .lq-teacher, .lq-plan, [data-plan]").count() == 0, (name, url)
+        assert phone.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), (name, url)
+        anchor = url.split("#", 1)[1] if "#" in url and "=" not in url else ""
+        if anchor:
+            expect(phone.locator(f"#{anchor}")).to_have_count(1)
+    phone.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pagedown_on_the_last_part_leaves_its_countdown_running(page: Page, lang: str) -> None:
+    page.clock.install()
+    view = run_class(page, lang, SIZE)
+    last = view.locator(".lq-part").count() - 1
+    for _ in range(last):
+        page.keyboard.press("PageDown")
+    expect(view).to_have_attribute("data-current", str(last))
+    countdown = view.locator(".lq-part:not([hidden]) .lq-countdown")
+    seconds = int(countdown.get_attribute("data-seconds") or "0")
+    page.clock.run_for(65_000)
+    expect(countdown).to_have_attribute("data-left", re.compile(r"^\d+$"))
+    left = int(countdown.get_attribute("data-left") or "0")
+    assert left <= seconds - 65
+    for _ in range(3):  # a clicker pressed once too often, and again
+        page.keyboard.press("PageDown")
+    page.clock.run_for(5_000)
+    expect(countdown).to_have_attribute("data-state", "running")
+    assert int(countdown.get_attribute("data-left") or "0") <= left - 5  # never back to the start
+    expect(view).to_have_attribute("data-current", str(last))
+
+
+def overlapping(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    assert a and b
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+@pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, SIZE], ids=["1024x768", "1280x720"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_qr_caption_overlaps_no_control(page: Page, lang: str, size: dict[str, int]) -> None:
+    view = run_class(page, lang, size)
+    for index in range(view.locator(".lq-part").count()):
+        expect(view).to_have_attribute("data-current", str(index))
+        name = settled(page, view)
+        if name == "odds":  # the coach's part: the table's own code, beside its vote and its controls
+            table = page.frame_locator('iframe[data-frame="game"]').locator("#lq-view")
+            caption = table.locator("> .lq-share figcaption")
+            expect(caption).to_be_visible()
+            controls = table.locator(".lq-vote-title, .lq-vote-reveal, .lq-vote-choices li, button:visible")
+        else:
+            caption = view.locator("> .lq-share figcaption")
+            expect(caption).to_be_visible()
+            controls = view.locator("button:visible, .lq-part:not([hidden]) .lq-part-head")
+        box = caption.bounding_box()
+        for control in controls.all():
+            if control.is_visible():
+                assert not overlapping(box, control.bounding_box()), (name, control.inner_text())
+        page.keyboard.press("PageDown")

@@ -47,7 +47,9 @@ class Entry:
 @cache
 def entries() -> tuple[Entry, ...]:
     """The timeline's entries, in order, read once."""
-    found = tuple(Entry(str(e["key"]), str(e["source"]), str(e["tag"])) for e in json.loads(DATA.read_text("utf-8")))
+    found = tuple(
+        Entry(str(e["key"]), str(e["source"]), str(e["tag"])) for e in json.loads(DATA.read_text("utf-8"))
+    )
     unknown = [entry.key for entry in found if entry.tag not in TAGS]
     if unknown:
         raise ValueError(f"timeline.json: entries of no known tag: {unknown}")
@@ -69,7 +71,10 @@ def timeline_html(page: PageContext) -> str:
         }
         for entry in entries()
     ]
-    tags = [{"key": tag, "word": word(f"timeline.tag.{tag}"), "means": word(f"timeline.tag.{tag}.means")} for tag in TAGS]
+    tags = [
+        {"key": tag, "word": word(f"timeline.tag.{tag}"), "means": word(f"timeline.tag.{tag}.means")}
+        for tag in TAGS
+    ]
     return page.partial(
         "timeline.html",
         items=items,

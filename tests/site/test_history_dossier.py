@@ -82,9 +82,11 @@ WORDS: dict[str, dict[str, Any]] = {
     },
 }
 HISTORY_PAGES = ("rules/history", "sources", "teach", "handout", "faq", "dossier", "rules/preparing")
-# A document's place names a numbered spot: a page, folio, column, scan, line, chapter or scene.
+# A document's place names a numbered spot: a page, folio, column, scan, line, chapter or
+# scene, or an archive's bundle (its shelfmark).
 PLACE = re.compile(
-    r"\b(?:p\.|pages?|f°|folio|col\.|colonnes?|columns?|vues?|scans?|lignes?|lines?|chapitres?|chapters?|scènes?|scenes?)\s*[\dIVXL]",
+    r"\b(?:p\.|pages?|f°|folio|col\.|colonnes?|columns?|vues?|scans?|lignes?|lines?|chapitres?|chapters?"
+    r"|scènes?|scenes?|liasse|bundle)\s*[\dIVXL]",
     re.IGNORECASE,
 )
 
@@ -190,21 +192,26 @@ def test_the_dossier_has_six_documents_each_with_its_parts(site: Path, lang: str
     found = documents(read(site, lang, "dossier"))
     assert len(found) >= 6
     for document in found:
-        original = re.search(r'<blockquote class="lq-original" lang="([a-z-]+)">(.*?)</blockquote>', document, re.DOTALL)
+        original = re.search(
+            r'<blockquote class="lq-original" lang="([a-z-]+)">(.*?)</blockquote>', document, re.DOTALL
+        )
         assert original and text(original.group(2)), document[:200]  # transcribed, its language marked
         translation = part(document, "lq-translation").lower()
         assert WORDS[lang]["ours"] in translation or WORDS[lang]["published"] in translation, translation
         assert PLACE.search(part(document, "lq-place")), part(document, "lq-place")
         assert re.search(r"\b1[5-9]\d\d\b|XVIII", part(document, "lq-date")), part(document, "lq-date")
         assert part(document, "lq-shows") and part(document, "lq-not")
-        assert part(document, "lq-question").endswith("?")
+        assert "?" in part(document, "lq-question")  # a question, not an instruction
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", ["rules/history", "teach", "sources"])
 def test_the_dossier_is_linked(site: Path, lang: str, name: str) -> None:
     page_url = f"/{PREFIX[lang]}{name}/"
-    hrefs = [urlparse(urljoin(page_url, unescape(h))).path for h in re.findall(r'href="([^"]+)"', article(read(site, lang, name)))]
+    hrefs = [
+        urlparse(urljoin(page_url, unescape(h))).path
+        for h in re.findall(r'href="([^"]+)"', article(read(site, lang, name)))
+    ]
     assert f"/{PREFIX[lang]}dossier/" in hrefs
 
 
@@ -227,7 +234,10 @@ def timeline_items(html: str) -> list[tuple[str, str, str, str]]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_missing_century_has_at_least_three_witnesses(site: Path, lang: str) -> None:
-    years = [int(re.findall(r"\b1[4-9]\d\d\b", date)[0]) for date, _, _, _ in timeline_items(read(site, lang, "rules/history"))]
+    years = [
+        int(re.findall(r"\b1[4-9]\d\d\b", date)[0])
+        for date, _, _, _ in timeline_items(read(site, lang, "rules/history"))
+    ]
     assert len([y for y in years if 1543 <= y <= 1679]) >= 3
 
 

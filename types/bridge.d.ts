@@ -17,11 +17,30 @@ declare namespace Bridge {
     amount?: number | string;
   }
 
+  /**
+   * The rules a game is played under (VARIANTS.md, V-R2): a preset by its name, or the
+   * four parameters (only without a preset, or with "standard"). Absent or null: the
+   * standard game. The engine checks them (V-R5: ``invalid_rules``, ``unknown_variant``).
+   */
+  interface Rules {
+    variant?: "standard" | "two_packs" | "six_packs" | "italian_forty" | "half_on_pair";
+    /** Packs shuffled together, 1 to 6 (V-P1). */
+    packs?: number;
+    /** Cards per pack (V-P2). */
+    pack?: "52" | "40" | "32";
+    /** The bank's share of each stake on an opening pair (V-P3). */
+    pair_share?: "1" | "1/2";
+    /** Where the bank goes after a loss (V-P4). */
+    successor?: "right" | "left";
+  }
+
   /** A scenario (CONFORMANCE.md): the table, its seed and stacked decks, the actions played. */
   interface Scenario {
     players: string[];
     balance?: number | string;
     first_banker?: string;
+    /** VARIANTS.md (V-R1): absent for the standard game; a session's scenario holds them when not standard. */
+    rules?: Rules | null;
     seed?: number | string;
     finish_after?: number;
     decks?: string[][];
@@ -54,8 +73,17 @@ declare namespace Bridge {
   interface OpenRequest extends Spoken { op: "open"; scenario: Scenario | string; check_names?: boolean }
   interface LinkRequest extends Spoken { op: "open"; link: string }
   interface MoveRequest extends Spoken { op: "move"; action: Action }
-  /** ``players``: a class's names, seated first; computer players fill the empty seats. */
-  interface QuickRequest extends Spoken { op: "quick"; deals?: number; seed?: number | string; players?: string[] }
+  /**
+   * ``players``: a class's names, seated first; computer players fill the empty seats.
+   * ``rules``: the game's rules (V-R8), written into its scenario as a scenario writes them.
+   */
+  interface QuickRequest extends Spoken {
+    op: "quick";
+    deals?: number;
+    seed?: number | string;
+    players?: string[];
+    rules?: Rules | null;
+  }
   /** ``to``: back to (and with) the last action of this seat, or of any of these seats. */
   interface UndoRequest extends Spoken { op: "undo"; to?: string | string[] }
   interface EndRequest extends Spoken { op: "end" }
@@ -82,11 +110,14 @@ declare namespace Bridge {
   /** The open session's short link: ``{short: null}`` when its game has none. */
   interface ShortRequest { op: "short" }
   interface ShortAnswer extends Refusable { short: string | null }
+  /** The presets of VARIANTS.md and their figures; with ``rules``, the same for those (``chosen``). */
+  interface RulesRequest extends Spoken { op: "rules"; rules?: Rules | null }
 
   type Request =
     | ReplayRequest | OpenRequest | LinkRequest | MoveRequest | QuickRequest | UndoRequest
     | EndRequest | BotRequest | StepsRequest | StoryRequest | LedgerRequest
-    | ScenarioRequest | SimulateRequest | LessonRequest | ShortLinkRequest | ShortRequest;
+    | ScenarioRequest | SimulateRequest | LessonRequest | ShortLinkRequest | ShortRequest
+    | RulesRequest;
 
   // --- the engine's step (lansquenet/view.py) ---
 
@@ -244,6 +275,29 @@ declare namespace Bridge {
     summary: string | null;
   }
 
+  /** A rule set's figures (web.py ``rules``; lansquenet.odds): exact fractions as text. */
+  interface RuledFigures {
+    /** As a scenario writes them: a preset by its name, else the parameters; null for the standard game. */
+    rules: Rules | null;
+    cards: number;
+    opening_pair: string;
+    /** The bank's edge per counter covered by even stakes. */
+    edge: string;
+    /** The edge exactly and as a percentage, in the request's language: "1/34 ≈ 2.9%". */
+    edge_text: string;
+  }
+  interface PresetFigures extends RuledFigures {
+    name: "standard" | "two_packs" | "six_packs" | "italian_forty" | "half_on_pair";
+    /** VARIANTS.md's source ids ("RULES" for RULES.md). */
+    sources: string[];
+    year: number | null;
+  }
+  interface RulesAnswer extends Refusable {
+    presets: PresetFigures[];
+    /** For the request's ``rules``: ``preset`` null is a mix, not a historical variant. */
+    chosen?: RuledFigures & { preset: PresetFigures["name"] | null };
+  }
+
   /** The replay of the command line (``python -m lansquenet replay``): a state, or a refusal. */
   interface Replayed extends Refusable { [field: string]: unknown }
 
@@ -260,6 +314,7 @@ declare namespace Bridge {
     : R extends ScenarioRequest ? ScenarioAnswer
     : R extends SimulateRequest ? Simulation
     : R extends LessonRequest ? Lesson
+    : R extends RulesRequest ? RulesAnswer
     : never;
 
   // --- the worker's messages (engine-worker.mjs's protocol) ---

@@ -27,6 +27,8 @@ from .refusals import Refusal
 
 # Events whose sentence depends on a parameter's value: the value picks the entry.
 _VARIANTS = {"card_exposed": "decides", "session_finished": "reason"}
+# Parameters that are set only to say more: their name picks the entry ``<key>.<name>``.
+_FLAGS = ("copies", "half")
 # Parameters that are counts: written with their unit (entries ``count.<unit>.<form>``).
 _COUNTED = {
     "banco": {"returned": "counters"},
@@ -180,6 +182,9 @@ def event_text(event: Mapping[str, Any], lang: str) -> str:
     key = f"event.{code}"
     if code in _VARIANTS:
         key += f".{params[_VARIANTS[code]] or 'none'}"
+    for flag in _FLAGS:  # V-P1d: two copies of one card meet; V-P3a: half of each stake
+        if params.pop(flag, False):
+            key += f".{flag}"
     for name, unit in _COUNTED.get(code, {}).items():
         params[name] = count(params[name], unit, lang)
     if code == "session_finished" and len(params.get("leaders", ())) > 1:  # R-F1: a shared place
@@ -193,11 +198,15 @@ def refusal_text(refusal: Refusal, lang: str) -> str:
 
     >>> refusal_text(Refusal("illegal_action", player="A", action="withdraw"), "fr")
     'A ne peut pas retirer le gain maintenant.'
+    >>> refusal_text(Refusal("invalid_rules", reason="unknown_key", key="pakcs"), "en")[:22]
+    '“pakcs” is not a rule:'
     """
     params = dict(refusal.params)
     key = f"refusal.{refusal.code}"
     if refusal.code == "unknown_player" and not params.get("player"):
         key += ".nobody"  # no name: a missing or non-string ``by`` (CONFORMANCE.md, "Limits")
+    if refusal.code == "invalid_rules" and params.get("reason"):
+        key += f".{params['reason']}"  # V-R5: which check failed, and on which rule
     if refusal.code == "illegal_action":
         labels = catalogue(lang)
         action = str(params.get("action"))

@@ -41,6 +41,11 @@ is an object with an ``op``:
   from ``K`` (a fresh seed if none), answered as ``open``. With ``"players": [names]``
   (the class view's table), those names sit first and computer players fill the empty
   seats up to four; the names are held to the set-up form's policy (``check_names``).
+  With ``"rules": R`` (VARIANTS.md: ``{"variant": "six_packs"}``, or the parameters
+  ``packs``, ``pack``, ``pair_share``, ``successor``), the game is played under them and
+  its ``scenario`` holds them as a scenario writes them (V-R8); refused rules answer
+  ``{"error"}`` (``invalid_rules``, ``unknown_variant``) in words. A scenario sent to
+  ``open`` carries its rules in its own ``rules`` key, as the command line reads them.
 - ``{"op": "short", "link": T, "lang": L}``: open the quick game a short link's text
   ``T`` holds (:mod:`lansquenet.quicklink`: its seed and the reader's moves, the computer
   players' replayed), answered as ``open``; ``{"op": "short"}``: ``{"short": T}``, the
@@ -96,6 +101,16 @@ a choice), the last one judged: ``accepted``, the engine's ``refusal`` or the le
 hint as ``message``, the narrated ``steps`` it led to, the next ``question`` or the
 ``summary``, and ``svg``, the table now (null when it did not change). It keeps no
 state and leaves the open session alone.
+
+``{"op": "rules", "lang": L}``: the rules a game may be played under (VARIANTS.md), for
+a set-up form: ``presets``, each preset of V-R3 with its ``sources`` (VARIANTS.md's ids),
+``year``, ``rules`` (as a scenario writes them), ``cards``, and its exact ``opening_pair``
+and bank's ``edge`` per counter covered by even stakes, with ``edge_text``, the edge
+exactly and as a percentage in ``L`` (:func:`lansquenet.odds.preset_odds`,
+:func:`lansquenet.chart.fraction`: the figures the coach uses). With ``"rules": R``, also
+``chosen``: the same for ``R`` with ``preset``, the preset whose parameters they are
+(null: a mix, not a historical variant); rules the engine refuses answer its refusal,
+in words. It keeps no state.
 
 ``{"op": "bot", "lang": L}``: the computer player to act moves on the open session
 (:func:`lansquenet.bots.decide`; its temperament is the scenario's ``computer`` entry
@@ -155,7 +170,7 @@ import re
 from collections.abc import Callable
 from typing import Any, cast
 
-from . import bots, chart, lessons, naming, odds, quicklink, view
+from . import bots, chart, lessons, naming, odds, quicklink, variants, view
 from .diagram import diagram
 from .languages import FALLBACK, LANGUAGES
 from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
@@ -456,6 +471,18 @@ def _quick(request: dict[str, Any]) -> dict[str, Any]:
     (['Zoé', 'Anne'], 3)
     >>> json.loads(handle('{"op": "quick", "players": ["Zoé", "zoe"], "lang": "en"}'))["error"]["code"]
     'names_alike'
+
+    With ``rules`` (VARIANTS.md, V-R8), the quick game is played under them; the
+    scenario holds them as a scenario writes them (a preset by its name, else the
+    parameters that are not the standard ones), and refused rules are answered in words:
+
+    >>> quick = json.loads(handle('{"op": "quick", "seed": 3, "rules": {"variant": "half_on_pair"}}'))
+    >>> quick["scenario"]["rules"]
+    {'variant': 'half_on_pair'}
+    >>> json.loads(handle('{"op": "quick", "rules": {"packs": 2, "successor": "right"}}'))["scenario"]["rules"]
+    {'packs': 2}
+    >>> json.loads(handle('{"op": "quick", "rules": {"variant": "zecchinetta"}}'))["error"]["code"]
+    'unknown_variant'
     """
     deals = request.get("deals", 6)
     if deals not in bots.QUICK_DEALS or isinstance(deals, bool):
@@ -468,8 +495,13 @@ def _quick(request: dict[str, Any]) -> dict[str, Any]:
     players = request.get("players", [])
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise BadRequest("players must be a list of names")
+    try:  # V-R8: the game's rules, written as a scenario writes them (V-R5's refusals)
+        rules = variants.read(request.get("rules")).record()
+    except Refusal as refusal:
+        return _refusal(refusal, _lang(request, _worker.lang))
+    scenario = bots.quick_game(seed, deals, players, rules)
     # A class's names are a table a reader typed: held to the set-up form's policy.
-    return _open({**request, "scenario": bots.quick_game(seed, deals, players), "check_names": bool(players)})
+    return _open({**request, "scenario": scenario, "check_names": bool(players)})
 
 
 def _bot(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -584,6 +616,52 @@ def _lesson(request: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _ruled(rules: variants.Rules, lang: str) -> dict[str, Any]:
+    """A rule set's figures, as the ``rules`` op gives them."""
+    pack = odds.rules_pack(rules)
+    edge = odds.rules_edge(pack, rules.share)
+    return {
+        "rules": rules.record(),
+        "cards": rules.cards,
+        "opening_pair": str(odds.opening_pair(pack)),
+        "edge": str(edge),
+        "edge_text": chart.fraction(edge, lang),
+    }
+
+
+def _rules(request: dict[str, Any]) -> dict[str, Any]:
+    """The ``rules`` op (see the module's docstring).
+
+    >>> answer = _rules({"lang": "en"})
+    >>> [(p["name"], p["edge_text"]) for p in answer["presets"]][-1]
+    ('half_on_pair', '1/34 ≈ 2.9%')
+    >>> answer["presets"][2]["sources"], answer["presets"][2]["year"], answer["presets"][2]["cards"]
+    (['BOU', 'PAG', 'TRE'], 1896, 312)
+    >>> chosen = _rules({"rules": {"packs": 3, "pack": "32"}, "lang": "fr"})["chosen"]
+    >>> chosen["preset"], chosen["edge"], chosen["edge_text"]
+    (None, '11/95', '11/95 ≈ 11,6\u202f%')
+    >>> _rules({"rules": {"packs": 2}})["chosen"]["preset"]
+    'two_packs'
+    >>> _rules({"rules": {"packs": 7}, "lang": "en"})["error"]["code"]
+    'invalid_rules'
+    """
+    lang = _lang(request, _worker.lang)
+    presets = []
+    for found in odds.preset_odds():
+        rules = variants.PRESETS[found.name]
+        figures = _ruled(rules, lang)
+        presets.append({"name": found.name, "sources": list(found.sources), "year": found.year, **figures})
+    result: dict[str, Any] = {"presets": presets}
+    if "rules" in request:
+        try:
+            chosen = variants.read(request["rules"])
+        except Refusal as refusal:
+            return _refusal(refusal, lang)
+        same = [name for name, rules in variants.PRESETS.items() if rules.parameters() == chosen.parameters()]
+        result["chosen"] = {"preset": same[0] if same else None, **_ruled(chosen, lang)}
+    return result
+
+
 def _short(request: dict[str, Any]) -> dict[str, Any]:
     """The ``short`` op: a quick game's short link (:mod:`lansquenet.quicklink`).
     ``{"op": "short", "link": T, "lang": L}`` opens the game the short text ``T`` holds,
@@ -620,6 +698,7 @@ HANDLERS: dict[str, Handler] = {
     "lesson": _lesson,
     "bot": _on_session(_bot),
     "short": _short,
+    "rules": _rules,
 }
 OPS = tuple(HANDLERS)
 

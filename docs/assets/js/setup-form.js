@@ -2,7 +2,7 @@
 // The play page's set-up form: the players, their counters, the first banker, the
 // agreed finish, the seed and stacked decks. It reads and writes a scenario's table
 // (CONFORMANCE.md, without its actions); the engine judges it, not this module.
-import { node } from "./words.js";
+import { node } from "./page.js";
 
 /**
  * @param {Page.Elements} el
@@ -15,12 +15,13 @@ export function setupForm(el, word) {
 
   function renumber() {
     nameInputs().forEach(function (input, i) {
-      const row = input.closest("li");
+      const row = /** @type {HTMLLIElement} */ (input.closest("li"));
       const id = "lq-name-" + (i + 1);
       input.id = id;
-      row.querySelector("label").textContent = word("play.player_n", { n: i + 1 });
-      row.querySelector("label").htmlFor = id;
-      const remove = row.querySelector("button");
+      const label = /** @type {HTMLLabelElement} */ (row.querySelector("label"));
+      label.textContent = word("play.player_n", { n: i + 1 });
+      label.htmlFor = id;
+      const remove = /** @type {HTMLButtonElement} */ (row.querySelector("button"));
       remove.setAttribute("aria-label", word("play.remove_player", { n: i + 1 }));
     });
     fillBankers();
@@ -96,11 +97,11 @@ export function setupForm(el, word) {
 
   /** @param {HTMLElement} button */
   function removePlayer(button) {
-    const row = button.closest("li");
+    const row = /** @type {HTMLLIElement} */ (button.closest("li"));
     const next = row.nextElementSibling || row.previousElementSibling;
     row.remove();
     renumber();
-    (next ? next.querySelector("input") : el.addPlayer).focus();
+    ((next && next.querySelector("input")) || el.addPlayer).focus();
   }
 
   el.names.addEventListener("input", fillBankers);

@@ -9,7 +9,7 @@ for (const box of document.querySelectorAll(".lq-timeline-box")) {
   const entries = /** @type {NodeListOf<HTMLLIElement>} */ (box.querySelectorAll(".lq-timeline-entry"));
   function show() {
     const shown = new Set(Array.from(boxes).filter((b) => b.checked).map((b) => b.value));
-    for (const entry of entries) entry.hidden = !shown.has(entry.dataset.tag);
+    for (const entry of entries) entry.hidden = !shown.has(entry.dataset.tag ?? "");
   }
   filter.addEventListener("change", show);
   filter.hidden = false;

@@ -3,12 +3,12 @@
 // kind (attested, dictionary, inferred), and nothing else. Without this script the
 // filter stays hidden and every entry shows.
 for (const box of document.querySelectorAll(".lq-timeline-box")) {
-  /** @type {HTMLFieldSetElement} */
-  const filter = box.querySelector(".lq-timeline-filter");
-  const boxes = /** @type {NodeListOf<HTMLInputElement>} */ (filter.querySelectorAll("input[type=checkbox]"));
-  const entries = /** @type {NodeListOf<HTMLLIElement>} */ (box.querySelectorAll(".lq-timeline-entry"));
+  const filter = box.querySelector("fieldset.lq-timeline-filter");
+  if (!(filter instanceof HTMLFieldSetElement)) continue;
+  const boxes = Array.from(filter.querySelectorAll("input[type=checkbox]")).filter((b) => b instanceof HTMLInputElement);
+  const entries = Array.from(box.querySelectorAll(".lq-timeline-entry")).filter((e) => e instanceof HTMLElement);
   function show() {
-    const shown = new Set(Array.from(boxes).filter((b) => b.checked).map((b) => b.value));
+    const shown = new Set(boxes.filter((b) => b.checked).map((b) => b.value));
     for (const entry of entries) entry.hidden = !shown.has(entry.dataset.tag ?? "");
   }
   filter.addEventListener("change", show);

@@ -21,6 +21,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from configured import LANGUAGES, PREFIX
+from helpers import article, blocks, pages, read, text
 
 from lansquenet_site import timeline
 
@@ -58,45 +59,11 @@ WORDS: dict[str, dict[str, Any]] = {
         "our_choice": "our choice",
     },
 }
-BLOCK = re.compile(r"<(p|li|td|tr)\b[^>]*>(.*?)</\1>", re.DOTALL)
 
 
 @pytest.fixture(scope="module")
 def site(built_site: Any) -> Path:
     return Path(built_site.path)
-
-
-def read(site: Path, lang: str, name: str) -> str:
-    return (site / PREFIX[lang] / name / "index.html").read_text("utf-8")
-
-
-def text(html: str) -> str:
-    """The visible text, one space between words, typographic apostrophes made plain."""
-    plain = unescape(re.sub(r"<[^>]+>", " ", html)).replace("’", "'")
-    return re.sub(r"[\s\u00a0\u202f]+", " ", plain).strip()
-
-
-def article(html: str) -> str:
-    return html.split("<article", 1)[1].split("</article>", 1)[0]
-
-
-def blocks(html: str) -> list[tuple[str, str]]:
-    """Each paragraph, list item or table cell of the article: (its HTML, its text); the
-    innermost ones (a list item's own paragraphs are blocks too)."""
-    return [(m.group(2), text(m.group(2))) for m in BLOCK.finditer(article(html))]
-
-
-def pages(site: Path, lang: str) -> list[Path]:
-    """Every built page of ``lang`` (a page of another language lives under its prefix)."""
-    prefix = PREFIX[lang]
-    others = [PREFIX[o] for o in LANGUAGES if o != lang and PREFIX[o]]
-    found = []
-    for path in sorted((site / prefix).rglob("index.html") if prefix else site.rglob("index.html")):
-        rel = path.relative_to(site).as_posix()
-        if rel.startswith("assets/") or any(rel.startswith(o) for o in others):
-            continue
-        found.append(path)
-    return found
 
 
 def source(html: str, ident: str) -> str:

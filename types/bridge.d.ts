@@ -30,6 +30,17 @@ declare namespace Bridge {
     ended?: boolean;
     /** The computer players: name -> temperament (lansquenet.bots). */
     computer?: Record<string, string>;
+    /** The rules (spec/VARIANTS.md, V-R2); none: the standard game (V-R1). */
+    rules?: Rules | null;
+  }
+
+  /** spec/VARIANTS.md V-R2: a preset by name, or the four parameters (the engine judges them). */
+  interface Rules {
+    variant?: string;
+    packs?: number;
+    pack?: string;
+    pair_share?: string;
+    successor?: string;
   }
 
   /** A refused request: a code, the sentence in the session's language, its parameters. */
@@ -55,7 +66,7 @@ declare namespace Bridge {
   interface LinkRequest extends Spoken { op: "open"; link: string }
   interface MoveRequest extends Spoken { op: "move"; action: Action }
   /** ``players``: a class's names, seated first; computer players fill the empty seats. */
-  interface QuickRequest extends Spoken { op: "quick"; deals?: number; seed?: number | string; players?: string[] }
+  interface QuickRequest extends Spoken { op: "quick"; deals?: number; seed?: number | string; players?: string[]; rules?: Rules }
   /** ``to``: back to (and with) the last action of this seat, or of any of these seats. */
   interface UndoRequest extends Spoken { op: "undo"; to?: string | string[] }
   interface EndRequest extends Spoken { op: "end" }

@@ -9,7 +9,7 @@
 //   session.link(text)      -> the same for the game a link's text holds (permalink.js)
 //   session.shortLink(text) -> the same for a quick game's short link (#quick=...)
 //   session.short()         -> {short}: the session's short link's text, or null
-//   session.quick(deals, players) -> the same for a quick game of 3, 6 or 10 deals, seating a class's names ([]: the reader's one seat)
+//   session.quick(deals, players, rules) -> the same for a quick game of 3, 6 or 10 deals, seating a class's names ([]: the reader's one seat), under ``rules`` (null: the standard game)
 //   session.move(action)    -> a position with the new steps' sentences, or {error}
 //   session.undo(seats)     -> back to the last move of one of ``seats`` (all computer
 //                              moves since with it), in one request; [] or none: one action
@@ -70,8 +70,12 @@ export function sessionClient(lang, onBusy) {
     short: function () { return send({ op: "short" }, true); },
     move: function (/** @type {Bridge.Action} */ action) { return send({ op: "move", action: action }); },
     // ``players``: a class's names, seated with computer players in the empty seats
-    quick: function (/** @type {number} */ deals, /** @type {string[]} */ players) {
-      return send(players && players.length ? { op: "quick", deals: deals, players: players } : { op: "quick", deals: deals });
+    quick: function (/** @type {number} */ deals, /** @type {string[]} */ players, /** @type {Bridge.Rules | null} */ rules) {
+      /** @type {Bridge.QuickRequest} */
+      const request = { op: "quick", deals: deals };
+      if (players && players.length) request.players = players;
+      if (rules) request.rules = rules; // none: the standard game (V-R1)
+      return send(request);
     },
     undo: function (/** @type {string[]} */ seats) { return send(seats && seats.length ? { op: "undo", to: seats } : { op: "undo" }); },
     end: function () { return send({ op: "end" }); },

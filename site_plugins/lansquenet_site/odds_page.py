@@ -196,14 +196,16 @@ def presets_html(page: PageContext) -> str:
             (str(value), chart.fraction(value, lang).split(" ", 1)[1] if value.denominator != 1 else "")
             for value in (odds.opening_pair(pack), edge(preset.name), Fraction(stake["win"]))
         ]
-        rows.append((
-            preset.name,
-            words(lang, "variants.name." + preset.name),
-            words(lang, "play.rules.source." + preset.name),
-            chart.number(pack.cards, lang),
-            cells,
-            page.link(play_link(preset.name)),
-        ))
+        rows.append(
+            (
+                preset.name,
+                words(lang, "variants.name." + preset.name),
+                words(lang, "play.rules.source." + preset.name),
+                chart.number(pack.cards, lang),
+                cells,
+                page.link(play_link(preset.name)),
+            )
+        )
     ident = _ident(words(lang, "odds.presets.caption"))
     return str(_odds().presets(_words(lang, words), ident, rows))
 
@@ -331,7 +333,9 @@ def render_odds(markdown: str, page: PageContext, pack: odds.Pack = odds.ONE_PAC
             elif part == "presets":
                 html = presets_html(page)
             else:
-                raise PluginError(f"lansquenet-odds fence: no part {part!r} (figures, distribution, packs, presets)")
+                raise PluginError(
+                    f"lansquenet-odds fence: no part {part!r} (figures, distribution, packs, presets)"
+                )
         return "\n" + html + "\n"
 
     markdown = FENCE.sub(one, markdown)

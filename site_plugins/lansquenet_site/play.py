@@ -67,13 +67,15 @@ def rules_choices(page: PageContext) -> list[dict[str, str]]:
         about = page.w("play.rules.about", source=source, exact=exact, percent=percent)
         if preset.variant.pair_share != 1:  # V-P3a: odd stakes give the bank less
             about += " " + page.w("play.rules.odd_stakes")
-        out.append({
-            "value": preset.name,
-            "name": name,
-            "text": page.w("play.rules.option", name=name, source=source, exact=exact, percent=percent),
-            "about": about,
-            "rules": json_text(preset.parameters),
-        })
+        out.append(
+            {
+                "value": preset.name,
+                "name": name,
+                "text": page.w("play.rules.option", name=name, source=source, exact=exact, percent=percent),
+                "about": about,
+                "rules": json_text(preset.parameters),
+            }
+        )
     return out
 
 

@@ -71,12 +71,19 @@ def test_the_play_form_offers_the_five_presets_with_their_source_and_edge(site: 
     half = next(tag for tag, _ in options if 'value="half_on_pair"' in tag)
     assert WORDS(lang, "play.rules.odd_stakes") in attrs(half)["data-about"]
     # "Custom": the four parameters of V-R2, each with its values
-    for key, values in (("packs", [str(n) for n in range(1, 7)]), ("pack", ["52", "40", "32"]),
-                        ("pair_share", ["1", "1/2"]), ("successor", ["right", "left"])):
+    for key, values in (
+        ("packs", [str(n) for n in range(1, 7)]),
+        ("pack", ["52", "40", "32"]),
+        ("pair_share", ["1", "1/2"]),
+        ("successor", ["right", "left"]),
+    ):
         field = re.search(rf'<select id="lq-rule-{key}".*?</select>', html, re.DOTALL)
         assert field and re.findall(r'<option value="([^"]+)"', field[0]) == values, key
     # the table's badge, read as text (a screen reader reads it too)
-    assert 'id="lq-rules-badge"' in html and "aria-hidden" not in re.search(r"<[^>]*lq-rules-badge[^>]*>", html)[0]
+    assert (
+        'id="lq-rules-badge"' in html
+        and "aria-hidden" not in re.search(r"<[^>]*lq-rules-badge[^>]*>", html)[0]
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -91,16 +98,22 @@ def test_every_variant_row_has_a_play_link_to_the_play_page(site: Path, lang: st
     html = read(site, lang, name)
     for preset in NAMES:
         label = WORDS(lang, "variants.play_named", name=WORDS(lang, "variants.name." + preset))
-        assert f'aria-label="{label}"'.replace("'", "&#x27;") in html or f'aria-label="{label}"' in unescape(html)
+        assert f'aria-label="{label}"'.replace("'", "&#x27;") in html or f'aria-label="{label}"' in unescape(
+            html
+        )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_odds_page_gives_each_preset_the_coachs_figures_and_the_odd_stakes_note(site: Path, lang: str) -> None:
+def test_the_odds_page_gives_each_preset_the_coachs_figures_and_the_odd_stakes_note(
+    site: Path, lang: str
+) -> None:
     html = read(site, lang, "odds")
     rows = dict(re.findall(r'<tr data-preset="(\w+)">(.*?)</tr>', html, re.DOTALL))
     assert sorted(rows) == sorted(NAMES)
     for preset in PRESETS:
-        exacts = [Fraction(x) for x in re.findall(r'<span class="lq-exact">([^<]+)</span>', rows[preset.name])]
+        exacts = [
+            Fraction(x) for x in re.findall(r'<span class="lq-exact">([^<]+)</span>', rows[preset.name])
+        ]
         stake = odds.move_odds(preset.variant.pack)["stake"] or {}
         assert exacts == [odds.opening_pair(preset.variant.pack), edge(preset.name), Fraction(stake["win"])]
     assert WORDS(lang, "odds.presets.odd_stakes") in unescape(html)

@@ -85,9 +85,9 @@ def measure_move(browser: Browser, site: str, rounds: int) -> dict[str, Any]:
 
 
 def base_root(folder: Path) -> Path:
-    """The engine's sources at ``BASE``, written under ``folder``."""
+    """The engine's sources at ``BASE`` (and the catalogues its locales link to), written under ``folder``."""
     archive = subprocess.run(
-        ["git", "-C", str(REPO), "archive", "--format=tar", BASE, "engine"],
+        ["git", "-C", str(REPO), "archive", "--format=tar", BASE, "engine", "locales"],
         capture_output=True,
         check=True,
         timeout=120,

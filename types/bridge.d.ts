@@ -17,11 +17,30 @@ declare namespace Bridge {
     amount?: number | string;
   }
 
+  /**
+   * The rules a game is played under (VARIANTS.md, V-R2): a preset by its name, or the
+   * four parameters (only without a preset, or with "standard"). Absent or null: the
+   * standard game. The engine checks them (V-R5: ``invalid_rules``, ``unknown_variant``).
+   */
+  interface Rules {
+    variant?: "standard" | "two_packs" | "six_packs" | "italian_forty" | "half_on_pair";
+    /** Packs shuffled together, 1 to 6 (V-P1). */
+    packs?: number;
+    /** Cards per pack (V-P2). */
+    pack?: "52" | "40" | "32";
+    /** The bank's share of each stake on an opening pair (V-P3). */
+    pair_share?: "1" | "1/2";
+    /** Where the bank goes after a loss (V-P4). */
+    successor?: "right" | "left";
+  }
+
   /** A scenario (CONFORMANCE.md): the table, its seed and stacked decks, the actions played. */
   interface Scenario {
     players: string[];
     balance?: number | string;
     first_banker?: string;
+    /** VARIANTS.md (V-R1): absent for the standard game; a session's scenario holds them when not standard. */
+    rules?: Rules | null;
     seed?: number | string;
     finish_after?: number;
     decks?: string[][];
@@ -30,17 +49,6 @@ declare namespace Bridge {
     ended?: boolean;
     /** The computer players: name -> temperament (lansquenet.bots). */
     computer?: Record<string, string>;
-    /** The rules (spec/VARIANTS.md, V-R2); none: the standard game (V-R1). */
-    rules?: Rules | null;
-  }
-
-  /** spec/VARIANTS.md V-R2: a preset by name, or the four parameters (the engine judges them). */
-  interface Rules {
-    variant?: string;
-    packs?: number;
-    pack?: string;
-    pair_share?: string;
-    successor?: string;
   }
 
   /** A refused request: a code, the sentence in the session's language, its parameters. */
@@ -65,8 +73,17 @@ declare namespace Bridge {
   interface OpenRequest extends Spoken { op: "open"; scenario: Scenario | string; check_names?: boolean }
   interface LinkRequest extends Spoken { op: "open"; link: string }
   interface MoveRequest extends Spoken { op: "move"; action: Action }
-  /** ``players``: a class's names, seated first; computer players fill the empty seats. */
-  interface QuickRequest extends Spoken { op: "quick"; deals?: number; seed?: number | string; players?: string[]; rules?: Rules }
+  /**
+   * ``players``: a class's names, seated first; computer players fill the empty seats.
+   * ``rules``: the game's rules (V-R8), written into its scenario as a scenario writes them.
+   */
+  interface QuickRequest extends Spoken {
+    op: "quick";
+    deals?: number;
+    seed?: number | string;
+    players?: string[];
+    rules?: Rules | null;
+  }
   /** ``to``: back to (and with) the last action of this seat, or of any of these seats. */
   interface UndoRequest extends Spoken { op: "undo"; to?: string | string[] }
   interface EndRequest extends Spoken { op: "end" }

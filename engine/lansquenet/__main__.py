@@ -1,6 +1,8 @@
 """The command line: ``python -m lansquenet replay FILE|-``, ``narrate FILE --lang``,
 ``bots --players N --deals D --seed S`` (a session of computer players, printed as a
-scenario that ``replay`` replays to its end) and ``lessons --check``.
+scenario that ``replay`` replays to its end; under other rules with ``--variant NAME``
+or ``--packs``, ``--pack``, ``--pair-share``, ``--successor``, VARIANTS.md) and
+``lessons --check``.
 
 Exit 0 with the state (or the narration), 2 with a refusal (after the steps before it), 1 (one line on stderr) for what is not a
 scenario at all (CONFORMANCE.md).
@@ -19,8 +21,9 @@ from .languages import FALLBACK, LANGUAGES
 from .lessons import LessonError, check, lessons
 from .limits import MAX_BYTES, safe_whole
 from .narration import event_text, refusal_text
-from .refusals import NotAScenario
+from .refusals import NotAScenario, Refusal
 from .scenario import parse, replay, until_refused
+from .variants import KEYS
 
 
 def _read(path: str) -> str:
@@ -64,6 +67,14 @@ def main(argv: list[str] | None = None) -> int:
     robots.add_argument(
         "--temperaments", default=",".join(TEMPERAMENTS), help="comma-separated, round the seats"
     )
+    # V-R2, V-R8: the rules the session is played under, checked by the engine (V-R5).
+    robots.add_argument("--variant", help="a preset: two_packs, six_packs, italian_forty, half_on_pair")
+    robots.add_argument("--packs", type=int, help="packs shuffled together, 1 to 6 (V-P1)")
+    robots.add_argument("--pack", help="cards per pack: 52, 40 or 32 (V-P2)")
+    robots.add_argument(
+        "--pair-share", dest="pair_share", help="the bank's share on an opening pair: 1 or 1/2 (V-P3)"
+    )
+    robots.add_argument("--successor", help="where the bank goes after a loss: right or left (V-P4)")
     teach = commands.add_parser("lessons", help="prove every lesson: its expected path, its outcome")
     teach.add_argument("--check", action="store_true", required=True)
     args = parser.parse_args(argv)
@@ -86,11 +97,14 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(
                 f"--temperaments: one of {', '.join(TEMPERAMENTS)}; --deals: 1 to 2^53 - 1; --seed: 0 to 2^53 - 1"
             )
-        print(
-            json.dumps(
-                play_session(args.players, args.deals, args.seed, chosen), ensure_ascii=False, indent=2
-            )
-        )
+        rules = {key: getattr(args, key) for key in KEYS if getattr(args, key) is not None}
+        try:
+            scenario = play_session(args.players, args.deals, args.seed, chosen, rules=rules or None)
+        except Refusal as refusal:  # V-R6: refused rules, exit 2 as any refusal
+            refused = {"code": refusal.code, "message": refusal_text(refusal, FALLBACK), "action": None}
+            print(json.dumps({"error": refused, "state": None}, ensure_ascii=False, indent=2))
+            return 2
+        print(json.dumps(scenario, ensure_ascii=False, indent=2))
         return 0
     try:
         try:

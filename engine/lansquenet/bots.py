@@ -23,7 +23,7 @@ plays the same game; the moves are ordinary actions, replayed like any other.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -153,7 +153,7 @@ def decide(table: Table, seat: int, temperament: str, rng: random.Random) -> Dec
         if bank.amount <= style.keep * table.holdings(seat):
             return move("keep", "keep", bank=bank.amount)
         if "withdraw" in can:
-            return move("withdraw", "withdraw", winnings=table.deals[-1].covered)
+            return move("withdraw", "withdraw", winnings=table.deals[-1].winnings)  # V-P3c: W
         return move("leave", "leave", bank=bank.amount)
     if "buy" in can:  # R-B4: the bank is offered
         if bank.amount <= style.buy * balance:
@@ -198,7 +198,9 @@ def explain(
     return decision
 
 
-def quick_game(seed: int, deals: int = 6, players: Sequence[str] = ()) -> dict[str, Any]:
+def quick_game(
+    seed: int, deals: int = 6, players: Sequence[str] = (), rules: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The quick game of the play page, as a scenario: the reader and three computer
     players of mixed temperaments, a random first banker and a random seat for the
     reader (the one seat without a temperament), ``deals`` deals (R-P4); all drawn from
@@ -220,6 +222,12 @@ def quick_game(seed: int, deals: int = 6, players: Sequence[str] = ()) -> dict[s
     (['Zoé', 'anne', 'Bruno', 'Chloé'], ['Bruno', 'Chloé'], True)
     >>> quick_game(5, 3, ["Anne", "Bruno", "Chloé", "David"])["computer"]
     {}
+
+    With ``rules`` (VARIANTS.md), the game is played under them (V-R8); the same draws:
+
+    >>> game = quick_game(5, rules={"variant": "six_packs"})
+    >>> game["rules"], {k: v for k, v in game.items() if k != "rules"} == quick_game(5)
+    ({'variant': 'six_packs'}, True)
     """
     rng = random.Random(f"lansquenet-quick:{seed}")
     temperaments = list(TEMPERAMENTS)
@@ -237,14 +245,10 @@ def quick_game(seed: int, deals: int = 6, players: Sequence[str] = ()) -> dict[s
         rng.shuffle(temperaments)
         others = [name for seat, name in enumerate(names) if seat != reader]
         computer = dict(zip(others, temperaments, strict=True))
-    return {
-        "players": names,
-        "first_banker": rng.choice(names),
-        "seed": seed,
-        "finish_after": deals,
-        "computer": computer,
-        "actions": [],
-    }
+    game: dict[str, Any] = {"players": names, "first_banker": rng.choice(names)}
+    if rules:
+        game["rules"] = dict(rules)  # V-R8: the game carries its rules
+    return game | {"seed": seed, "finish_after": deals, "computer": computer, "actions": []}
 
 
 def play_session(
@@ -253,27 +257,29 @@ def play_session(
     seed: int = 0,
     temperaments: list[str] | None = None,
     balance: int = DEFAULT_BALANCE,
+    rules: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A whole session of computer players as a scenario (CONFORMANCE.md): ``players``
-    seats, finished after ``deals`` deals (R-P4) or when counters run out (R-F2).
+    seats, finished after ``deals`` deals (R-P4) or when counters run out (R-F2), under
+    ``rules`` (VARIANTS.md; a refused one is its :class:`~lansquenet.refusals.Refusal`).
 
     ``temperaments`` go round the seats (by default cautious, steady, bold).
+
+    >>> from lansquenet import replay
+    >>> replay(play_session(3, 4, seed=1, rules={"variant": "italian_forty"}))["status"]
+    'finished'
     """
     chosen = temperaments or list(TEMPERAMENTS)
     unknown = [t for t in chosen if t not in TEMPERAMENTS]
     if unknown:
         raise UnknownTemperament(f"no temperament named {unknown[0]!r}; one of {', '.join(TEMPERAMENTS)}")
     names = list(NAMES[:players])
-    scenario: dict[str, Any] = {
-        "players": names,
-        "balance": balance,
-        "first_banker": names[0],
-        "seed": seed,
-        "finish_after": deals,
-        "actions": [],
-    }
+    scenario: dict[str, Any] = {"players": names, "balance": balance, "first_banker": names[0]}
+    if rules:
+        scenario["rules"] = dict(rules)  # V-R8
+    scenario |= {"seed": seed, "finish_after": deals, "actions": []}
     rng = random.Random(f"lansquenet-bots:{seed}")
-    table = new_table(names, balance, names[0], seed=seed, finish_after=deals)
+    table = new_table(names, balance, names[0], seed=seed, finish_after=deals, rules=rules)
     while table.phase is not Phase.FINISHED:
         assert table.to_act is not None
         seat = table.to_act

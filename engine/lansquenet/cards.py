@@ -11,16 +11,27 @@ is the same in every language; how a reader of a language sees it (``D♦`` in F
 True
 >>> len(PACK), str(PACK[0]), str(PACK[-1])
 (52, 'AS', 'KC')
+>>> whole = pack_of(2, "40")  # V-P1a, V-P2a: two packs of 40, pack 1 then pack 2
+>>> len(whole), str(whole[0]), str(whole[39]), str(whole[40])
+(80, 'AS', 'KC', 'AS')
 """
 
 from __future__ import annotations
 
+import functools
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 from .refusals import Refusal
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# V-P2a: each pack's ranks by its size, in canonical order (CONFORMANCE's, the missing left out).
+RANKS_OF = {
+    "52": RANKS,
+    "40": ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"),
+    "32": ("A", "7", "8", "9", "10", "J", "Q", "K"),
+}
 SUITS = ("S", "H", "D", "C")  # canonical order of CONFORMANCE.md
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _FROM_SYMBOL = {v: k for k, v in SYMBOLS.items()}
@@ -61,23 +72,51 @@ class Card:
 PACK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
 
 
-def stacked(top: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
-    """A whole pack whose first cards are ``top``, the rest in canonical order.
+@functools.cache
+def pack_of(packs: int = 1, pack: str = "52") -> tuple[Card, ...]:
+    """V-P1c: the canonical multi-pack order, ``packs`` copies of the ``pack`` of 52,
+    40 or 32 cards (V-P2b: suits S, H, D, C, the ranks of :data:`RANKS_OF` in their
+    order), pack 1 first. One pack of 52 cards is :data:`PACK` itself.
+
+    >>> pack_of() is PACK, [str(c) for c in pack_of(1, "32")[:3]]
+    (True, ['AS', '7S', '8S'])
+    """
+    if (packs, pack) == (1, "52"):
+        return PACK
+    return tuple(Card(r, s) for s in SUITS for r in RANKS_OF[pack]) * packs
+
+
+def stacked(top: list[Card] | tuple[Card, ...], pack: tuple[Card, ...] = PACK) -> tuple[Card, ...]:
+    """A whole ``pack`` whose first cards are ``top``, the rest in the pack's canonical
+    order; each listed card takes the first remaining copy of its code (V-P1c).
 
     >>> [str(c) for c in stacked([Card("K", "C")])[:3]]
     ['KC', 'AS', '2S']
+    >>> [str(c) for c in stacked([Card("A", "S")], pack_of(2))[:2]]
+    ['AS', '2S']
+    >>> stacked([Card("8", "S")], pack_of(1, "40"))
+    Traceback (most recent call last):
+    lansquenet.refusals.Refusal: invalid_card
     """
-    listed: set[Card] = set()
+    held = Counter(pack)
+    listed: Counter[Card] = Counter()
     for card in top:
-        if card in listed:  # R-P1: one pack, each card once
+        listed[card] += 1
+        if listed[card] > held[card]:  # R-P1, V-P1c, V-P2b: not in the pack, or too often
             raise Refusal("invalid_card", card=str(card))
-        listed.add(card)
-    return tuple(top) + tuple(c for c in PACK if c not in listed)
+    rest = []
+    for card in pack:
+        if listed[card]:
+            listed[card] -= 1  # V-P1c: a listed card removes the first remaining copy
+        else:
+            rest.append(card)
+    return tuple(top) + tuple(rest)
 
 
-def shuffled(seed: int, deal: int) -> tuple[tuple[Card, ...], int]:
-    """The pack shuffled for deal number ``deal`` of a session seeded with ``seed``,
-    then cut (R-P3): returns the pack and the cut ``k`` (the top k cards went under).
+def shuffled(seed: int, deal: int, pack: tuple[Card, ...] = PACK) -> tuple[tuple[Card, ...], int]:
+    """``pack`` shuffled for deal number ``deal`` of a session seeded with ``seed``,
+    then cut (R-P3, V-P1b): returns the pack and the cut ``k`` (the top k cards went
+    under). The 52-card pack is shuffled as it always was (V-R1).
 
     The same seed gives the same deal on every platform (CPython and Pyodide share
     the Mersenne Twister and its string seeding).
@@ -87,7 +126,7 @@ def shuffled(seed: int, deal: int) -> tuple[tuple[Card, ...], int]:
     (True, 52, True)
     """
     rng = random.Random(f"lansquenet:{seed}:{deal}")
-    cards = list(PACK)
+    cards = list(pack)
     rng.shuffle(cards)
-    k = rng.randint(1, 51)  # R-P3: the top k cards go to the bottom
+    k = rng.randint(1, len(cards) - 1)  # R-P3: the top k cards go to the bottom
     return tuple(cards[k:] + cards[:k]), k

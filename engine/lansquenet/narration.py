@@ -27,6 +27,8 @@ from .refusals import Refusal
 
 # Events whose sentence depends on a parameter's value: the value picks the entry.
 _VARIANTS = {"card_exposed": "decides", "session_finished": "reason"}
+# Parameters that are set only to say more: their name picks the entry ``<key>.<name>``.
+_FLAGS = ("copies", "half")
 # Parameters that are counts: written with their unit (entries ``count.<unit>.<form>``).
 _COUNTED = {
     "banco": {"returned": "counters"},
@@ -180,6 +182,9 @@ def event_text(event: Mapping[str, Any], lang: str) -> str:
     key = f"event.{code}"
     if code in _VARIANTS:
         key += f".{params[_VARIANTS[code]] or 'none'}"
+    for flag in _FLAGS:  # V-P1d: two copies of one card meet; V-P3a: half of each stake
+        if params.pop(flag, False):
+            key += f".{flag}"
     for name, unit in _COUNTED.get(code, {}).items():
         params[name] = count(params[name], unit, lang)
     if code == "session_finished" and len(params.get("leaders", ())) > 1:  # R-F1: a shared place

@@ -7,7 +7,11 @@ deals, how many actions it holds and the reader's moves: the rest replays. The t
 ``DEALS.SEED.COUNT.MOVES``, each move a letter (:data:`LETTERS`) and its amount in
 digits, and ``e`` last when time was called (R-P4): a 6-deal game fits a QR code. A
 class's table (``quick_game`` with ``players``: the class view's) adds its names,
-``~NAME,NAME``, each percent-encoded (UTF-8; ``.``, ``~`` and ``,`` too).
+``~NAME,NAME``, each percent-encoded (UTF-8; ``.``, ``~`` and ``,`` too). A game under
+other rules than the standard ones (VARIANTS.md, V-R8) ends with ``!`` and its rules
+(:func:`rules_code`): a preset's letter (``!s``: six packs), or the packs, the pack and
+``h`` for half on a pair, ``l`` for the bank passing left (``!332``, ``!152l``). A text
+without ``!`` is the standard game, as every link written before.
 
 :func:`text_of` writes it for a session (None when the game is not a quick game, or
 when one of the computer players' moves is not theirs, e.g. a link edited by hand:
@@ -32,6 +36,11 @@ lansquenet.refusals.NotAScenario: not a quick game's link
 '3.12.0.~Zo%C3%A9,A%2E%7E%2C'
 >>> scenario_of(text_of(session)) == session.scenario()
 True
+>>> session = Session(quick_game(12, 3, rules={"variant": "six_packs"}))
+>>> text_of(session), scenario_of("3.12.0.!s") == session.scenario()
+('3.12.0.!s', True)
+>>> scenario_of("3.12.0.!252hl")["rules"]
+{'packs': 2, 'pair_share': '1/2', 'successor': 'left'}
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from . import variants
 from .bots import QUICK_DEALS, decide, explain, generator, quick_game
 from .limits import safe_whole
 from .refusals import NotAScenario, Refusal
@@ -57,6 +67,8 @@ LETTERS = {
     "decline": "d",
 }
 MOVES = {letter: do for do, letter in LETTERS.items()}
+PRESET_LETTERS = {"two_packs": "t", "six_packs": "s", "italian_forty": "i", "half_on_pair": "h"}  # V-R3
+RULES = re.compile(r"([tsih])|([1-6])(52|40|32)(h?)(l?)")  # after "!": a preset, or the parameters
 SHAPE = re.compile(r"(\d{1,2})\.(\d{1,16})\.(\d{1,6})\.((?:[bspokwlyd]\d{0,16})*)")  # "e" ends it
 TOKEN = re.compile(r"([bspokwlyd])(\d*)")
 
@@ -74,6 +86,34 @@ def _bot_action(session: Session) -> dict[str, Any]:
     return action_of(move)
 
 
+def rules_code(rules: variants.Rules) -> str:
+    """The few characters after ``!`` that say ``rules`` ("" for the standard game).
+
+    >>> rules_code(variants.read({"variant": "italian_forty"})), rules_code(variants.read({"pack": "40"}))
+    ('i', '140')
+    >>> rules_code(variants.STANDARD)
+    ''
+    """
+    if rules.standard:
+        return ""
+    if rules.variant is not None:
+        return PRESET_LETTERS[rules.variant]
+    half = "h" if rules.pair_share == "1/2" else ""
+    return f"{rules.packs}{rules.pack}{half}{'l' if rules.successor == 'left' else ''}"
+
+
+def _rules_of(code: str) -> dict[str, Any] | None:
+    """The ``rules`` a scenario writes for the characters after ``!``."""
+    found = RULES.fullmatch(code)
+    if found is None:
+        raise NotAScenario("not a quick game's link")
+    if found[1]:
+        preset = next(name for name, letter in PRESET_LETTERS.items() if letter == found[1])
+        return {"variant": preset}
+    given = {"packs": int(found[2]), "pack": found[3], "pair_share": "1/2" if found[4] else "1"}
+    return variants.read(given | {"successor": "left" if found[5] else "right"}).record()
+
+
 def _seated(setup: dict[str, Any]) -> list[str] | None:
     """The names a quick game seated (``[]``: the reader's one seat), or None when
     ``setup`` is no quick game."""
@@ -83,8 +123,11 @@ def _seated(setup: dict[str, Any]) -> list[str] | None:
         return None
     if not isinstance(computer, dict) or not all(isinstance(name, str) for name in players):
         return None
+    rules = setup.get("rules")
+    if rules is not None and variants.read(rules).record() != rules:
+        return None  # rules spelt otherwise than a short link writes them
     for names in ([], [name for name in players if name not in computer]):
-        table = quick_game(seed, deals, names)
+        table = quick_game(seed, deals, names, rules)
         del table["actions"]
         if table == setup:
             return names
@@ -139,7 +182,14 @@ def text_of(session: Session) -> str | None:
             _kept.append((action, _token(action)))
     moves = "".join(token for _, token in _kept)
     seats = "~" + ",".join(map(_name, names)) if names else ""
-    return f"{setup['finish_after']}.{seed}.{len(session)}.{moves}" + ("e" if session.ended else "") + seats
+    code = rules_code(session.table.rules)
+    ruled = "!" + code if code else ""
+    return (
+        f"{setup['finish_after']}.{seed}.{len(session)}.{moves}"
+        + ("e" if session.ended else "")
+        + seats
+        + ruled
+    )
 
 
 def scenario_of(text: object) -> dict[str, Any]:
@@ -148,6 +198,10 @@ def scenario_of(text: object) -> dict[str, Any]:
     ``open`` that reads them says which and why); what is not a short text at all is
     :class:`NotAScenario`."""
     names: list[str] = []
+    rules = None
+    if isinstance(text, str) and "!" in text:  # V-R8: the game's rules, last
+        text, code = text.split("!", 1)
+        rules = _rules_of(code)
     if isinstance(text, str) and "~" in text:
         text, seats = text.split("~", 1)
         names = [_unname(name) for name in seats.split(",")] if seats else []
@@ -160,7 +214,7 @@ def scenario_of(text: object) -> dict[str, Any]:
     if found is None or int(found[1]) not in QUICK_DEALS or not safe_whole(int(found[2])):
         raise NotAScenario("not a quick game's link")
     seed, count = int(found[2]), int(found[3])
-    scenario = quick_game(seed, int(found[1]), names)
+    scenario = quick_game(seed, int(found[1]), names, rules)
     moves = iter([(MOVES[letter], amount) for letter, amount in TOKEN.findall(found[4])])
     session = Session(scenario)
     while len(session) < count and session.table.to_act is not None:
@@ -185,4 +239,4 @@ def scenario_of(text: object) -> dict[str, Any]:
     return scenario
 
 
-__all__ = ["LETTERS", "scenario_of", "text_of"]
+__all__ = ["LETTERS", "rules_code", "scenario_of", "text_of"]

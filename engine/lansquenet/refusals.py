@@ -23,6 +23,8 @@ from typing import Any
 # The checking order of CONFORMANCE.md: first match wins.
 CODES = (
     "session_finished",
+    "invalid_rules",  # V-R6: the rules decide which cards are valid, so they come first
+    "unknown_variant",
     "invalid_players",
     "invalid_balance",
     "unknown_player",

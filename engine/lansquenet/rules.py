@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import variants
 from .cards import Card, shuffled, stacked
 from .limits import MAX_SAFE, safe_whole
 from .refusals import Refusal
@@ -70,8 +71,11 @@ def new_table(
     decks: Iterable[Iterable[object]] = (),
     seed: int = 0,
     finish_after: int | None = None,
+    rules: object = None,
 ) -> Table:
-    """A table ready for its first bank (R-S1, R-P2, R-P3), or a refusal."""
+    """A table ready for its first bank (R-S1, R-P2, R-P3) under ``rules`` (a
+    scenario's ``rules`` value, VARIANTS.md; None: the standard game), or a refusal."""
+    ruled = variants.read(rules)  # V-R6: before the players, the rules decide the cards
     names = list(players)
     if not 2 <= len(names) <= MAX_PLAYERS or len(set(map(str, names))) != len(names):  # R-S1
         raise Refusal("invalid_players")
@@ -81,7 +85,7 @@ def new_table(
         raise Refusal("invalid_balance")
     if first_banker not in names:
         raise Refusal("unknown_player", player=str(first_banker))
-    packs = tuple(stacked([Card.parse(c) for c in deck]) for deck in decks)  # R-P1
+    packs = tuple(stacked([Card.parse(c) for c in deck], ruled.whole) for deck in decks)  # R-P1, V-P1c
     table = Table(
         players=tuple(str(p) for p in names),
         balances=(balance,) * len(names),
@@ -89,6 +93,7 @@ def new_table(
         decks=packs,
         seed=seed,
         finish_after=finish_after,
+        rules=ruled,
     )
     return replace(table, to_act=table.seat(str(first_banker)))  # R-P3: drawn at random
 
@@ -311,8 +316,11 @@ def _end_covering(table: Table) -> list[Step]:
     if number < len(table.decks):
         pack, cut = table.decks[number], None
     else:
-        pack, cut = shuffled(table.seed, number)
-    deal = Deal(banker=banker, bank=table.bank.amount, stakes=table.stakes, pack=pack, cut=cut)
+        pack, cut = shuffled(table.seed, number, table.rules.whole)  # V-P1b
+    half = table.rules.share < 1  # V-P3a
+    deal = Deal(
+        banker=banker, bank=table.bank.amount, stakes=table.stakes, pack=pack, cut=cut, half_on_pair=half
+    )
     # R-T3: the stakes stay on the table (counted in ``total``) until the settlement.
     table = replace(table, phase=Phase.DEAL, to_act=None, deal=deal)
     params = {"covered": deal.covered, "uncovered": deal.bank - deal.covered}
@@ -337,15 +345,16 @@ def _turn_cards(table: Table) -> Iterator[Step]:
             event = Event("bank_card", {"card": str(card)})
         elif deal.turned == 2:  # R-D1: to the banker's right, for the players
             event = Event("players_card", {"card": str(card)})
-            if deal.opening_pair:  # R-D2: equal ranks, the bank wins at once
+            if deal.opening_pair:  # R-D2, V-P1d: equal ranks, the bank wins at once
                 deal = replace(deal, winner="bank")
-                event = Event("opening_pair", {"card": str(card)})
+                event = Event("opening_pair", _met(card, deal.pack[0]))
         else:  # R-D3: the first card of either rank decides; others do nothing
             if card.rank == deal.pack[0].rank:
                 deal = replace(deal, winner="bank")
             elif card.rank == deal.pack[1].rank:
                 deal = replace(deal, winner="players")
-            event = Event("card_exposed", {"card": str(card), "decides": deal.winner})
+            met = deal.pack[0] if deal.winner == "bank" else deal.pack[1]
+            event = Event("card_exposed", _met(card, met) | {"decides": deal.winner})
         table = replace(table, deal=deal)
         if deal.winner is not None:
             yield from _step(event, (table, _settle(table)))
@@ -353,18 +362,28 @@ def _turn_cards(table: Table) -> Iterator[Step]:
         yield event, table
 
 
+def _met(card: Card, other: Card) -> dict[str, Any]:
+    """A card's event parameters; ``copies`` when it meets another copy of itself, from
+    another pack (V-P1a, V-P1d): the narration says so."""
+    return {"card": str(card), "copies": True} if card == other else {"card": str(card)}
+
+
 def _settle(table: Table) -> list[Step]:
-    """R-T1, R-T2: the bank takes every stake, or pays each 1 to 1."""
+    """R-T1, R-T2: the bank takes every stake (V-P3a: half of each on an opening pair,
+    the rest going back at once, R-T3), or pays each 1 to 1."""
     deal, bank = table.deal, table.bank
     assert deal is not None and bank is not None
-    if deal.winner == "bank":  # R-T1
-        bank = replace(bank, amount=bank.amount + deal.covered)
-        balances = table.balances
+    if deal.winner == "bank":  # R-T1, V-P3b
+        bank = replace(bank, amount=bank.amount + deal.winnings)
+        balances = tuple(b + s - lost for b, s, lost in zip(table.balances, deal.stakes, deal.lost))
     else:  # R-T2
         bank = replace(bank, amount=bank.amount - deal.covered)
         balances = tuple(b + 2 * s for b, s in zip(table.balances, deal.stakes))
     table = replace(table, bank=bank, balances=balances, stakes=(), deals=table.deals + (deal,))
-    params = {"player": table.players[bank.holder], "amount": deal.covered, "bank": bank.amount}
+    won = deal.winnings if deal.winner == "bank" else deal.covered
+    params: dict[str, Any] = {"player": table.players[bank.holder], "amount": won, "bank": bank.amount}
+    if deal.winner == "bank" and deal.half_on_pair and deal.opening_pair:
+        params["half"] = True  # V-P3a: the narration says the rest went back
     code = "bank_wins" if deal.winner == "bank" else "players_win"
     return _step(Event(code, params), _after_deal(table))
 
@@ -397,15 +416,16 @@ def _return_bank(table: Table, code: str) -> list[Step]:
 
 
 def _next_announcer(table: Table, original: int) -> Flow:
-    """R-B2, R-B5: the player to the right of the original holder announces; R-B7: a
-    player with no counters is passed over; R-F2: fewer than two with counters ends."""
+    """R-B2, R-B5: the player to the right of the original holder announces (V-P4a: to
+    the left, under ``"successor": "left"``); R-B7: a player with no counters is passed
+    over, on the same side; R-F2: fewer than two with counters ends."""
     if sum(b > 0 for b in table.balances) < 2:
         return table, _finish(table, "counters")
-    seat = table.right(original)
+    seat = table.successor(original)
     skipped: list[int] = []
     while table.balances[seat] == 0:
         skipped.append(seat)
-        seat = table.right(seat)
+        seat = table.successor(seat)
     ready = replace(table, to_act=seat)
     if not skipped:
         return ready, []
@@ -457,10 +477,10 @@ def _keep(table: Table) -> list[Step]:
 
 
 def _withdraw(table: Table) -> list[Step]:
-    # R-B3: only after an opening pair; the winnings go to the holder's balance.
+    # R-B3: only after an opening pair; the winnings go to the holder's balance (V-P3c: W).
     bank = table.bank
     assert bank is not None
-    winnings = table.deals[-1].covered
+    winnings = table.deals[-1].winnings
     bank = replace(bank, amount=bank.amount - winnings)
     table = replace(table, balances=_with(table.balances, bank.holder, winnings), bank=bank)
     params = {"player": table.players[bank.holder], "amount": winnings, "bank": bank.amount}

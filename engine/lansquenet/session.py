@@ -47,7 +47,7 @@ from .table import Phase, Table, state_json
 REQUIRED = ("players", "first_banker", "actions")
 # The keys of a scenario's table kept (CONFORMANCE.md, and the page's ``computer``
 # players); any other key is ignored, never echoed back (CONFORMANCE.md, "Limits").
-TABLE_KEYS = ("players", "balance", "first_banker", "decks", "seed", "finish_after", "computer")
+TABLE_KEYS = ("players", "balance", "first_banker", "rules", "decks", "seed", "finish_after", "computer")
 END = {"do": "end"}  # on the move stack, the entry of "time is up" (R-P4)
 
 
@@ -99,6 +99,7 @@ def table_of(data: dict[str, Any]) -> Table:
         decks=data.get("decks", []),
         seed=data.get("seed") or 0,
         finish_after=data.get("finish_after"),
+        rules=data.get("rules"),
     )
 
 
@@ -134,6 +135,8 @@ class Session:
         self._setup = {k: data[k] for k in TABLE_KEYS if k in data}
         table = table_of(data)
         assert table.to_act is not None
+        if table.rules.standard:  # V-R1: the standard game, however spelt, writes none
+            self._setup.pop("rules", None)
         first = Event(
             "session_started", {"player": table.players[table.to_act], "balance": table.balances[0]}
         )

@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from .cards import Card
+from .variants import STANDARD, Rules
 
 
 class Phase(Enum):
@@ -46,6 +47,7 @@ class Deal:
     turned: int = 0
     winner: str | None = None  # "bank" or "players" once decided
     cut: int | None = None  # R-P3: where the pack was cut, when the engine shuffled
+    half_on_pair: bool = False  # V-P3a: an opening pair takes only half of each stake
 
     @property
     def bank_card(self) -> Card | None:
@@ -68,11 +70,26 @@ class Deal:
     def covered(self) -> int:
         return sum(self.stakes)
 
+    @property
+    def lost(self) -> tuple[int, ...]:
+        """What each stake loses when the bank wins: all of it (R-T1), or ⌊s/2⌋ on an
+        opening pair under V-P3a (the rest goes back to its owner)."""
+        if self.half_on_pair and self.opening_pair:
+            return tuple(s // 2 for s in self.stakes)
+        return self.stakes
+
+    @property
+    def winnings(self) -> int:
+        """W: what the bank wins when it wins (R-T1; V-P3a: Σ⌊s/2⌋ on an opening pair)."""
+        return sum(self.lost)
+
     def change(self) -> tuple[int, ...]:
-        """Each seat's net result once decided (R-T1, R-T2)."""
-        sign = 1 if self.winner == "players" else -1
-        change = [sign * s for s in self.stakes]
-        change[self.banker] = -sign * self.covered
+        """Each seat's net result once decided (R-T1, R-T2, V-P3b)."""
+        if self.winner == "players":
+            change, banker = list(self.stakes), -self.covered
+        else:
+            change, banker = [-s for s in self.lost], self.winnings
+        change[self.banker] = banker
         return tuple(change)
 
 
@@ -92,6 +109,7 @@ class Table:
     decks: tuple[tuple[Card, ...], ...] = ()
     seed: int = 0
     finish_after: int | None = None
+    rules: Rules = STANDARD  # VARIANTS.md: the packs, the pair share, the successor
 
     @property
     def n(self) -> int:
@@ -107,6 +125,11 @@ class Table:
     def left(self, seat: int) -> int:
         """R-S2: the player to the left of ``seat``."""
         return (seat - 1) % self.n
+
+    def successor(self, seat: int) -> int:
+        """R-B2: the next seat to announce a bank after ``seat``'s: its right, or its
+        left under ``"successor": "left"`` (V-P4a)."""
+        return self.left(seat) if self.rules.successor == "left" else self.right(seat)
 
     def holdings(self, seat: int) -> int:
         """Counters a participant holds: in hand, staked, or in the bank they hold."""

@@ -155,7 +155,7 @@ import re
 from collections.abc import Callable
 from typing import Any, cast
 
-from . import bots, chart, lessons, naming, odds, quicklink, view
+from . import bots, chart, lessons, naming, odds, quicklink, variants, view
 from .diagram import diagram
 from .languages import FALLBACK, LANGUAGES
 from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
@@ -456,6 +456,18 @@ def _quick(request: dict[str, Any]) -> dict[str, Any]:
     (['Zoé', 'Anne'], 3)
     >>> json.loads(handle('{"op": "quick", "players": ["Zoé", "zoe"], "lang": "en"}'))["error"]["code"]
     'names_alike'
+
+    With ``rules`` (VARIANTS.md, V-R8), the quick game is played under them; the
+    scenario holds them as a scenario writes them (a preset by its name, else the
+    parameters that are not the standard ones), and refused rules are answered in words:
+
+    >>> quick = json.loads(handle('{"op": "quick", "seed": 3, "rules": {"variant": "half_on_pair"}}'))
+    >>> quick["scenario"]["rules"]
+    {'variant': 'half_on_pair'}
+    >>> json.loads(handle('{"op": "quick", "rules": {"packs": 2, "successor": "right"}}'))["scenario"]["rules"]
+    {'packs': 2}
+    >>> json.loads(handle('{"op": "quick", "rules": {"variant": "zecchinetta"}}'))["error"]["code"]
+    'unknown_variant'
     """
     deals = request.get("deals", 6)
     if deals not in bots.QUICK_DEALS or isinstance(deals, bool):
@@ -468,8 +480,13 @@ def _quick(request: dict[str, Any]) -> dict[str, Any]:
     players = request.get("players", [])
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise BadRequest("players must be a list of names")
+    try:  # V-R8: the game's rules, written as a scenario writes them (V-R5's refusals)
+        rules = variants.read(request.get("rules")).record()
+    except Refusal as refusal:
+        return _refusal(refusal, _lang(request, _worker.lang))
+    scenario = bots.quick_game(seed, deals, players, rules)
     # A class's names are a table a reader typed: held to the set-up form's policy.
-    return _open({**request, "scenario": bots.quick_game(seed, deals, players), "check_names": bool(players)})
+    return _open({**request, "scenario": scenario, "check_names": bool(players)})
 
 
 def _bot(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:

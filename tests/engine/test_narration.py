@@ -34,9 +34,15 @@ EVENTS = {
     "pack_cut": ["event.pack_cut"],
     "bank_card": ["event.bank_card"],
     "players_card": ["event.players_card"],
-    "opening_pair": ["event.opening_pair"],
-    "card_exposed": ["event.card_exposed.none", "event.card_exposed.bank", "event.card_exposed.players"],
-    "bank_wins": ["event.bank_wins"],
+    "opening_pair": ["event.opening_pair", "event.opening_pair.copies"],  # V-P1d: copies of one card
+    "card_exposed": [
+        "event.card_exposed.none",
+        "event.card_exposed.bank",
+        "event.card_exposed.players",
+        "event.card_exposed.bank.copies",
+        "event.card_exposed.players.copies",
+    ],
+    "bank_wins": ["event.bank_wins", "event.bank_wins.half"],  # V-P3a: half of each stake
     "players_win": ["event.players_win"],
     "bank_returned": ["event.bank_returned"],
     "passed_over": ["event.passed_over"],
@@ -311,6 +317,9 @@ REFUSED = {
         "decks": [["7Z"]],
         "actions": [],
     },
+    # V-R6: the two codes of VARIANTS.md, before the players are looked at
+    "invalid_rules": {"players": ["A"], "first_banker": "A", "rules": {"packs": 7}, "actions": []},
+    "unknown_variant": {"players": ["A", "B"], "first_banker": "A", "rules": {"variant": "x"}, "actions": []},
 }
 
 

@@ -936,6 +936,18 @@ def test_every_refusal_code_has_a_test_here():
     assert [c for c in CODES if f'"{c}"' not in source] == []
 
 
+@pytest.mark.parametrize(
+    ("rules", "code"),
+    [({"packs": 7}, "invalid_rules"), ({"variant": "baccarat"}, "unknown_variant")],
+)
+def test_V_R6_refused_rules_come_before_the_players(rules, code):
+    # V-R6: the rules decide which cards are valid, so they are checked before anything
+    # but session_finished; one player only would be invalid_players.
+    with pytest.raises(Refusal) as caught:
+        new_table(["A"], 0, "Z", decks=[["XX"]], rules=rules)
+    assert caught.value.code == code
+
+
 def test_unknown_first_banker_is_unknown_player():
     with pytest.raises(Refusal) as caught:
         new_table(["A", "B"], 10, "Z")

@@ -10,6 +10,7 @@ import pytest
 
 from lansquenet.cards import PACK
 from lansquenet.table import Bank, Deal, Phase, Table, replace
+from lansquenet.variants import PRESETS
 
 BANK = Bank(holder=0, original=10, amount=14, sales=1)
 DEAL = Deal(banker=0, bank=10, stakes=(0, 4, 6), pack=PACK[:5], turned=3, winner=None, cut=7)
@@ -34,6 +35,7 @@ CHANGES = {
         "turned": 4,
         "winner": "bank",
         "cut": None,
+        "half_on_pair": True,  # V-P3a
     },
     TABLE: {
         "players": ("X", "Y"),
@@ -48,6 +50,7 @@ CHANGES = {
         "decks": (),
         "seed": 9,
         "finish_after": 5,
+        "rules": PRESETS["six_packs"],  # VARIANTS.md
     },
 }
 

@@ -137,12 +137,12 @@ export function readRules() {
   let asked = fragment.slice(RULES.length);
   try { asked = decodeURIComponent(asked); } catch (error) { /* not percent-encoded: as written */ }
   const custom = CUSTOM_RULES.exec(asked);
-  if (!custom) return { asked: asked, rules: { variant: asked } };
-  const marks = custom[3].split(".");
-  return { asked: asked, rules: {
+  const marks = custom ? custom[3].split(".") : [];
+  const rules = custom ? {
     packs: Number(custom[1]), pack: custom[2],
     pair_share: marks.indexOf("half") >= 0 ? "1/2" : "1", successor: marks.indexOf("left") >= 0 ? "left" : "right",
-  } };
+  } : { variant: asked };
+  return { asked: asked, rules: /** @type {Bridge.Rules} */ (/** @type {unknown} */ (rules)) }; // as asked: the engine judges
 }
 
 // What the address holds: {text, step, quick} (step: null if not given; quick: the short

@@ -59,7 +59,7 @@ export function rulesChoice(root, word) {
   }
 
   /** @param {string} name @returns {Bridge.Rules | null} */
-  function named(name) { return name === STANDARD ? null : { variant: name }; }
+  function named(name) { return name === STANDARD ? null : /** @type {Bridge.Rules} */ (/** @type {unknown} */ ({ variant: name })); }
 
   // What the form shows beside the choice: the preset's source and edge, or the custom
   // fields and whether they make a preset or a mix.

@@ -19,35 +19,29 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from lansquenet import chart, odds
+from lansquenet import chart, odds, variants
 
 STANDARD = odds.Variant("standard", odds.ONE_PACK)  # V-R3: RULES.md's own
-PACK_OF_RANKS = {13: "52", 10: "40", 8: "32"}  # V-P2a: a pack by its ranks
 RULES_KEY = "#rules="  # the play page's address for a new game under a preset (permalink.js)
 
 
 @dataclass(frozen=True)
 class Preset:
-    """One preset: its name (V-R3's, as ``odds.VARIANTS`` spells it) and the odds
-    module's description of it."""
+    """One preset: its name (V-R3's, as ``odds.VARIANTS`` and ``variants.PRESETS``
+    spell it) and the odds module's description of it."""
 
     name: str
     variant: odds.Variant
 
     @property
     def parameters(self) -> dict[str, Any]:
-        """Its four parameters (V-R2), read from the odds module's pack and pair share:
-        what the play page's "Custom" choice shows when this preset is chosen."""
-        pack = self.variant.pack
-        return {
-            "packs": pack.per_rank // 4,
-            "pack": PACK_OF_RANKS[pack.ranks],
-            "pair_share": str(self.variant.pair_share),
-            "successor": "right",  # no preset turns the bank round (V-R3)
-        }
+        """Its four parameters (V-R2), as the engine's preset has them: what the play
+        page's "Custom" choice shows when this preset is chosen."""
+        rules = variants.PRESETS[self.name]
+        return dict(zip(variants.PARAMETERS, rules.parameters(), strict=True))
 
 
-ORDER = ("standard", "two_packs", "six_packs", "italian_forty", "half_on_pair")  # V-R3's table
+ORDER = tuple(variants.PRESETS)  # V-R3's table, in its order
 PRESETS: tuple[Preset, ...] = tuple(
     Preset(name, STANDARD if name == "standard" else odds.variant(name)) for name in ORDER
 )

@@ -98,7 +98,11 @@ def play_out(page: Page, lang: str) -> None:
 def cards_dealt(data: dict[str, Any]) -> list[str]:
     """Every card of every deal of the game, as the engine replays it."""
     result = json.loads(web.handle(json.dumps({"op": "replay", "scenario": data})))
-    return [card for deal in result.get("deals", []) for card in deal.get("cards", [])]
+    return [
+        card
+        for deal in result["deals"]
+        for card in [deal["bank_card"], deal["players_card"], *deal["exposed"]]
+    ]
 
 
 @pytest.mark.parametrize("preset", ORDER)
@@ -153,7 +157,7 @@ def test_a_link_whose_rules_are_refused_says_why_and_offers_the_standard_game(pa
     assert "rules" not in address(page)
     expect(page.locator("#lq-link-error")).to_be_hidden()
     # a game's link (#scenario=) whose rules are refused: the engine's sentence too
-    bad = {"players": ["Anne", "Bruno"], "rules": {"packs": 7}, "actions": []}
+    bad = {"players": ["Anne", "Bruno"], "first_banker": "Anne", "rules": {"packs": 7}, "actions": []}
     opened = json.loads(web.handle(json.dumps({"op": "open", "scenario": bad, "lang": lang})))
     assert opened["error"]["code"] == "invalid_rules"
     other = pages(PLAY[lang] + link_to(bad))

@@ -110,11 +110,14 @@ declare namespace Bridge {
   /** The open session's short link: ``{short: null}`` when its game has none. */
   interface ShortRequest { op: "short" }
   interface ShortAnswer extends Refusable { short: string | null }
+  /** The presets of VARIANTS.md and their figures; with ``rules``, the same for those (``chosen``). */
+  interface RulesRequest extends Spoken { op: "rules"; rules?: Rules | null }
 
   type Request =
     | ReplayRequest | OpenRequest | LinkRequest | MoveRequest | QuickRequest | UndoRequest
     | EndRequest | BotRequest | StepsRequest | StoryRequest | LedgerRequest
-    | ScenarioRequest | SimulateRequest | LessonRequest | ShortLinkRequest | ShortRequest;
+    | ScenarioRequest | SimulateRequest | LessonRequest | ShortLinkRequest | ShortRequest
+    | RulesRequest;
 
   // --- the engine's step (lansquenet/view.py) ---
 
@@ -272,6 +275,29 @@ declare namespace Bridge {
     summary: string | null;
   }
 
+  /** A rule set's figures (web.py ``rules``; lansquenet.odds): exact fractions as text. */
+  interface RuledFigures {
+    /** As a scenario writes them: a preset by its name, else the parameters; null for the standard game. */
+    rules: Rules | null;
+    cards: number;
+    opening_pair: string;
+    /** The bank's edge per counter covered by even stakes. */
+    edge: string;
+    /** The edge exactly and as a percentage, in the request's language: "1/34 ≈ 2.9%". */
+    edge_text: string;
+  }
+  interface PresetFigures extends RuledFigures {
+    name: "standard" | "two_packs" | "six_packs" | "italian_forty" | "half_on_pair";
+    /** VARIANTS.md's source ids ("RULES" for RULES.md). */
+    sources: string[];
+    year: number | null;
+  }
+  interface RulesAnswer extends Refusable {
+    presets: PresetFigures[];
+    /** For the request's ``rules``: ``preset`` null is a mix, not a historical variant. */
+    chosen?: RuledFigures & { preset: PresetFigures["name"] | null };
+  }
+
   /** The replay of the command line (``python -m lansquenet replay``): a state, or a refusal. */
   interface Replayed extends Refusable { [field: string]: unknown }
 
@@ -288,6 +314,7 @@ declare namespace Bridge {
     : R extends ScenarioRequest ? ScenarioAnswer
     : R extends SimulateRequest ? Simulation
     : R extends LessonRequest ? Lesson
+    : R extends RulesRequest ? RulesAnswer
     : never;
 
   // --- the worker's messages (engine-worker.mjs's protocol) ---

@@ -30,6 +30,7 @@ from math import comb
 from typing import Any
 
 from .refusals import OddsError
+from .variants import PRESETS, SOURCES, YEARS, Rules
 
 __all__ = [
     "FORTY",
@@ -40,10 +41,12 @@ __all__ = [
     "TWO_PACKS",
     "VARIANTS",
     "Pack",
+    "PresetOdds",
     "Simulation",
     "Variant",
     "bank_edge",
     "bank_wins",
+    "covered_edge",
     "expected_cards_after_two",
     "expected_cards_per_deal",
     "figures",
@@ -51,6 +54,9 @@ __all__ = [
     "move_odds",
     "opening_pair",
     "players_win",
+    "preset_odds",
+    "rules_edge",
+    "rules_pack",
     "simulate",
     "simulation_json",
     "variant",
@@ -119,6 +125,22 @@ FORTY = Pack(10, 4, "forty", these_rules=False)  # not these rules
 THIRTY_TWO = Pack(8, 4, "thirty_two", these_rules=False)  # not these rules
 SIX_PACKS = Pack(13, 24, "six_packs", these_rules=False)  # not these rules
 PACKS: tuple[Pack, ...] = (ONE_PACK, TWO_PACKS, FORTY, THIRTY_TWO)
+
+
+def rules_pack(rules: Rules) -> Pack:
+    """The pack a rule set plays, by composition (V-P1a, V-P2a): one of the packs above
+    when it is one of them, else ``PACKSxCARDS``.
+
+    >>> rules_pack(PRESETS["six_packs"]) is SIX_PACKS, rules_pack(PRESETS["half_on_pair"]) is ONE_PACK
+    (True, True)
+    >>> rules_pack(Rules(packs=3, pack="32", variant=None))
+    Pack(ranks=8, per_rank=12, name='3x32', these_rules=False)
+    """
+    ranks, per_rank = len(rules.ranks), 4 * rules.packs
+    for known in (ONE_PACK, TWO_PACKS, SIX_PACKS, FORTY, THIRTY_TWO):
+        if (known.ranks, known.per_rank) == (ranks, per_rank):
+            return known
+    return Pack(ranks, per_rank, f"{rules.packs}x{rules.pack}")
 
 
 # --- exact figures --------------------------------------------------------------
@@ -256,7 +278,7 @@ HOLD_DEALS = 3  # keep: the chance to still hold the bank after 1, 2, 3 more dea
 
 
 @functools.cache
-def move_odds(pack: Pack = ONE_PACK) -> dict[str, dict[str, Any] | None]:
+def move_odds(pack: Pack = ONE_PACK, pair_share: Fraction = Fraction(1)) -> dict[str, dict[str, Any] | None]:
     """For each ``do`` word, the odds of the deal it commits to, as strings of exact
     fractions: ``win``, the chance the mover wins that deal, and ``per_counter``, the
     mover's expected change per counter at risk (staked, or covered in the bank: stakes
@@ -270,14 +292,94 @@ def move_odds(pack: Pack = ONE_PACK) -> dict[str, dict[str, Any] | None]:
     ({'win': '8/17', 'per_counter': '-1/17'}, {'win': '9/17', 'per_counter': '1/17'})
     >>> odds["keep"]["hold"], odds["pass"]
     (['9/17', '81/289', '729/4913'], None)
+
+    With ``pair_share`` 1/2 (V-P3a: the bank takes half of each stake on an opening
+    pair) the bank still wins as often, and gains half as much per counter on even
+    stakes (odd stakes give it less: :func:`covered_edge`):
+
+    >>> half = move_odds(ONE_PACK, Fraction(1, 2))
+    >>> half["stake"], half["keep"]["hold"][0]
+    ({'win': '8/17', 'per_counter': '-1/34'}, '9/17')
     """
-    player = {"win": str(players_win(pack)), "per_counter": str(-bank_edge(pack))}
-    banker = {"win": str(bank_wins(pack)), "per_counter": str(bank_edge(pack))}
+    edge = rules_edge(pack, pair_share)
+    player = {"win": str(players_win(pack)), "per_counter": str(-edge)}
+    banker = {"win": str(bank_wins(pack)), "per_counter": str(edge)}
     out: dict[str, dict[str, Any] | None] = {do: None for do in ("pass", "decline", "leave")}
     out.update({do: player for do in PLAYER_MOVES})
     out.update({do: banker for do in BANKER_MOVES})
     out["keep"] = {**banker, "hold": [str(bank_wins(pack) ** k) for k in range(1, HOLD_DEALS + 1)]}
     return out
+
+
+def rules_edge(pack: Pack = ONE_PACK, pair_share: Fraction = Fraction(1)) -> Fraction:
+    """The bank's edge per counter covered by even stakes (§3 of VARIANTS.md): an
+    opening pair brings it ``pair_share`` of each stake; otherwise the race is even
+    (R-D3). With the whole stake, :func:`bank_edge`.
+
+    >>> rules_edge(ONE_PACK) == bank_edge(ONE_PACK), rules_edge(ONE_PACK, Fraction(1, 2))
+    (True, Fraction(1, 34))
+    """
+    return opening_pair(pack) * pair_share
+
+
+def covered_edge(
+    stakes: list[int] | tuple[int, ...], pack: Pack = ONE_PACK, pair_share: Fraction = Fraction(1)
+) -> Fraction:
+    """The bank's exact edge per counter covered by these ``stakes`` (V-P3a: on an
+    opening pair it takes ⌊s x pair_share⌋ of each stake s): P(pair) x Σ⌊s/2⌋ / Σs under
+    half on a pair, so odd stakes give it less than 1/34; 0 with no stake.
+
+    >>> covered_edge([4, 6], ONE_PACK, Fraction(1, 2)), covered_edge([3], ONE_PACK, Fraction(1, 2))
+    (Fraction(1, 34), Fraction(1, 51))
+    >>> covered_edge([1, 1], ONE_PACK, Fraction(1, 2)), covered_edge([5, 7]) == bank_edge(ONE_PACK)
+    (Fraction(0, 1), True)
+    """
+    total = sum(stakes)
+    if not total:
+        return Fraction(0)
+    taken = sum((s * pair_share).__floor__() for s in stakes)
+    return opening_pair(pack) * Fraction(taken, total)
+
+
+@dataclass(frozen=True)
+class PresetOdds:
+    """A preset of V-R3 as the pages show it: its name, its sources (VARIANTS.md's ids),
+    the year of the dated one, its rules (as a scenario writes them) and its exact
+    figures: the chance of an opening pair and the bank's edge per counter covered by
+    even stakes. :func:`lansquenet.chart.fraction` writes a figure exactly and as a
+    percentage in the reader's language."""
+
+    name: str
+    sources: tuple[str, ...]
+    year: int | None
+    rules: dict[str, Any] | None
+    opening_pair: Fraction
+    edge: Fraction
+
+
+def preset_odds() -> tuple[PresetOdds, ...]:
+    """Every preset of V-R3, the standard game first, with its figures.
+
+    >>> [(p.name, str(p.edge)) for p in preset_odds()]  # doctest: +NORMALIZE_WHITESPACE
+    [('standard', '1/17'), ('two_packs', '7/103'), ('six_packs', '23/311'),
+     ('italian_forty', '1/13'), ('half_on_pair', '1/34')]
+    >>> preset_odds()[2].year, preset_odds()[2].sources
+    (1896, ('BOU', 'PAG', 'TRE'))
+    """
+    out = []
+    for name, rules in PRESETS.items():
+        pack = rules_pack(rules)
+        out.append(
+            PresetOdds(
+                name=name,
+                sources=SOURCES[name],
+                year=YEARS[name],
+                rules=None if rules.standard else {"variant": name},
+                opening_pair=opening_pair(pack),
+                edge=rules_edge(pack, rules.share),
+            )
+        )
+    return tuple(out)
 
 
 # --- variants through history ---------------------------------------------------

@@ -101,6 +101,18 @@ PRESETS: dict[str, Rules] = {
 }
 
 
+# V-R3: each preset's sources (VARIANTS.md's ids; RULES for RULES.md) and the year of
+# the dated one (Boussac's Encyclopédie des jeux de cartes, 1896); the others are undated.
+SOURCES: dict[str, tuple[str, ...]] = {
+    "standard": ("RULES",),
+    "two_packs": ("SDJ",),
+    "six_packs": ("BOU", "PAG", "TRE"),
+    "italian_forty": ("RDG", "ENW"),
+    "half_on_pair": ("ENW",),
+}
+YEARS: dict[str, int | None] = {name: None for name in PRESETS} | {"six_packs": 1896}
+
+
 def _valid(key: str, value: object) -> bool:
     """V-R5 check 3: exact types, values in their set (no null, no float, no bool)."""
     if key == "variant":

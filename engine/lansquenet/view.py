@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import SYMBOLS, Card
 from .languages import FALLBACK
 from .narration import card_text, catalogue, count, event_text, rank_text
-from .odds import ONE_PACK, Pack, move_odds
+from .odds import move_odds, rules_pack
 from .rules import Event, amount_range, legal_moves
 from .table import Deal, Table, deal_json, view_json
 
@@ -33,7 +33,6 @@ if TYPE_CHECKING:  # a view reads a session; a session never imports its view
     from .session import Session
 
 SETTLEMENTS = ("bank_wins", "players_win")  # R-T1, R-T2
-PACK = ONE_PACK  # R-P1: the table plays one 52-card pack, shuffled before every deal (R-P3)
 
 
 def face(code: str, lang: str) -> dict[str, str]:
@@ -55,13 +54,14 @@ def signed(amount: int) -> str:
     return f"+{amount}" if amount > 0 else f"\u2212{-amount}" if amount < 0 else "0"
 
 
-def moves(table: Table, lang: str = FALLBACK, pack: Pack = PACK) -> list[dict[str, Any]]:
+def moves(table: Table, lang: str = FALLBACK) -> list[dict[str, Any]]:
     """The legal moves of the player to act, each with whether it takes an amount and,
     if it does, the amounts allowed (R-P5, R-C2, R-C5) and those a page offers
     (:func:`offered`); with the exact odds of the deal it commits to (``odds``, from
     :func:`lansquenet.odds.move_odds`, ``None`` for a move that risks nothing) and
     those odds, or why nothing is at risk, in words (``odds_text``, in ``lang``), and the
     chance at a glance (``odds_short``: "9 in 17, 53%", ``None`` where nothing is at risk).
+    The odds are those of the table's rules (VARIANTS.md: its pack, its pair share).
 
     >>> from lansquenet.rules import new_table
     >>> bank = moves(new_table(["A", "B"], 10, "A"), "en")[0]
@@ -71,9 +71,10 @@ def moves(table: Table, lang: str = FALLBACK, pack: Pack = PACK) -> list[dict[st
     ('Your bank wins this deal 9 times in 17', '9 in 17, 53%')
     """
     out: list[dict[str, Any]] = []
+    ruled = move_odds(rules_pack(table.rules), table.rules.share)
     for do in legal_moves(table):
         allowed = amount_range(table, do)
-        odds = move_odds(pack).get(do)
+        odds = ruled.get(do)
         entry: dict[str, Any] = {"do": do, "amount": allowed is not None}
         if allowed is not None:
             uncovered = table.uncovered if do == "stake" else None  # R-C5

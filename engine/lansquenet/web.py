@@ -97,6 +97,16 @@ hint as ``message``, the narrated ``steps`` it led to, the next ``question`` or 
 ``summary``, and ``svg``, the table now (null when it did not change). It keeps no
 state and leaves the open session alone.
 
+``{"op": "rules", "lang": L}``: the rules a game may be played under (VARIANTS.md), for
+a set-up form: ``presets``, each preset of V-R3 with its ``sources`` (VARIANTS.md's ids),
+``year``, ``rules`` (as a scenario writes them), ``cards``, and its exact ``opening_pair``
+and bank's ``edge`` per counter covered by even stakes, with ``edge_text``, the edge
+exactly and as a percentage in ``L`` (:func:`lansquenet.odds.preset_odds`,
+:func:`lansquenet.chart.fraction`: the figures the coach uses). With ``"rules": R``, also
+``chosen``: the same for ``R`` with ``preset``, the preset whose parameters they are
+(null: a mix, not a historical variant); rules the engine refuses answer its refusal,
+in words. It keeps no state.
+
 ``{"op": "bot", "lang": L}``: the computer player to act moves on the open session
 (:func:`lansquenet.bots.decide`; its temperament is the scenario's ``computer`` entry
 for that player, or ``"temperament"`` of the request, else steady). The move is an
@@ -601,6 +611,52 @@ def _lesson(request: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _ruled(rules: variants.Rules, lang: str) -> dict[str, Any]:
+    """A rule set's figures, as the ``rules`` op gives them."""
+    pack = odds.rules_pack(rules)
+    edge = odds.rules_edge(pack, rules.share)
+    return {
+        "rules": rules.record(),
+        "cards": rules.cards,
+        "opening_pair": str(odds.opening_pair(pack)),
+        "edge": str(edge),
+        "edge_text": chart.fraction(edge, lang),
+    }
+
+
+def _rules(request: dict[str, Any]) -> dict[str, Any]:
+    """The ``rules`` op (see the module's docstring).
+
+    >>> answer = _rules({"lang": "en"})
+    >>> [(p["name"], p["edge_text"]) for p in answer["presets"]][-1]
+    ('half_on_pair', '1/34 ≈ 2.9%')
+    >>> answer["presets"][2]["sources"], answer["presets"][2]["year"], answer["presets"][2]["cards"]
+    (['BOU', 'PAG', 'TRE'], 1896, 312)
+    >>> chosen = _rules({"rules": {"packs": 3, "pack": "32"}, "lang": "fr"})["chosen"]
+    >>> chosen["preset"], chosen["edge"], chosen["edge_text"]
+    (None, '11/95', '11/95 ≈ 11,6\u202f%')
+    >>> _rules({"rules": {"packs": 2}})["chosen"]["preset"]
+    'two_packs'
+    >>> _rules({"rules": {"packs": 7}, "lang": "en"})["error"]["code"]
+    'invalid_rules'
+    """
+    lang = _lang(request, _worker.lang)
+    presets = []
+    for found in odds.preset_odds():
+        rules = variants.PRESETS[found.name]
+        figures = _ruled(rules, lang)
+        presets.append({"name": found.name, "sources": list(found.sources), "year": found.year, **figures})
+    result: dict[str, Any] = {"presets": presets}
+    if "rules" in request:
+        try:
+            chosen = variants.read(request["rules"])
+        except Refusal as refusal:
+            return _refusal(refusal, lang)
+        same = [name for name, rules in variants.PRESETS.items() if rules.parameters() == chosen.parameters()]
+        result["chosen"] = {"preset": same[0] if same else None, **_ruled(chosen, lang)}
+    return result
+
+
 def _short(request: dict[str, Any]) -> dict[str, Any]:
     """The ``short`` op: a quick game's short link (:mod:`lansquenet.quicklink`).
     ``{"op": "short", "link": T, "lang": L}`` opens the game the short text ``T`` holds,
@@ -637,6 +693,7 @@ HANDLERS: dict[str, Handler] = {
     "lesson": _lesson,
     "bot": _on_session(_bot),
     "short": _short,
+    "rules": _rules,
 }
 OPS = tuple(HANDLERS)
 

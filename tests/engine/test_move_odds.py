@@ -21,9 +21,18 @@ from lansquenet import Move, Session, view
 from lansquenet.cards import PACK, Card, stacked
 from lansquenet.languages import LANGUAGES
 from lansquenet.narration import catalogue
-from lansquenet.odds import ONE_PACK, move_odds
+from lansquenet.odds import (
+    ONE_PACK,
+    covered_edge,
+    move_odds,
+    opening_pair,
+    preset_odds,
+    rules_edge,
+    rules_pack,
+)
 from lansquenet.rules import play
 from lansquenet.table import Phase, Table
+from lansquenet.variants import PRESETS, read
 from lansquenet.view import moves
 from localsite.games import long_scenario
 
@@ -247,3 +256,62 @@ def test_the_fractions_are_computed_once_per_pack() -> None:
     assert sum(bool(s["state"]["to_act"]) for s in steps) > 60
     assert move_odds.cache_info().misses == 1
     assert move_odds(ONE_PACK) is move_odds(ONE_PACK)
+
+
+# --- VARIANTS.md: the odds follow the rules -------------------------------------------
+
+HALF = {"variant": "half_on_pair"}
+
+
+def at_under(rules: dict, actions: list[dict]) -> Table:
+    """The table after ``actions`` at a table of three with 100 counters each, under ``rules``."""
+    return Session({"players": PLAYERS, "first_banker": "A", "rules": rules, "actions": actions}).table
+
+
+@pytest.mark.parametrize(("stake", "taken"), [(8, 4), (7, 3)])
+def test_V_P3a_a_stake_under_half_on_pair_by_brute_force(stake: int, taken: int) -> None:
+    # Bank 12, B staked 4: C may stake up to 8. Under half on a pair the bank takes
+    # floor(s/2) of a stake s on an opening pair: an even stake loses 1/34 per counter,
+    # the view's figure; an odd one less, covered_edge's (V-P3a rounds down).
+    table = at_under(HALF, [{"by": "A", "do": "bank", "amount": 12}, {"by": "B", "do": "stake", "amount": 4}])
+    exact = brute_force(table, Move("C", "stake", stake))
+    assert exact["win"] == "8/17"  # the bank wins as often as ever
+    assert Fraction(exact["per_counter"]) == -covered_edge([stake], ONE_PACK, Fraction(1, 2))
+    assert Fraction(exact["per_counter"]) == Fraction(-1, 17) * Fraction(taken, stake)
+    if stake % 2 == 0:
+        assert offered(table)["stake"]["odds"] == exact == {"win": "8/17", "per_counter": "-1/34"}
+
+
+def test_V_P3a_the_coach_under_half_on_pair_says_1_34() -> None:
+    table = at_under(HALF, [])
+    assert offered(table)["bank"]["odds"] == {"win": "9/17", "per_counter": "1/34"}
+    assert "1/34" in offered(table, "en")["bank"]["odds_text"]
+    assert move_odds(ONE_PACK, Fraction(1, 2))["keep"]["hold"] == move_odds(ONE_PACK)["keep"]["hold"]
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_V_R3_each_presets_figures_come_from_the_coachs_functions(name: str) -> None:
+    # §3 of VARIANTS.md: the edge is P(opening pair) x the pair share; the coach under
+    # a preset's rules shows that figure, and preset_odds gives it to the pages.
+    found = {p.name: p for p in preset_odds()}[name]
+    rules = PRESETS[name]
+    pack = rules_pack(rules)
+    assert found.edge == opening_pair(pack) * rules.share == rules_edge(pack, rules.share)
+    table = at_under({"variant": name}, [])
+    assert offered(table)["bank"]["odds"]["per_counter"] == str(found.edge)
+    assert pack.cards == rules.cards
+
+
+def test_V_R3_the_figures_of_section_3() -> None:
+    edges = {p.name: str(p.edge) for p in preset_odds()}
+    assert edges == {
+        "standard": "1/17",
+        "two_packs": "7/103",
+        "six_packs": "23/311",
+        "italian_forty": "1/13",
+        "half_on_pair": "1/34",
+    }
+    assert opening_pair(rules_pack(read({"pack": "32"}))) == Fraction(3, 31)
+    assert opening_pair(rules_pack(read({"packs": 3, "pack": "32"}))) == Fraction(11, 95)
+    assert covered_edge([3, 3], ONE_PACK, Fraction(1, 2)) == Fraction(1, 51)
+    assert covered_edge([1], ONE_PACK, Fraction(1, 2)) == 0

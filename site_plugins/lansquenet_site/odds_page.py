@@ -54,7 +54,7 @@ from lansquenet.limits import MAX_DEALS
 
 from .markup import fence, json_script, json_text, macros
 from .page import PageContext
-from .presets import PRESETS, edge, play_link
+from .presets import PRESETS, play_link
 from .render import keep
 from .words import Words
 
@@ -190,18 +190,17 @@ def presets_html(page: PageContext) -> str:
     lang, words = page.lang, page.words
     rows = []
     for preset in PRESETS:
-        pack = preset.variant.pack
-        stake = odds.move_odds(pack)["stake"] or {}
+        stake = preset.coach["stake"] or {}
         cells = [
             (str(value), chart.fraction(value, lang).split(" ", 1)[1] if value.denominator != 1 else "")
-            for value in (odds.opening_pair(pack), edge(preset.name), Fraction(stake["win"]))
+            for value in (odds.opening_pair(preset.pack), preset.edge, Fraction(stake["win"]))
         ]
         rows.append(
             (
                 preset.name,
                 words(lang, "variants.name." + preset.name),
                 words(lang, "play.rules.source." + preset.name),
-                chart.number(pack.cards, lang),
+                chart.number(preset.pack.cards, lang),
                 cells,
                 page.link(play_link(preset.name)),
             )

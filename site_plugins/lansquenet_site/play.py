@@ -24,7 +24,7 @@ from lansquenet.rules import DEFAULT_BALANCE
 
 from .markup import fence, json_text
 from .page import PageContext
-from .presets import PRESETS, edge_text
+from .presets import PRESETS
 from .render import keep
 from .words import Words
 
@@ -61,11 +61,11 @@ def rules_choices(page: PageContext) -> list[dict[str, str]]:
     :mod:`lansquenet.odds`, exact and as a percentage), its parameters as JSON."""
     out = []
     for preset in PRESETS:
-        exact, percent = edge_text(preset.name, page.lang)
+        exact, percent = preset.edge_text(page.lang)
         name = page.w("variants.name." + preset.name)
         source = page.w("play.rules.source." + preset.name)
         about = page.w("play.rules.about", source=source, exact=exact, percent=percent)
-        if preset.variant.pair_share != 1:  # V-P3a: odd stakes give the bank less
+        if preset.rules.share != 1:  # V-P3a: odd stakes give the bank less
             about += " " + page.w("play.rules.odd_stakes")
         out.append(
             {

@@ -1,14 +1,17 @@
 """The rules' presets (spec/VARIANTS.md, V-R3) as the pages show them: the play page's
 "Rules" choice, the variants page's and the odds page's "Play this variant" links.
 
-Every figure comes from :mod:`lansquenet.odds` (the functions the coach uses), every
-word from ``locales/<lang>/site.po`` (``variants.name.*``, ``play.rules.*``): nothing
-here states a rule, it names what the engine computes.
+Every figure comes from :mod:`lansquenet.odds`, from the functions the coach uses
+(:func:`~lansquenet.odds.move_odds` with the preset's pack and pair share); every word
+from ``locales/<lang>/site.po`` (``variants.name.*``, ``play.rules.*``): nothing here
+states a rule, it names what the engine computes.
 
 >>> [preset.name for preset in PRESETS]
 ['standard', 'two_packs', 'six_packs', 'italian_forty', 'half_on_pair']
->>> str(edge("six_packs")), str(edge("half_on_pair")), str(edge("standard"))
+>>> str(preset("six_packs").edge), str(preset("half_on_pair").edge), str(preset("standard").edge)
 ('23/311', '1/34', '1/17')
+>>> all(p.edge == figures.edge for p, figures in zip(PRESETS, odds.preset_odds(), strict=True))
+True
 >>> play_link("six_packs")
 'play/#rules=six_packs'
 """
@@ -21,30 +24,46 @@ from typing import Any
 
 from lansquenet import chart, odds, variants
 
-STANDARD = odds.Variant("standard", odds.ONE_PACK)  # V-R3: RULES.md's own
 RULES_KEY = "#rules="  # the play page's address for a new game under a preset (permalink.js)
 
 
 @dataclass(frozen=True)
 class Preset:
-    """One preset: its name (V-R3's, as ``odds.VARIANTS`` and ``variants.PRESETS``
-    spell it) and the odds module's description of it."""
+    """One preset, by its name (V-R3's, as ``variants.PRESETS`` spells it)."""
 
     name: str
-    variant: odds.Variant
+
+    @property
+    def rules(self) -> variants.Rules:
+        return variants.PRESETS[self.name]
+
+    @property
+    def pack(self) -> odds.Pack:
+        return odds.rules_pack(self.rules)
 
     @property
     def parameters(self) -> dict[str, Any]:
         """Its four parameters (V-R2), as the engine's preset has them: what the play
         page's "Custom" choice shows when this preset is chosen."""
-        rules = variants.PRESETS[self.name]
-        return dict(zip(variants.PARAMETERS, rules.parameters(), strict=True))
+        return dict(zip(variants.PARAMETERS, self.rules.parameters(), strict=True))
+
+    @property
+    def coach(self) -> dict[str, dict[str, Any] | None]:
+        """The odds the coach gives for each move under this preset."""
+        return odds.move_odds(self.pack, self.rules.share)
+
+    @property
+    def edge(self) -> Fraction:
+        """The bank's edge per counter covered, as the coach gives it (with even stakes
+        under half on a pair: odd stakes give the bank less, V-P3a)."""
+        return Fraction((self.coach["bank"] or {})["per_counter"])
+
+    def edge_text(self, lang: str) -> tuple[str, str]:
+        """The edge as an exact fraction and as a percentage, in ``lang``."""
+        return str(self.edge), chart.percent(float(self.edge), lang, 1)
 
 
-ORDER = tuple(variants.PRESETS)  # V-R3's table, in its order
-PRESETS: tuple[Preset, ...] = tuple(
-    Preset(name, STANDARD if name == "standard" else odds.variant(name)) for name in ORDER
-)
+PRESETS: tuple[Preset, ...] = tuple(Preset(figures.name) for figures in odds.preset_odds())  # V-R3's order
 
 
 def preset(name: str) -> Preset:
@@ -52,18 +71,6 @@ def preset(name: str) -> Preset:
         if each.name == name:
             return each
     raise KeyError(name)
-
-
-def edge(name: str) -> Fraction:
-    """The bank's edge per counter covered under the preset ``name`` (with even stakes
-    under half_on_pair: odd stakes give it less, V-P3a)."""
-    return odds.variant_edge(preset(name).variant)
-
-
-def edge_text(name: str, lang: str) -> tuple[str, str]:
-    """The edge as an exact fraction and as a percentage, in ``lang``."""
-    value = edge(name)
-    return str(value), chart.percent(float(value), lang, 1)
 
 
 def play_link(name: str) -> str:

@@ -17,8 +17,7 @@ import pytest
 from configured import LANGUAGES, PREFIX
 from playwright.sync_api import Page, expect
 
-from lansquenet import odds, view, web
-from lansquenet_site.presets import ORDER
+from lansquenet import odds, variants, view, web
 from lansquenet_site.words import Words
 from tests.browser.story import whole_story
 
@@ -105,7 +104,7 @@ def cards_dealt(data: dict[str, Any]) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("preset", ORDER)
+@pytest.mark.parametrize("preset", list(variants.PRESETS))
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_quick_game_under_each_preset_plays_to_its_end_and_its_link_reopens_it(
     pages: Any, lang: str, preset: str
@@ -169,8 +168,8 @@ def test_a_link_whose_rules_are_refused_says_why_and_offers_the_standard_game(pa
 def coach(rules: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
     """The odds the coach gives under ``rules``: lansquenet.odds.move_odds with the pair's
     share (V-P3a)."""
-    half = odds.variant(rules["variant"])
-    return odds.move_odds(half.pack, half.pair_share)
+    read = variants.read(rules)
+    return odds.move_odds(odds.rules_pack(read), read.share)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -18,13 +18,19 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from configured import LANGUAGES, PREFIX
 
-from lansquenet import chart, odds
-from lansquenet_site.presets import PRESETS, edge
+from lansquenet import chart, odds, variants
 from lansquenet_site.words import Words
 
 ROOT = Path(__file__).resolve().parents[2]
 WORDS = Words(ROOT / "locales")
 NAMES = ["standard", "two_packs", "six_packs", "italian_forty", "half_on_pair"]  # V-R3
+PRESETS = odds.preset_odds()  # each preset's figures, from the functions the coach uses
+
+
+def coach(name: str) -> dict[str, Any]:
+    """The coach's odds under a preset: move_odds with its pack and pair share."""
+    rules = variants.PRESETS[name]
+    return odds.move_odds(odds.rules_pack(rules), rules.share)
 
 
 @pytest.fixture(scope="module")
@@ -60,13 +66,16 @@ def test_the_play_form_offers_the_five_presets_with_their_source_and_edge(site: 
     values = [attrs(tag)["value"] for tag, _ in options]
     assert values == [*NAMES, "custom"]  # V-R3's names, as the option values
     for (tag, text), preset in zip(options, PRESETS, strict=False):
-        exact = edge(preset.name)
-        assert exact == odds.variant_edge(preset.variant)  # the odds module's figure
+        exact = preset.edge
+        assert exact == Fraction(coach(preset.name)["bank"]["per_counter"])  # the coach's figure
         shown = f"{exact} ≈ {chart.percent(float(exact), lang, 1)}"
         assert shown in unescape(text) and shown in attrs(tag)["data-about"], text
         source = WORDS(lang, "play.rules.source." + preset.name)
         assert source in unescape(text) and source in attrs(tag)["data-about"]
-        assert json.loads(attrs(tag)["data-rules"]) == preset.parameters
+        rules = variants.PRESETS[preset.name]
+        assert json.loads(attrs(tag)["data-rules"]) == dict(
+            zip(variants.PARAMETERS, rules.parameters(), strict=True)
+        )
     # V-P3a: the form says that odd stakes give the bank less under half on a pair
     half = next(tag for tag, _ in options if 'value="half_on_pair"' in tag)
     assert WORDS(lang, "play.rules.odd_stakes") in attrs(half)["data-about"]
@@ -114,6 +123,7 @@ def test_the_odds_page_gives_each_preset_the_coachs_figures_and_the_odd_stakes_n
         exacts = [
             Fraction(x) for x in re.findall(r'<span class="lq-exact">([^<]+)</span>', rows[preset.name])
         ]
-        stake = odds.move_odds(preset.variant.pack)["stake"] or {}
-        assert exacts == [odds.opening_pair(preset.variant.pack), edge(preset.name), Fraction(stake["win"])]
+        stake = coach(preset.name)["stake"]
+        assert exacts == [preset.opening_pair, preset.edge, Fraction(stake["win"])]
+        assert Fraction(stake["per_counter"]) == -preset.edge  # what a stake loses is the bank's edge
     assert WORDS(lang, "odds.presets.odd_stakes") in unescape(html)

@@ -292,6 +292,7 @@ function startGame(table, event) {
   event.preventDefault();
   show(el.setupRefusal, "");
   show(el.linkError, "");
+  table.form.rules.offer(false);
   const wrong = checkSetup(el, word); // each field, named, in the page's language
   if (wrong.length) { show(el.setupRefusal, wrong.join(" ")); return; }
   const data = Object.assign(table.form.read(), { actions: [] });

@@ -288,7 +288,9 @@ def rules_rows(rules: dict[str, Any] | None, missing: str) -> list[tuple[str, st
             return missing
         if "skipped" in fig:
             return f"not measured: {fig['skipped']}"
-        return f"{fig['growth'] * 100:+.2f} % ({_n(fig['bytes'])} B vs {_n(fig['base_bytes'])} B at {rules['base']})"
+        text = f"{fig['growth'] * 100:+.2f} % ({_n(fig['bytes'])} B vs {_n(fig['base_bytes'])} B at {rules['base']})"
+        served = fig.get("gzip")
+        return text + (f"; gzip, as served: {served['growth'] * 100:+.2f} %" if served else "")
 
     def met(part: str) -> str:
         return _met(rules[part]["ok"]) if rules and "ok" in rules[part] else "–"

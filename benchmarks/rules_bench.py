@@ -120,6 +120,8 @@ def measure_sizes(site: Path) -> dict[str, Any]:
             "base": BASE,
             "wheel": _growth(len(wheels["now"].data), len(wheels["base"].data)),
         }
+        gzipped = {key: len(gzip.compress(wheel.data, 9, mtime=0)) for key, wheel in wheels.items()}
+        out["wheel"]["gzip"] = _growth(gzipped["now"], gzipped["base"])  # as served: reported
         node = shutil.which("node")
         if node is None:
             out["snapshot"] = {"skipped": "no Node.js"}

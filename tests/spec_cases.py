@@ -54,6 +54,11 @@ def conformance_cases(spec: Path = SPEC) -> list[Path]:
     return cases_in(spec / "conformance")
 
 
+def variant_cases(spec: Path = SPEC) -> list[Path]:
+    """Every scenario of ``spec/conformance/variants`` (VARIANTS.md, §4)."""
+    return cases_in(spec / "conformance" / "variants")
+
+
 # The cases of CONFORMANCE.md's "Limits": NAME.json, a scenario's text (which may not be
 # JSON at all), and NAME.expected.json, what ``replay`` prints, or NOT_A_SCENARIO.
 LIMITS = REPO / "tests" / "limits"

@@ -198,11 +198,15 @@ def refusal_text(refusal: Refusal, lang: str) -> str:
 
     >>> refusal_text(Refusal("illegal_action", player="A", action="withdraw"), "fr")
     'A ne peut pas retirer le gain maintenant.'
+    >>> refusal_text(Refusal("invalid_rules", reason="unknown_key", key="pakcs"), "en")[:22]
+    '“pakcs” is not a rule:'
     """
     params = dict(refusal.params)
     key = f"refusal.{refusal.code}"
     if refusal.code == "unknown_player" and not params.get("player"):
         key += ".nobody"  # no name: a missing or non-string ``by`` (CONFORMANCE.md, "Limits")
+    if refusal.code == "invalid_rules" and params.get("reason"):
+        key += f".{params['reason']}"  # V-R5: which check failed, and on which rule
     if refusal.code == "illegal_action":
         labels = catalogue(lang)
         action = str(params.get("action"))

@@ -41,6 +41,11 @@ is an object with an ``op``:
   from ``K`` (a fresh seed if none), answered as ``open``. With ``"players": [names]``
   (the class view's table), those names sit first and computer players fill the empty
   seats up to four; the names are held to the set-up form's policy (``check_names``).
+  With ``"rules": R`` (VARIANTS.md: ``{"variant": "six_packs"}``, or the parameters
+  ``packs``, ``pack``, ``pair_share``, ``successor``), the game is played under them and
+  its ``scenario`` holds them as a scenario writes them (V-R8); refused rules answer
+  ``{"error"}`` (``invalid_rules``, ``unknown_variant``) in words. A scenario sent to
+  ``open`` carries its rules in its own ``rules`` key, as the command line reads them.
 - ``{"op": "short", "link": T, "lang": L}``: open the quick game a short link's text
   ``T`` holds (:mod:`lansquenet.quicklink`: its seed and the reader's moves, the computer
   players' replayed), answered as ``open``; ``{"op": "short"}``: ``{"short": T}``, the

@@ -17,9 +17,9 @@ from lansquenet.web import handle
 PAGE = "https://lansquenet.github.io/lansquenet/en/play/"
 
 
-def played(seed: int, deals: int = 6, names: tuple[str, ...] = ()) -> Session:
+def played(seed: int, deals: int = 6, names: tuple[str, ...] = (), rules: dict | None = None) -> Session:
     """A whole quick game, every seat's move (the reader's too) a computer player's."""
-    scenario = bots.quick_game(seed, deals, list(names))
+    scenario = bots.quick_game(seed, deals, list(names), rules)
     session = Session(scenario)
     while session.table.to_act is not None:
         table = session.table
@@ -95,4 +95,42 @@ def test_a_refused_move_in_a_short_link_opens_the_game_before_it_and_says_why() 
 @pytest.mark.parametrize("text", ["", "oops", "4.1.0.", "6.1.0.x1", "6.1.0.b1ee", 12])
 def test_what_is_not_a_short_link_is_not_a_scenario(text: object) -> None:
     answer = json.loads(handle(json.dumps({"op": "short", "link": text})))
+    assert answer["error"]["code"] == "not_a_scenario"
+
+
+# --- V-R8: a quick game under other rules carries them in a few characters -----------
+
+RULED = [
+    ({"variant": "two_packs"}, "!t"),
+    ({"variant": "six_packs"}, "!s"),
+    ({"variant": "italian_forty"}, "!i"),
+    ({"variant": "half_on_pair"}, "!h"),
+    ({"packs": 3, "pack": "32"}, "!332"),
+    ({"successor": "left"}, "!152l"),
+    ({"packs": 2, "pair_share": "1/2", "successor": "left"}, "!252hl"),
+]
+
+
+@pytest.mark.parametrize(("rules", "code"), RULED, ids=[code for _, code in RULED])
+def test_V_R8_a_short_link_carries_the_rules_and_replays_the_same_game(rules: dict, code: str) -> None:
+    session = played(7, 6, ("Zoé",), rules)
+    text = quicklink.text_of(session)
+    assert text is not None and text.endswith(code)
+    assert quicklink.scenario_of(text) == session.scenario()
+    assert session.scenario()["rules"] == rules
+    opened = json.loads(handle(json.dumps({"op": "short", "link": text, "lang": "en"})))
+    assert opened["scenario"] == session.scenario() and opened["count"] == session.count
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_V_R1_every_older_short_link_still_opens_the_standard_game(seed: int) -> None:
+    session = played(seed)
+    text = quicklink.text_of(session)
+    assert text is not None and "!" not in text
+    assert "rules" not in quicklink.scenario_of(text)
+
+
+@pytest.mark.parametrize("bad", ["!x", "!7", "!952", "!148", "!t!s", "!"])
+def test_V_R8_a_short_link_with_rules_it_cannot_read_is_not_a_game(bad: str) -> None:
+    answer = json.loads(handle(json.dumps({"op": "short", "link": "6.3.0." + bad, "lang": "en"})))
     assert answer["error"]["code"] == "not_a_scenario"

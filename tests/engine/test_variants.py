@@ -14,6 +14,7 @@ from lansquenet import Move, Refusal, apply, new_table, replay
 from lansquenet.__main__ import main
 from lansquenet.bots import play_session, quick_game
 from lansquenet.cards import PACK, Card, pack_of, shuffled
+from lansquenet.languages import LANGUAGES
 from lansquenet.session import Session
 from lansquenet.variants import PRESETS, STANDARD, read
 
@@ -188,3 +189,35 @@ def test_V_P1d_the_narration_says_two_copies_of_one_card_meet(lang, words):
     card = Card.parse(scenario["decks"][0][0])
     assert str(card) == "7S"
     assert any(words in text for text in texts), texts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("rules", "named"),
+    [
+        ([], None),
+        ({"pakcs": 2}, "pakcs"),
+        ({"pack": 40}, "pack"),
+        ({"variant": "two_packs", "packs": 2}, "packs"),
+    ],
+)
+def test_V_R5_a_refused_rule_is_said_in_words_naming_it(rules, named, lang):
+    # Bad input: a sentence in the reader's language, which names the rule at fault.
+    out = lansquenet.session(
+        {"players": ["A", "B"], "first_banker": "A", "rules": rules, "actions": []}, lang
+    )
+    assert out["error"]["code"] == "invalid_rules" and out["steps"] == []
+    message = out["error"]["message"]
+    assert message and "{" not in message
+    assert named is None or named in message
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_V_R5_each_check_has_its_own_sentence(lang):
+    said = set()
+    for rules in ([], {"x": 2}, {"pack": 40}, {"variant": "two_packs", "packs": 2}, {"variant": "x"}):
+        out = lansquenet.session(
+            {"players": ["A", "B"], "first_banker": "A", "rules": rules, "actions": []}, lang
+        )
+        said.add(out["error"]["message"])
+    assert len(said) == 5

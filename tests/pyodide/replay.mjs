@@ -1,12 +1,13 @@
 // Replays scenarios inside Pyodide under Node.js, through the very code the site's worker
 // runs (boot() of docs/assets/js/engine-worker.mjs) and lansquenet.web.handle.
 //
-//   node replay.mjs WHEEL CASES_DIR [--doctest] [--restore] [--snapshot FILE] [--stdlib ZIP] [--modules]
+//   node replay.mjs WHEEL CASES_DIR [CASES_DIR...] [--doctest] [--restore] [--snapshot FILE] [--stdlib ZIP] [--modules]
 //
 // Prints one JSON object: {"python": version, "results": {NAME: answer}, "session":
 // [answer of each request of session-requests.json], "doctests": {module: [failed,
-// attempted]}}, where each NAME.json of CASES_DIR (not the
-// .expected.json files) was sent as {"op": "replay", "scenario": <its object>}, and
+// attempted]}}, where each NAME.json of each CASES_DIR (not the .expected.json files;
+// spec/conformance and spec/conformance/variants, whose names differ) was sent as
+// {"op": "replay", "scenario": <its object>}, and
 // --doctest ran the doctests of every module of the installed wheel inside Pyodide
 // (doctests.py). With --restore, Python is started plainly, snapshotted
 // (docs/assets/js/snapshot.mjs), and everything then runs in a second Python restored
@@ -21,7 +22,10 @@ import { fileURLToPath } from "node:url";
 
 import { boot } from "../../docs/assets/js/engine-worker.mjs";
 
-const [wheelPath, casesDir, ...flags] = process.argv.slice(2);
+const [wheelPath, ...rest] = process.argv.slice(2);
+const firstFlag = rest.findIndex(function (arg) { return arg.startsWith("--"); });
+const casesDirs = firstFlag < 0 ? rest : rest.slice(0, firstFlag);
+const flags = firstFlag < 0 ? [] : rest.slice(firstFlag);
 const pyodideURL = new URL("../../node_modules/pyodide/", import.meta.url);
 const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideURL).href);
 const stdlib = flags.includes("--stdlib") ? flags[flags.indexOf("--stdlib") + 1] : undefined;
@@ -48,10 +52,12 @@ const { pyodide, handle, restored } = started;
 pyodide.setStdout({ batched: function (line) { process.stderr.write(line + "\n"); } });
 
 const results = {};
-for (const name of readdirSync(casesDir).sort()) {
-  if (!name.endsWith(".json") || name.endsWith(".expected.json")) continue;
-  const scenario = JSON.parse(readFileSync(join(casesDir, name), "utf-8"));
-  results[name.slice(0, -5)] = JSON.parse(handle(JSON.stringify({ op: "replay", scenario })));
+for (const casesDir of casesDirs) {
+  for (const name of readdirSync(casesDir).sort()) {
+    if (!name.endsWith(".json") || name.endsWith(".expected.json")) continue;
+    const scenario = JSON.parse(readFileSync(join(casesDir, name), "utf-8"));
+    results[name.slice(0, -5)] = JSON.parse(handle(JSON.stringify({ op: "replay", scenario })));
+  }
 }
 
 // A live session through the worker's ops (lansquenet.web): the requests of

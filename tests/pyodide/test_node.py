@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from spec_cases import conformance_cases, norm
+from spec_cases import conformance_cases, norm, variant_cases
 
 import lansquenet
 from lansquenet_site.wheel import build_engine_wheel, write_wheel
@@ -32,8 +32,10 @@ SCRIPT = Path(__file__).with_name("replay.mjs")
 
 
 def cases(spec: Path) -> dict[str, Path]:
-    """Every scenario of the specification's conformance folder, by name."""
-    return {p.stem: p for p in conformance_cases(spec)}
+    """Every scenario of the specification's conformance folders (VARIANTS.md's too), by name."""
+    found = {p.stem: p for p in conformance_cases(spec) + variant_cases(spec)}
+    assert len(found) == len(conformance_cases(spec)) + len(variant_cases(spec)), "two cases share a name"
+    return found
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +48,14 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory, spec_dir: Path) -> dic
     folder = tmp_path_factory.mktemp("wheel")
     wheel = write_wheel(build_engine_wheel(REPO), folder)
     done = subprocess.run(
-        [node, str(SCRIPT), str(wheel), str(spec_dir / "conformance"), "--doctest"],
+        [
+            node,
+            str(SCRIPT),
+            str(wheel),
+            str(spec_dir / "conformance"),
+            str(spec_dir / "conformance" / "variants"),
+        ]
+        + ["--doctest"],
         capture_output=True,
         text=True,
         timeout=300,
@@ -75,8 +84,10 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory, spec_dir: Path) -> dic
 
 
 def test_every_conformance_case_replays_inside_pyodide(pyodide_run: dict[str, Any], spec_dir: Path) -> None:
+    # CONFORMANCE.md's cases and VARIANTS.md's 44 (V-R1..V-R8, V-P1..V-P4)
     found = cases(spec_dir)
     assert found, "no conformance case found"
+    assert len(variant_cases(spec_dir)) == 44
     results = pyodide_run["results"]
     assert sorted(results) == sorted(found)
     got = {name: norm(results[name]) for name in found}

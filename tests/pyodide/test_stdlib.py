@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from spec_cases import conformance_cases
+from spec_cases import conformance_cases, variant_cases
 
 import lansquenet
 from lansquenet_site import runtime
@@ -34,7 +34,14 @@ def trimmed_run(tmp_path_factory: pytest.TempPathFactory, spec_dir: Path) -> dic
     stdlib = folder / runtime.STDLIB
     stdlib.write_bytes(runtime.trimmed_stdlib(FULL))
     done = subprocess.run(
-        [node, str(SCRIPT), str(wheel), str(spec_dir / "conformance"), "--stdlib", str(stdlib), "--modules"],
+        [
+            node,
+            str(SCRIPT),
+            str(wheel),
+            str(spec_dir / "conformance"),
+            str(spec_dir / "conformance" / "variants"),
+        ]
+        + ["--stdlib", str(stdlib), "--modules"],
         capture_output=True,
         text=True,
         timeout=600,
@@ -47,7 +54,7 @@ def trimmed_run(tmp_path_factory: pytest.TempPathFactory, spec_dir: Path) -> dic
 
 
 def test_the_trimmed_stdlib_runs_every_conformance_case(trimmed_run: dict[str, Any], spec_dir: Path) -> None:
-    found = {p.stem: p for p in conformance_cases(spec_dir)}
+    found = {p.stem: p for p in conformance_cases(spec_dir) + variant_cases(spec_dir)}  # VARIANTS.md's too
     assert found and sorted(trimmed_run["results"]) == sorted(found)
     for name, path in found.items():
         assert trimmed_run["results"][name] == lansquenet.replay(json.loads(path.read_text("utf-8"))), name

@@ -69,13 +69,18 @@ export function sessionClient(lang, onBusy) {
     shortLink: function (/** @type {string} */ text) { return send({ op: "short", link: text }); },
     short: function () { return send({ op: "short" }, true); },
     move: function (/** @type {Bridge.Action} */ action) { return send({ op: "move", action: action }); },
-    // ``players``: a class's names, seated with computer players in the empty seats
-    quick: function (/** @type {number} */ deals, /** @type {string[]} */ players, /** @type {Bridge.Rules | null} */ rules) {
+    // ``players``: a class's names, seated with computer players in the empty seats;
+    // ``rules``: the rules the game is played under (VARIANTS.md; none: the standard game)
+    quick: function (/** @type {number} */ deals, /** @type {string[]} */ players, /** @type {Bridge.Rules | null} */ rules = null) {
       /** @type {Bridge.QuickRequest} */
       const request = { op: "quick", deals: deals };
       if (players && players.length) request.players = players;
-      if (rules) request.rules = rules; // none: the standard game (V-R1)
+      if (rules) request.rules = rules;
       return send(request);
+    },
+    // The presets and their figures (the bank's edge); with ``rules``, those rules' too
+    rules: function (/** @type {Bridge.Rules | null} */ rules = null) {
+      return send(rules ? { op: "rules", rules: rules } : { op: "rules" }, true);
     },
     undo: function (/** @type {string[]} */ seats) { return send(seats && seats.length ? { op: "undo", to: seats } : { op: "undo" }); },
     end: function () { return send({ op: "end" }); },

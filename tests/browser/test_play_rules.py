@@ -235,3 +235,30 @@ def test_the_rules_controls_fit_a_320_px_phone(pages: Any) -> None:
     )
     expect(page.locator("#lq-rules-badge")).to_have_text(WORDS(lang, "play.rules.badge_mix", detail=detail))
     assert page.evaluate(WIDEST) <= 320
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_custom_rules_link_opens_a_quick_game_under_them(pages: Any, lang: str) -> None:
+    # permalink.js: #rules=<packs>x<pack>[.half][.left]; a mix no source describes (V-R4)
+    page = pages(PLAY[lang] + "#rules=2x40.left")
+    expect(page.locator("#lq-game")).to_be_visible()
+    assert address(page)["rules"] == {
+        "packs": 2,
+        "pack": "40",
+        "successor": "left",
+    }  # as the engine records them
+    detail = WORDS(
+        lang,
+        "play.rules.detail",
+        packs="2",
+        pack="40",
+        pair=WORDS(lang, "play.rules.pair_share.whole"),
+        successor=WORDS(lang, "play.rules.successor.left"),
+    )
+    expect(page.locator("#lq-rules-badge")).to_have_text(WORDS(lang, "play.rules.badge_mix", detail=detail))
+    # a new table keeps them in the form: Custom, its four parameters, labelled a mix
+    page.locator("[data-tab=more]").click()
+    page.locator("[data-act=new-table]").click()
+    expect(page.locator("#lq-rules")).to_have_value("custom")
+    expect(page.locator("#lq-rule-successor")).to_have_value("left")
+    expect(page.locator("#lq-rules-kind")).to_have_text(WORDS(lang, "play.rules.mix"))

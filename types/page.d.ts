@@ -55,6 +55,20 @@ declare namespace Page {
   /** A number, "n", or [operator, operand...] ("?" for ``? :``). */
   type PluralTree = number | string | PluralTree[];
 
+  /** A step a key or a button asks for (page.js stepKey; the steppers' data-go). */
+  type Go = "previous" | "next" | "first" | "last";
+
+  /** Where a page says Python's loading (page.js showLoading): its status line, its
+   *  progress bar, its words (``words`` + the status: "play.loading."), and whether it
+   *  says the megabytes downloaded ("...download"). */
+  interface Loading {
+    line: HTMLElement;
+    bar?: HTMLProgressElement | null;
+    word: Word;
+    words: string;
+    figures?: boolean;
+  }
+
   /** The play page's elements (play.js ``elements``), written by overrides/play.html. */
   interface Elements {
     root: HTMLElement;
@@ -107,7 +121,8 @@ declare namespace Page {
 
   type Session = ReturnType<typeof import("../docs/assets/js/session.js").sessionClient>;
 
-  /** The table (play.js): the page's parts, shared with links.js and tools.js. */
+  /** The table (play.js): the page's parts, shared with links.js and tools.js (each made
+   *  once, as the page sets itself up: play.js parts). */
   interface Table {
     root: HTMLElement;
     el: Elements;
@@ -116,17 +131,19 @@ declare namespace Page {
     readers: string[];
     turn: ReturnType<typeof import("../docs/assets/js/turn.js").turnView>;
     ledger: ReturnType<typeof import("../docs/assets/js/ledger.js").ledgerView>;
-    session?: Session;
-    links?: ReturnType<typeof import("../docs/assets/js/links.js").gameLinks>;
-    steps?: ReturnType<typeof import("../docs/assets/js/viewer.js").viewer>;
-    computer?: ReturnType<typeof import("../docs/assets/js/computer.js").computerPlayers>;
-    form?: ReturnType<typeof import("../docs/assets/js/setup-form.js").setupForm>;
-    view?: ReturnType<typeof import("../docs/assets/js/step-view.js").stepView>;
-    screen?: ReturnType<typeof import("../docs/assets/js/screen.js").gameScreen>;
-    help?: ReturnType<typeof import("../docs/assets/js/computer.js").helps>;
-    tools?: ReturnType<typeof import("../docs/assets/js/tools.js").tableTools>;
+    session: Session;
+    links: ReturnType<typeof import("../docs/assets/js/links.js").gameLinks>;
+    steps: ReturnType<typeof import("../docs/assets/js/viewer.js").viewer>;
+    computer: ReturnType<typeof import("../docs/assets/js/computer.js").computerPlayers>;
+    form: ReturnType<typeof import("../docs/assets/js/setup-form.js").setupForm>;
+    view: ReturnType<typeof import("../docs/assets/js/step-view.js").stepView>;
+    screen: ReturnType<typeof import("../docs/assets/js/screen.js").gameScreen>;
+    help: ReturnType<typeof import("../docs/assets/js/computer.js").helps>;
+    tools: ReturnType<typeof import("../docs/assets/js/tools.js").tableTools>;
     /** The croupier's keys (croupier.js): what the table, the moves, the odds say. */
-    croupier?: ReturnType<typeof import("../docs/assets/js/croupier.js").croupierKeys>;
+    croupier: ReturnType<typeof import("../docs/assets/js/croupier.js").croupierKeys>;
+    /** The table handed to the projector view (projector.js projectable). */
+    projection: ReturnType<typeof import("../docs/assets/js/projector.js").projectable>;
     /** What the computer players' moves said, told at once when their turn ends. */
     heard: string[];
     /** The games opened so far: a late piece of an earlier game's story is not mixed in. */
@@ -138,4 +155,34 @@ declare namespace Page {
     showForm(data: Bridge.Scenario | null): void;
     focusTurn(): void;
   }
+}
+
+declare namespace Page {
+  /** What a view hands the projector view (projector.js projectable): how it steps
+   *  (none: the projector steps between the page's views), and its decision's buttons
+   *  (the class's vote, vote.js; none: no vote). */
+  interface Projectable {
+    go?: (go: Go) => void;
+    choices?: () => HTMLElement[];
+  }
+}
+
+interface HTMLElementEventMap {
+  /** projector.js: the view may be projected (handed over, or shown again). */
+  "lq:projectable": CustomEvent<void>;
+  /** projector.js: the view opened (true) or left (false). */
+  "lq:projected": CustomEvent<boolean>;
+  /** share.js shareAddress: what the view shares now (a link from the page). */
+  "lq:share": CustomEvent<string>;
+}
+
+interface DocumentEventMap {
+  "lq:projectable": CustomEvent<void>;
+  "lq:projected": CustomEvent<boolean>;
+  "lq:share": CustomEvent<string>;
+}
+
+interface WindowEventMap {
+  /** class-frame.js: the page is shown in the class view's frame. */
+  "lq:framed": CustomEvent<void>;
 }

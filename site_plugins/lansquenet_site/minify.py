@@ -2,13 +2,14 @@
 
 docs/assets/css and docs/assets/js are written to be read: each file explains itself
 in comments. Readers' browsers need none of that, and every page downloads the
-stylesheets of mkdocs.yml's ``extra_css``, its scripts (stepper.js, projector.js) and
-offline.js:
+stylesheets of mkdocs.yml's ``extra_css``, its script modules (stepper.js, share.js,
+class-frame.js and the page core they import: page.js, projector.js) and offline.js:
 
 - :func:`bundle`: the ``extra_css`` files, in their order, as one stylesheet
-  (``BUNDLE``), and the deferred scripts of ``extra_javascript`` as one script
-  (``SCRIPTS``): the plugin puts each in their place (one request instead of four,
-  one instead of two), and writes them once the site is built. Each script is a
+  (``BUNDLE``), and the deferred classic scripts of ``extra_javascript``, if there
+  are several (the site's are modules now), as one script (``SCRIPTS``): the plugin
+  puts each in their place (one request instead of four), and writes them once the
+  site is built. Each script is a
   function run at once (its own ``"use strict"``, nothing global), so one after the
   other in one file they run as they did in two;
 - :func:`minify_assets` (not under ``mkdocs serve``) rewrites the copies in the site

@@ -1,5 +1,6 @@
-"""The projector view (docs/assets/js/projector.js, projector.css) at 1280×720, as a
-teacher would use it: on a rule page's stepper, a lesson and the play page's table.
+"""The projector view (docs/assets/js/projector.js, projector.css) at 1280×720 (and the
+lessons at 1024×768, a 4:3 projector), as a teacher would use it: on a rule page's
+stepper, a lesson and the play page's table.
 
 Opened by its button (``data-action="projector"``) or the ``f`` key, it covers the
 whole window over Material's chrome; the table's cards are at least 90 px tall, the
@@ -19,6 +20,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import lansquenet
 from browser.test_accessibility import AXE, TAGS, report
+from lansquenet.lessons import lessons
 
 SIZE = {"width": 1280, "height": 720}
 PROJECTING = re.compile(r"(^|\s)lq-projecting(\s|$)")
@@ -206,3 +208,30 @@ def test_a_step_address_shows_the_stepper_buttons_below_the_header_and_nothing_o
     page.wait_for_timeout(300)
     assert box.evaluate(UNCOVERED) == []
     expect(page.locator(".md-top")).to_have_count(0)
+
+
+SMALL = {"width": 1024, "height": 768}  # a school's projector, 4:3
+
+# Whether the element scrolls its own content (more of it than it shows).
+SCROLLS = "(el) => el.scrollHeight > el.clientHeight + 1"
+
+
+def test_every_lesson_projected_at_1024x768_shows_its_question_and_choices_whole(page: Page) -> None:
+    # A 4:3 projector: each lesson's question and every choice (lettered for the class's
+    # vote at a move) are on the screen at once, none scrolled inside the lesson's column.
+    page.set_viewport_size(SMALL)
+    page.goto("/learn/")
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    for lesson in lessons():
+        box = page.locator(f'section[data-lesson="{lesson.id}"]')
+        box.locator('[data-action="projector"]').click()
+        expect(box).to_have_class(PROJECTING)
+        assert not box.locator(".lq-lesson-play").evaluate(SCROLLS), f"{lesson.id}: its column scrolls"
+        assert not box.evaluate(SCROLLS), f"{lesson.id}: the projected lesson scrolls"
+        expect(box.locator(".lq-ask")).to_be_in_viewport(ratio=1)
+        choices = box.locator("[data-choice]")
+        assert choices.count() >= 2, lesson.id
+        for choice in choices.all():
+            expect(choice).to_be_in_viewport(ratio=1)
+        page.keyboard.press("Escape")
+        expect(page.locator(".lq-projecting")).to_have_count(0)

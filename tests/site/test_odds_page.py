@@ -180,8 +180,9 @@ def test_every_word_the_script_names_is_in_the_page(built: tuple[str, str]) -> N
     """odds.js reads its words from the page (#lq-odds-data): every key it names is there."""
     lang, html = built
     script = (ROOT / "docs" / "assets" / "js" / "odds.js").read_text("utf-8")
-    prefixes = set(re.findall(r'"(odds\.sim\.[\w.]+\.)"\s*\+', script))
-    named = set(re.findall(r'"(odds\.sim\.[\w.]+)"', script)) - prefixes
+    keys = set(re.findall(r'"(odds\.sim\.[\w.]+)"', script))
+    prefixes = {key for key in keys if key.endswith(".")}  # a status's words: the prefix and the status
+    named = keys - prefixes
     data = json.loads(re.search(r'<script type="application/json" id="lq-odds-data">(.*?)</script>', html)[1])
     assert named and {entry for key in named for entry in WORDS.entries(lang, key)} <= set(data["words"])
     assert prefixes == {"odds.sim.loading."}

@@ -13,7 +13,13 @@
 // Escape too, from the frames as well; inside a part, a table's projector view keeps its
 // own keys while it is open. The part's QR code (share.js) leads to what it shows: the
 // class's game at its step, else the part's section. Nothing here knows a rule.
+// The frames' pages are spoken to by postMessage only, in the messages of
+// types/messages.d.ts (their side: class-frame.js).
+import { classKey } from "./class-frame.js";
+import { inertAround, onPage, pageWords } from "./page.js";
 import { seatsFragment } from "./permalink.js";
+import { projected } from "./projector.js";
+import { shareAddress, shareShown } from "./share.js";
 
 const SEATS = "lq.class.seats"; // localStorage: the names typed beforehand
 const TABLE = "game"; // plan.json's frame of the class's table (the play page)
@@ -25,21 +31,6 @@ const TABLE = "game"; // plan.json's frame of the class's table (the play page)
 /** @param {Element} node @returns {node is HTMLElement} */
 function isElement(node) {
   return node instanceof HTMLElement;
-}
-
-/**
- * The words of the plan (site.po, plan.*), {placeholders} filled.
- * @param {Record<string, string>} words
- */
-function wordsOf(words) {
-  /** @param {string} key @param {Record<string, string | number>} [params] */
-  return function (key, params) {
-    const text = words[key];
-    if (text === undefined) throw new Error("missing word: " + key);
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
-      return params && params[name] !== undefined ? String(params[name]) : whole;
-    });
-  };
 }
 
 /** @param {number} seconds */
@@ -57,7 +48,7 @@ function setup(plan) {
   const counter = /** @type {HTMLElement} */ (view.querySelector(".lq-class-counter"));
   const pause = /** @type {HTMLButtonElement} */ (view.querySelector('[data-class="pause"]'));
   const source = document.getElementById("lq-plan-words");
-  const word = wordsOf(JSON.parse(source ? source.textContent || "{}" : "{}"));
+  const word = pageWords(JSON.parse(source ? source.textContent || "{}" : "{}"));
   const parts = Array.from(view.querySelectorAll(".lq-part")).filter(isElement);
   const frames = /** @type {HTMLIFrameElement[]} */ (Array.from(view.querySelectorAll("iframe[data-frame]")));
   const seats = /** @type {HTMLInputElement | null} */ (plan.querySelector("[data-class-seats]"));
@@ -67,24 +58,10 @@ function setup(plan) {
       try { localStorage.setItem(SEATS, seats.value); } catch (error) { /* not kept */ }
     });
   }
-  /** @type {{ at: number, scroll: number, inert: HTMLElement[], moved: [Node, Comment][], clock: Clock | null, timer: number, coached: boolean } | null} */
+  /** @type {{ at: number, scroll: number, release: () => void, moved: [Node, Comment][], clock: Clock | null, timer: number } | null} */
   let open = null;
-
-  // Every element beside the way from the view up to <body> stops taking focus or clicks.
-  /** @param {HTMLElement} box */
-  function quiet(box) {
-    /** @type {HTMLElement[]} */
-    const made = [];
-    for (let node = box; node.parentElement && node !== document.body; node = node.parentElement) {
-      Array.from(node.parentElement.children).filter(isElement).forEach(function (sibling) {
-        if (sibling !== node && !sibling.inert && sibling.tagName !== "SCRIPT") {
-          sibling.inert = true;
-          made.push(sibling);
-        }
-      });
-    }
-    return made;
-  }
+  /** @type {Map<HTMLIFrameElement, string>} */
+  const shared = new Map(); // what each frame's page shares now (its "share" message)
 
   // The page's section of a part: the nodes after its heading up to the next one as high.
   /** @param {string} anchor */
@@ -156,7 +133,6 @@ function setup(plan) {
     const part = parts[open.at];
     counter.textContent = word("plan.counter", { index: open.at + 1, total: parts.length });
     view.dataset.current = String(open.at);
-    open.coached = false;
     const named = (part.dataset.frames || "").split(" ");
     frames.forEach(function (frame) {
       frame.hidden = named.indexOf(frame.dataset.frame || "") < 0;
@@ -190,11 +166,17 @@ function setup(plan) {
     frame.setAttribute("src", src);
   }
 
-  // The projector view's button of the class's table, once its page is ready.
-  /** @param {HTMLIFrameElement} frame */
-  function tableButton(frame) {
-    const inner = frame.dataset.frame === TABLE ? frame.contentDocument : null;
-    return inner && inner.querySelector('[data-projector] [data-action="projector"]:not([hidden])');
+  /**
+   * @param {HTMLIFrameElement} frame
+   * @param {ClassMessage.ToFrame} message
+   */
+  function tell(frame, message) {
+    if (frame.contentWindow) frame.contentWindow.postMessage(message, location.origin);
+  }
+
+  /** @returns {HTMLIFrameElement | undefined} the class's table's frame, shown */
+  function table() {
+    return frames.find(function (frame) { return !frame.hidden && frame.dataset.frame === TABLE; });
   }
 
   // The coach: in a part marked so, the class's table is projected (its moves lettered,
@@ -204,13 +186,7 @@ function setup(plan) {
     const on = !!open && parts[open.at].hasAttribute("data-coach");
     view.toggleAttribute("data-coach", on); // the table's own code then shows, not the view's
     frames.forEach(function (frame) {
-      const button = /** @type {HTMLElement | null} */ (tableButton(frame));
-      if (!button) return;
-      const projected = button.getAttribute("aria-pressed") === "true";
-      if (on && !frame.hidden && open && !open.coached && !projected) {
-        open.coached = true;
-        button.click();
-      } else if ((!on || frame.hidden) && projected) button.click();
+      if (frame.dataset.frame === TABLE) tell(frame, { lq: "coach", on: on && !frame.hidden });
     });
   }
 
@@ -219,45 +195,48 @@ function setup(plan) {
   function share() {
     if (!open) return;
     const part = parts[open.at];
-    const table = frames.find(function (frame) { return !frame.hidden && frame.dataset.frame === TABLE; });
-    const inner = table && table.contentDocument;
-    const box = /** @type {HTMLElement | null} */ (inner && inner.querySelector("[data-projector][data-share]"));
-    view.dataset.share = box && inner ? new URL(box.dataset.share || "", inner.location.href).href
-      : location.pathname + (part.dataset.section ? "#" + part.dataset.section : "");
+    const frame = table();
+    const address = frame && shared.get(frame);
+    shareAddress(view, address || location.pathname + (part.dataset.section ? "#" + part.dataset.section : ""));
   }
 
   // The odds' reveal (R) from the view: the class's table's, in the coach's part.
   function reveal() {
-    if (!open || !parts[open.at].hasAttribute("data-coach")) return false;
-    const frame = frames.find(function (f) { return !f.hidden && f.dataset.frame === TABLE; });
-    const button = /** @type {HTMLElement | null} */ (
-      frame && frame.contentDocument && frame.contentDocument.querySelector('[data-action="reveal-odds"]:not([hidden])'));
-    if (button) button.click();
-    return !!button;
+    const frame = open && parts[open.at].hasAttribute("data-coach") ? table() : undefined;
+    if (frame) tell(frame, { lq: "reveal" });
+    return !!frame;
   }
 
-  // A frame's new page: the class's keys from it too, its table's code and coach followed.
+  // A frame's new page: told it is in the class view, its table coached or not.
   frames.forEach(function (frame) {
     frame.addEventListener("load", function () {
-      const inner = frame.contentWindow;
-      if (!inner || !frame.contentDocument) return;
-      frame.contentDocument.documentElement.classList.add("lq-framed"); // its table alone (projector.css)
-      inner.addEventListener("keydown", keys, true);
-      new MutationObserver(share).observe(frame.contentDocument.documentElement,
-        { subtree: true, attributes: true, attributeFilter: ["data-share"] });
-      new MutationObserver(coach).observe(frame.contentDocument.documentElement,
-        { subtree: true, attributes: true, attributeFilter: ["hidden"] }); // its projector button shown
+      shared.delete(frame);
+      tell(frame, { lq: "hello" });
       share();
       coach();
     });
   });
 
+  // The frames' messages: what their view shares, the class's keys pressed there.
+  window.addEventListener("message", function (event) {
+    const frame = frames.find(function (f) { return f.contentWindow === event.source; });
+    if (!frame || event.origin !== location.origin) return;
+    /** @type {ClassMessage.FromFrame} */
+    const message = event.data;
+    if (!message || typeof message !== "object") return;
+    if (message.lq === "share") {
+      shared.set(frame, message.address);
+      share();
+    } else if (message.lq === "key") press(message.key);
+  });
+
   function enter() {
     if (open) return;
-    open = { at: 0, scroll: window.scrollY, inert: [], moved: bring(), clock: null, timer: 0, coached: false };
+    open = { at: 0, scroll: window.scrollY, release: function () {}, moved: bring(), clock: null, timer: 0 };
     view.hidden = false;
+    shareShown(view, true);
     document.documentElement.classList.add("lq-class-on");
-    open.inert = quiet(view);
+    open.release = inertAround(view);
     open.timer = window.setInterval(tick, 250);
     show(0);
     view.focus({ preventScroll: true });
@@ -269,9 +248,10 @@ function setup(plan) {
     open = null;
     coach(); // the class's table back to plain
     window.clearInterval(was.timer);
-    was.inert.forEach(function (node) { node.inert = false; });
+    was.release();
     giveBack(was.moved);
     view.hidden = true;
+    shareShown(view, false);
     document.documentElement.classList.remove("lq-class-on");
     window.scrollTo(0, was.scroll);
     run.focus({ preventScroll: true });
@@ -297,27 +277,29 @@ function setup(plan) {
     else if (go === "close") leave();
   });
 
-  // The class's keys, from the page and from its frames (capture: before the pages' own
-  // keys). A table's projector view open inside a part keeps every key (its Escape closes
-  // it first); one open in a frame (the coach) keeps all but the clicker's.
+  // The class's keys, from the page and from its frames (their "key" messages: the
+  // frame's own projector view keeps every key but the clicker's). A table's projector
+  // view open in the page keeps every key (its Escape closes it first).
+  /**
+   * @param {string} key
+   * @returns {boolean} whether the class took it
+   */
+  function press(key) {
+    if (!open || projected()) return false;
+    if (key === "PageDown") show(open.at + 1);
+    else if (key === "PageUp") show(open.at - 1);
+    else if (key === "p" || key === "P") toggle();
+    else if ((key === "r" || key === "R") && reveal()) { /* revealed */ }
+    else if (key === "Escape") leave();
+    else return false;
+    return true;
+  }
+
+  // Capture: before the pages' own keys.
   /** @param {KeyboardEvent} event */
   function keys(event) {
-    if (!open || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-    if (document.documentElement.classList.contains("lq-projector-on")) return;
-    const target = /** @type {HTMLElement} */ (event.target);
-    const clicker = event.key === "PageDown" || event.key === "PageUp";
-    // Typing keeps its keys; a clicker's go on from a one-line field (the table's amount).
-    const field = target && target.closest ? target.closest("input, textarea, select, [contenteditable]") : null;
-    if (field && !(clicker && field.tagName === "INPUT")) return;
-    const inner = target && target.ownerDocument && target.ownerDocument !== document
-      && target.ownerDocument.documentElement.classList.contains("lq-projector-on");
-    if (event.key === "PageDown") show(open.at + 1);
-    else if (event.key === "PageUp") show(open.at - 1);
-    else if (inner) return;
-    else if (event.key === "p" || event.key === "P") toggle();
-    else if ((event.key === "r" || event.key === "R") && reveal()) { /* revealed */ }
-    else if (event.key === "Escape") leave();
-    else return;
+    const key = classKey(event);
+    if (!key || !press(key)) return;
     event.preventDefault();
     event.stopPropagation();
   }
@@ -331,7 +313,4 @@ function init() {
   });
 }
 
-init();
-/** @type {any} */
-const material = window;
-if (material.document$) material.document$.subscribe(init);
+onPage(init);

@@ -12,7 +12,7 @@
 //   all from the engine's ``to_act`` (which move takes an amount, its bounds, what to
 //   offer).
 // - Each move button explains itself on focus and hover (play.help.<move>).
-import { node, show } from "./words.js";
+import { node, show } from "./page.js";
 
 const PACE_KEY = "lansquenet.pace";
 
@@ -66,7 +66,8 @@ export function helps(el, word) {
   /** @param {Bridge.ToAct | null} toAct */
   function amounts(toAct) {
     el.presets.textContent = "";
-    const sized = toAct ? toAct.moves.find(function (m) { return m.amount; }) : null;
+    // A move that takes an amount has its bounds, its suggestion and its presets.
+    const sized = /** @type {Required<Bridge.Move> | null | undefined} */ (toAct ? toAct.moves.find(function (m) { return m.amount; }) : null);
     const range = !sized ? ""
       : sized.min === sized.max ? word("play.range_one", { amount: sized.min })
       : word("play.range", { min: sized.min, max: sized.max });
@@ -94,7 +95,7 @@ export function helps(el, word) {
     el.presets.addEventListener("click", function (event) {
       const preset = /** @type {Element} */ (event.target).closest("[data-amount]");
       if (!preset) return;
-      el.amount.value = preset.dataset.amount;
+      el.amount.value = preset.dataset.amount || "";
       el.amount.removeAttribute("aria-invalid");
       el.amount.focus();
     });
@@ -125,8 +126,8 @@ export function helps(el, word) {
 export function computerPlayers(el, word, session, onMove) {
   /** @type {Record<string, string>} */
   let seats = {};
-  /** @type {ReturnType<typeof setTimeout>} */
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
 
   /** @param {Bridge.Scenario | null} data */
   function reset(data) {
@@ -134,7 +135,10 @@ export function computerPlayers(el, word, session, onMove) {
     clearTimeout(timer);
   }
 
-  /** @param {Bridge.ToAct | null} toAct */
+  /**
+   * @param {Bridge.ToAct | null} toAct
+   * @returns {toAct is Bridge.ToAct}
+   */
   function isComputer(toAct) {
     return !!(toAct && Object.prototype.hasOwnProperty.call(seats, toAct.player));
   }

@@ -9,7 +9,7 @@
 export function copyLink(link, status, word) {
   link.addEventListener("click", function (event) {
     event.preventDefault();
-    const address = new URL(link.getAttribute("href"), location.href).href;
+    const address = new URL(link.getAttribute("href") || "", location.href).href;
     /** @param {boolean} ok */
     function said(ok) { status.textContent = word(ok ? "play.copied" : "play.copy_by_hand", { link: address }); }
     if (navigator.clipboard && navigator.clipboard.writeText) {

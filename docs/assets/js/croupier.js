@@ -21,19 +21,9 @@
  * @typedef {{ say?: Said | null }} Step
  */
 
-const ASK = /** @type {const} */ ({ t: "table", m: "moves", o: "odds", s: "counters" });
+import { typing } from "./page.js";
 
-/**
- * Whether ``target`` takes typed text (the keys then leave it alone).
- * @param {EventTarget | null} target
- * @returns {boolean}
- */
-function typing(target) {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !["button", "checkbox", "radio", "submit", "reset"].includes(target.type);
-}
+const ASK = /** @type {const} */ ({ t: "table", m: "moves", o: "odds", s: "counters" });
 
 /**
  * @param {HTMLElement} game the game screen (the keys act inside it only)

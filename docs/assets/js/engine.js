@@ -24,7 +24,8 @@ let failure = null; // the loading failure, once there is one
 // "idle" | "runtime" (downloading; detail {loaded, total}) | "starting" | "restoring" |
 // "engine" | "ready" | "failed" (detail: the error) | "offline" (Python's files out of reach)
 let status = "idle";
-/** @type {Map<number, {resolve: (answer: any) => void, reject: (error: Error) => void}>} */
+/** @typedef {{resolve: (answer: any) => void, reject: (error: Error) => void}} Waiting */
+/** @type {Map<number, Waiting>} */
 const pending = new Map(); // id -> {resolve, reject}
 /** @type {Set<Listener>} */
 const listeners = new Set();
@@ -52,7 +53,8 @@ function fail(message, offline) {
   if (failure) return;
   failure = new Error(message);
   setStatus(offline ? "offline" : "failed", offline ? undefined : message);
-  pending.forEach(function (waiting) { waiting.reject(failure); });
+  const failed = failure;
+  pending.forEach(function (waiting) { waiting.reject(failed); });
   pending.clear();
 }
 
@@ -63,7 +65,7 @@ function holder() {
 }
 
 function wheelURL() {
-  return new URL(holder().getAttribute("data-lq-wheel"), document.baseURI).href;
+  return new URL(holder().getAttribute("data-lq-wheel") || "", document.baseURI).href;
 }
 
 // Under `mkdocs serve` (offline.js told "off"), no snapshot is kept: the engine changes.
@@ -97,16 +99,16 @@ export function start() {
     else if (message.progress === "kept") {
       if (message.kept) holder().setAttribute("data-lq-snapshot", "kept");
     } else if (message.progress === "ready") {
-      holder().setAttribute("data-lq-python", message.from);
+      holder().setAttribute("data-lq-python", message.from || "");
       setStatus("ready");
     } else if (message.progress === "runtime") {
-      setStatus("runtime", { loaded: message.loaded, total: message.total });
+      setStatus("runtime", { loaded: message.loaded || 0, total: message.total || 0 });
     } else if (message.progress) setStatus(message.progress);
-    else if (pending.has(message.id)) {
-      const waiting = pending.get(message.id);
+    else if (message.id !== undefined && pending.has(message.id)) {
+      const waiting = /** @type {Waiting} */ (pending.get(message.id));
       pending.delete(message.id);
       if (message.error !== undefined) waiting.reject(new Error(message.error));
-      else waiting.resolve(JSON.parse(message.response));
+      else waiting.resolve(JSON.parse(message.response || "null"));
     }
   });
   worker.addEventListener("error", function (event) {
@@ -122,13 +124,14 @@ export function start() {
  */
 export function call(request) {
   start();
-  if (failure) return Promise.reject(failure);
+  const running = worker; // start() made it, or failed
+  if (failure || !running) return Promise.reject(failure);
   return new Promise(function (resolve, reject) {
     const id = nextId++;
     pending.set(id, { resolve, reject });
     /** @type {Bridge.ToWorker} */
     const message = { id, request: JSON.stringify(request) };
-    worker.postMessage(message);
+    running.postMessage(message);
   });
 }
 

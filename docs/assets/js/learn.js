@@ -20,7 +20,10 @@
 import { call, onProgress, parseSvg, start } from "./engine.js";
 import { croupierKeys } from "./croupier.js";
 import { oddsSwitch, withOdds } from "./odds-view.js";
-import { wordsOf } from "./words.js";
+import { errorSentence, onPage, pageLang, pageWords, required, showLoading } from "./page.js";
+import { projectable } from "./projector.js";
+import { shareAddress } from "./share.js";
+import { movesOf } from "./vote.js";
 
 const STORE = "lansquenet.lessons";
 
@@ -53,7 +56,8 @@ function remember(id) {
  * page opened, for "again"), the answers accepted so far, whether one is being judged.
  * @typedef {{page: Learn, section: HTMLElement, id: string, play: HTMLElement,
  *   figure: HTMLElement, opening: {play: string, figure: string}, answers: number[],
- *   busy: boolean, croupier: ReturnType<typeof croupierKeys>}} Lesson
+ *   busy: boolean, croupier: ReturnType<typeof croupierKeys>,
+ *   projection: ReturnType<typeof projectable>}} Lesson
  */
 
 /** @param {HTMLElement} root */
@@ -63,10 +67,10 @@ function setup(root) {
   /** @type {Learn} */
   const page = {
     root: root,
-    word: wordsOf(JSON.parse(document.getElementById("lq-words").textContent)),
-    lang: root.dataset.lang || document.documentElement.lang || "en",
-    statusLine: document.getElementById("lq-status"),
-    progress: document.getElementById("lq-progress"),
+    word: pageWords(),
+    lang: pageLang(),
+    statusLine: required(document, "#lq-status"),
+    progress: required(document, "#lq-progress"),
     engine: "idle",
   };
   const toggles = Array.from(root.querySelectorAll('[data-action="odds"]'));
@@ -115,7 +119,7 @@ function replay(lessons) {
 /** @param {Lesson} lesson */
 function shareAt(lesson) {
   const answers = lesson.answers.length ? "&answers=" + lesson.answers.join(".") : "";
-  lesson.section.dataset.share = location.pathname + "#" + lesson.section.id + answers;
+  shareAddress(lesson.section, location.pathname + "#" + lesson.section.id + answers);
 }
 
 // Each choice that is a move, with its odds beside it (shown while the toggle is on).
@@ -127,7 +131,7 @@ function withTheirOdds(word, group) {
   group.querySelectorAll("button[data-odds]").forEach(function (button) {
     if (button.parentElement !== group) return; // already beside its odds
     const next = button.nextSibling;
-    group.insertBefore(withOdds(button, JSON.parse(button.dataset.odds), word, true), next);
+    group.insertBefore(withOdds(button, JSON.parse(button.dataset.odds || "null"), word, true), next);
   });
 }
 
@@ -136,12 +140,12 @@ function showProgress(page) {
   const root = page.root;
   const done = finished();
   const total = Number(page.progress.dataset.total);
-  const ids = Array.from(root.querySelectorAll("[data-lesson]")).map(function (el) { return el.dataset.lesson; });
+  const ids = Array.from(root.querySelectorAll("[data-lesson]")).map(function (el) { return el.dataset.lesson || ""; });
   const count = ids.filter(function (id) { return done.indexOf(id) >= 0; }).length;
   page.progress.textContent = page.word("learn.progress", { done: count, total: total });
   root.querySelectorAll(".lq-done-mark").forEach(function (mark) {
-    const owner = mark.dataset.lessonMark || mark.closest("[data-lesson]").dataset.lesson;
-    mark.hidden = done.indexOf(owner) < 0;
+    const owner = mark.dataset.lessonMark || /** @type {HTMLElement} */ (mark.closest("[data-lesson]")).dataset.lesson;
+    mark.hidden = done.indexOf(owner || "") < 0;
   });
 }
 
@@ -153,11 +157,8 @@ function showProgress(page) {
  * @param {string} [detail]
  */
 function loading(page, lessons, next, detail) {
-  const statusLine = page.statusLine;
   page.engine = next;
-  statusLine.dataset.status = next;
-  statusLine.textContent = page.word("learn.loading." + next, { detail: detail || "" });
-  statusLine.classList.toggle("lq-refusal", next === "failed");
+  showLoading({ line: page.statusLine, word: page.word, words: "learn.loading." }, next, detail);
   lessons.forEach(function (one) {
     if (next === "ready" && one.section.dataset.state === "idle") one.section.dataset.state = "ready";
     enable(one);
@@ -171,17 +172,19 @@ function loading(page, lessons, next, detail) {
  * @returns {Lesson}
  */
 function lesson(page, section) {
-  const play = section.querySelector(".lq-lesson-play");
-  const figure = section.querySelector(".lq-figure");
-  withTheirOdds(page.word, section.querySelector(".lq-choices"));
+  const play = required(section, ".lq-lesson-play");
+  const figure = required(section, ".lq-figure");
+  withTheirOdds(page.word, required(section, ".lq-choices"));
   /** @type {Lesson} */
   const one = {
-    page: page, section: section, id: section.dataset.lesson, play: play, figure: figure,
+    page: page, section: section, id: section.dataset.lesson || "", play: play, figure: figure,
     opening: { play: play.innerHTML, figure: figure.innerHTML }, answers: [], busy: false,
     // The croupier's keys in this lesson (croupier.js): the engine's sentences for its table.
-    croupier: croupierKeys(section, document.getElementById("lq-announce"),
+    croupier: croupierKeys(section, required(document, "#lq-announce"),
       section.querySelector('[data-action="keys"]'),
       /** @type {HTMLDialogElement} */ (document.getElementById("lq-keys")), page.word),
+    // Projected, a lesson steps to the page's next one; its choices are the class's vote.
+    projection: projectable(section, { choices: function () { return movesOf(section); } }),
   };
   one.croupier.update({ say: JSON.parse(section.dataset.say || "null") || undefined }, true);
   section.addEventListener("click", function (event) {
@@ -197,7 +200,17 @@ function lesson(page, section) {
  * @param {Lesson} lesson
  * @param {string} selector
  */
-function part(lesson, selector) { return lesson.section.querySelector(selector); }
+function part(lesson, selector) { return required(lesson.section, selector); }
+
+// A choice of the lesson's question, if it has one (by its index; the first).
+/**
+ * @param {Lesson} lesson
+ * @param {number} [index]
+ * @returns {HTMLElement | null}
+ */
+function choice(lesson, index) {
+  return lesson.section.querySelector(index === undefined ? "[data-choice]" : '[data-choice="' + index + '"]');
+}
 
 /** @param {Lesson} lesson */
 function enable(lesson) {
@@ -237,6 +250,7 @@ function ask(lesson, question) {
   });
   withTheirOdds(lesson.page.word, group);
   enable(lesson);
+  lesson.projection.changed(); // its next question: the class's vote follows
 }
 
 // Each event's sentence is one numbered item; a computer player's reason (the
@@ -280,7 +294,7 @@ function tell(lesson, steps) {
  * @param {string} kind
  */
 function pick(lesson, index, kind) {
-  const button = part(lesson, '[data-choice="' + index + '"]');
+  const button = choice(lesson, index);
   if (!button) return;
   button.dataset.picked = kind;
   if (kind === "wrong" && !button.querySelector(".lq-mark")) {
@@ -320,9 +334,9 @@ function answer(lesson, index) {
   return call({ op: "lesson", id: lesson.id, answers: lesson.answers.concat([index]), lang: lesson.page.lang }).then(
     function (result) { return judged(lesson, index, result); },
     function (error) {
-      const button = part(lesson, '[data-choice="' + index + '"]');
+      const button = choice(lesson, index);
       if (button) delete button.dataset.picked;
-      feedback(lesson, word("learn.error", { detail: String((error && error.message) || error) }), "error");
+      feedback(lesson, errorSentence(word, "learn.error", error), "error");
       inView(lesson);
       return false;
     },
@@ -347,14 +361,15 @@ function judged(lesson, index, result) {
   const word = lesson.page.word;
   const section = lesson.section;
   if (result.error) {
-    delete part(lesson, '[data-choice="' + index + '"]').dataset.picked;
-    feedback(lesson, word("learn.error", { detail: result.error.message }), "error");
+    const button = choice(lesson, index);
+    if (button) delete button.dataset.picked;
+    feedback(lesson, errorSentence(word, "learn.error", result), "error");
     inView(lesson);
     return false;
   }
   if (!result.accepted) {
     pick(lesson, index, "wrong");
-    feedback(lesson, word("learn.wrong", { message: result.message }), "wrong");
+    feedback(lesson, word("learn.wrong", { message: result.message || "" }), "wrong");
     inView(lesson);
     return false;
   }
@@ -371,9 +386,10 @@ function judged(lesson, index, result) {
   if (result.done) {
     part(lesson, ".lq-question").hidden = true;
     const summary = part(lesson, ".lq-summary");
-    summary.querySelector(".lq-summary-text").textContent = result.summary;
+    required(summary, ".lq-summary-text").textContent = result.summary;
     summary.hidden = false;
     section.dataset.state = "done";
+    lesson.projection.changed(); // no question left: no vote
     remember(lesson.id);
     showProgress(lesson.page);
     summary.focus();
@@ -381,8 +397,8 @@ function judged(lesson, index, result) {
   }
   feedback(lesson, word("learn.right"), "right");
   lesson.busy = false; // the next question's choices come enabled, and can take the focus
-  ask(lesson, result.question);
-  const first = part(lesson, "[data-choice]");
+  ask(lesson, /** @type {Bridge.Question} */ (result.question)); // accepted, not done: the next question
+  const first = choice(lesson);
   if (first) first.focus();
   return true;
 }
@@ -397,7 +413,8 @@ function again(lesson, focus) {
   lesson.figure.innerHTML = lesson.opening.figure;
   lesson.section.dataset.state = "ready";
   enable(lesson);
-  const first = part(lesson, "[data-choice]");
+  lesson.projection.changed();
+  const first = choice(lesson);
   if (first && focus !== false) first.focus();
 }
 
@@ -406,5 +423,4 @@ function init() {
   if (root) setup(root);
 }
 
-if (typeof document$ !== "undefined") document$.subscribe(init);
-else init();
+onPage(init);

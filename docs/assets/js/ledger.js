@@ -6,7 +6,7 @@
 // rows are drawn only while it is shown (its tab, screen.js): a long game opens without
 // laying out thousands of rows nobody looks at. An opened game's rows come after it, a
 // piece at a time (``more``).
-import { node } from "./words.js";
+import { node } from "./page.js";
 
 /**
  * @param {Page.Elements} el
@@ -51,7 +51,7 @@ export function ledgerView(el, word) {
   // The rows drawn: as many as the engine's deals while shown, none added while hidden.
   function draw() {
     const body = el.ledger.tBodies[0];
-    while (body.rows.length > rows.length) body.lastElementChild.remove();
+    while (body.rows.length > rows.length) body.deleteRow(-1);
     if (!shownNow) return;
     const fragment = document.createDocumentFragment();
     for (let i = body.rows.length; i < rows.length; i++) fragment.append(line(rows[i]));
@@ -65,7 +65,7 @@ export function ledgerView(el, word) {
     rows = [];
     const hr = node("tr");
     head().forEach(function (text) { hr.append(node("th", text, { scope: "col" })); });
-    el.ledger.tHead.replaceChildren(hr);
+    el.ledger.createTHead().replaceChildren(hr); // the template's own head
     el.ledger.tBodies[0].textContent = "";
     shown();
   }

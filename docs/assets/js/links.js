@@ -21,7 +21,10 @@
 //   links.table                       // the game's table (a scenario without actions)
 import { fragment, gameLink, quickFragment, readHash, readRules, readSeats, stepFragment, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
-import { show } from "./words.js";
+import { framed } from "./class-frame.js";
+import { show } from "./page.js";
+import { projected } from "./projector.js";
+import { shareAddress } from "./share.js";
 
 const RULES_REFUSED = ["invalid_rules", "unknown_variant"]; // V-R6: the table's rules refused
 
@@ -57,18 +60,20 @@ export function gameLinks(table) {
     base = Object.assign({}, reply.scenario);
     delete base.actions;
     delete base.ended;
-    link = gameLink(base, reply.scenario.actions);
-    kept = reply.scenario.actions.length;
+    const actions = reply.scenario.actions || [];
+    link = gameLink(base, actions);
+    kept = actions.length;
     push = asEntry;
   }
 
   // An engine position: its new actions, the ones it took back, the end.
   /** @param {Bridge.Position} position */
   function follow(position) {
-    if (!link) return;
-    while (kept > position.actions - position.played.length) { link.pop(); kept -= 1; }
-    position.played.forEach(function (action) { link.push(action); kept += 1; });
-    const text = link.text(position.ended);
+    const chain = link;
+    if (!chain) return;
+    while (kept > position.actions - position.played.length) { chain.pop(); kept -= 1; }
+    position.played.forEach(function (action) { chain.push(action); kept += 1; });
+    const text = chain.text(position.ended);
     // The address already holds a link the engine kept as it was: not written again (a
     // long game's address is large, and each write of it takes time).
     if (text !== written || push) writeHash(text, push);
@@ -88,7 +93,7 @@ export function gameLinks(table) {
   function forget() {
     short = null;
     shortFor = null;
-    delete el.view.dataset.share;
+    shareAddress(el.view, null);
     shown = null;
     written = null;
     link = null;
@@ -111,11 +116,11 @@ export function gameLinks(table) {
   // What the projector view's QR code leads to (share.js): the game at the step shown,
   // in its short form when there is one. The engine says whether one holds the game (a
   // quick game's: its seed and the reader's moves, a class's names), asked only while
-  // the table is projected or shown in the class view (class.js marks the page
-  // "lq-framed"): a move costs no more request than before.
+  // the table is projected or shown in the class view (class-frame.js): a move costs no
+  // more request than before.
   function share() {
     if (!shown || !at) return;
-    const room = el.view.classList.contains("lq-projecting") || document.documentElement.classList.contains("lq-framed");
+    const room = projected() === el.view || framed();
     if (room && shortFor !== permalink) {
       const text = permalink;
       shortFor = text;
@@ -128,7 +133,7 @@ export function gameLinks(table) {
     }
     if (shortFor !== permalink) short = null;
     const step = at[0] === at[1] - 1 ? null : at[0];
-    el.view.dataset.share = location.pathname + (short ? quickFragment(short, step) : stepFragment(shown, step));
+    shareAddress(el.view, location.pathname + (short ? quickFragment(short, step) : stepFragment(shown, step)));
   }
 
   function badLink() {
@@ -223,8 +228,8 @@ export function gameLinks(table) {
     return true;
   }
 
-  new MutationObserver(share).observe(el.view, { attributes: true, attributeFilter: ["class"] }); // projected
-  new MutationObserver(share).observe(document.documentElement, { attributes: true, attributeFilter: ["class"] }); // framed
+  el.view.addEventListener("lq:projected", share);
+  window.addEventListener("lq:framed", share);
   window.addEventListener("hashchange", route);
   window.addEventListener("popstate", route);
   return {

@@ -7,7 +7,7 @@
 //   box.append(withOdds(button, move, word));  // the button, its odds under it
 //   const odds = oddsSwitch(holder, toggles);  // holder's data-odds, remembered
 //   odds.set(!odds.on);
-import { node } from "./words.js";
+import { node } from "./page.js";
 
 const STORE = "lq.odds"; // localStorage: "on" when the reader asked for the odds (both pages)
 

@@ -7,7 +7,7 @@
 //
 // Python starts only when the reader presses Run, never on page load.
 import { call, onProgress, parseSvg, start } from "./engine.js";
-import { STAGES, show, wordsOf } from "./words.js";
+import { loadingBar, onPage, pageLang, pageWords, required, show, showLoading } from "./page.js";
 
 /**
  * The odds page's figures and words, written at build time (#lq-odds-data): the chart's
@@ -23,8 +23,7 @@ function setup(root) {
   root.dataset.ready = "yes";
 
   /** @type {OddsData} */
-  const data = JSON.parse(document.getElementById("lq-odds-data").textContent);
-  const lang = root.lang || document.documentElement.lang || "en";
+  const data = JSON.parse(required(document, "#lq-odds-data").textContent || "{}");
   /** @type {(id: string) => any} the page's HTML has every one (odds_page.py) */
   const $ = function (id) { return document.getElementById(id); };
   /**
@@ -39,22 +38,21 @@ function setup(root) {
     variant: $("lq-sim-variant"), // the variants page only: which variant's pack to play
     box: $("lq-sim-chart-box"), origin: $("lq-sim-origin"), summary: $("lq-sim-summary"), details: $("lq-sim-details"),
   };
-  const integer = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
+  const integer = new Intl.NumberFormat(pageLang(), { maximumFractionDigits: 0 });
   let running = 0; // deals asked for, while the engine plays them
   let started = false; // the reader has asked for Python
   let engine = "idle"; // the worker's loading status (engine.js)
 
-  const word = wordsOf(data.words, JSON.parse(root.dataset.lqPlural));
+  const word = pageWords(data.words);
+  /** @type {Page.Loading} */
+  const display = { line: el.status, word: word, words: "odds.sim.loading." };
 
   /**
    * @param {string} name
    * @param {string} text
-   * @param {boolean} [failed]
    */
-  function status(name, text, failed) {
-    el.status.dataset.status = name;
-    el.status.textContent = text;
-    el.status.classList.toggle("lq-refusal", !!failed);
+  function status(name, text) {
+    showLoading(display, name, undefined, text);
   }
 
   // A whole number as typed, or null.
@@ -80,8 +78,9 @@ function setup(root) {
     el.origin.textContent = word.count("odds.sim.live", result.deals, { deals: integer.format(result.deals), seed: String(seed) });
     el.summary.dataset.share = String(result.bank_share.float);
     el.summary.dataset.deals = String(result.deals);
-    el.summary.textContent = result.summary[0]; // written by the engine (lansquenet.chart.summary)
-    el.details.textContent = result.summary[1];
+    const summary = result.summary || ["", ""]; // written by the engine (lansquenet.chart.summary)
+    el.summary.textContent = summary[0];
+    el.details.textContent = summary[1];
   }
 
   /**
@@ -90,16 +89,12 @@ function setup(root) {
    */
   function engineStatus(name, detail) {
     engine = name;
-    el.progress.value = STAGES[name] || 0;
-    el.progress.hidden = !started || name === "ready" || name === "failed" || name === "offline";
-    if (name === "failed") {
-      status("failed", word("odds.sim.loading.failed", { detail: detail || "" }), true);
-      el.run.disabled = true;
-    } else if (name === "ready" && running) {
+    if (name === "ready" && running) {
       status("running", word.count("odds.sim.loading.running", running, { deals: integer.format(running) }));
-    } else if (name !== "ready" || started) {
-      status(name, word("odds.sim.loading." + name));
-    }
+    } else if (name !== "ready" || started) showLoading(display, name, detail);
+    el.run.disabled = el.run.disabled || name === "failed";
+    if (started) loadingBar(el.progress, name); // the bar: only once the reader asked for Python
+    else el.progress.hidden = true;
   }
 
   /** @param {SubmitEvent} event */
@@ -130,7 +125,7 @@ function setup(root) {
     start(); // Python starts now, on the reader's request
     const summary = { templates: data.summary, expected: expected() }; // its counted sentence in every form: the engine picks
     /** @type {Bridge.SimulateRequest} */
-    const request = { op: "simulate", n: n, seed: seed, lang: lang, chart: data.chart, summary: summary };
+    const request = { op: "simulate", n: n, seed: seed, lang: pageLang(), chart: data.chart, summary: summary };
     if (el.variant) request.variant = el.variant.value;
     call(request).then(
       function (result) {
@@ -163,5 +158,4 @@ function init() {
   if (root) setup(root);
 }
 
-if (typeof document$ !== "undefined") document$.subscribe(init);
-else init();
+onPage(init);

@@ -32,7 +32,7 @@
 
   function register() {
     navigator.serviceWorker
-      .register(new URL(worker, document.baseURI).href, { scope: scope })
+      .register(new URL(worker || "sw.js", document.baseURI).href, { scope: scope })
       .catch(function (error) {
         // Offline reading is a bonus: the site works without it. Say so quietly.
         console.warn("Lansquenet: offline reading is not available here (" + error + ")");
@@ -43,7 +43,7 @@
   // before the worker controlled the page, on a first visit).
   function keepPython() {
     const wheel = document.querySelector("[data-lq-wheel]");
-    const urls = wheel ? [new URL(wheel.getAttribute("data-lq-wheel"), document.baseURI).href] : [];
+    const urls = wheel ? [new URL(wheel.getAttribute("data-lq-wheel") || "", document.baseURI).href] : [];
     navigator.serviceWorker.ready.then(function (registration) {
       // A reader saving data keeps no copy of the build's Python snapshot (never fetched).
       const saveData = Boolean(navigator.connection && navigator.connection.saveData);

@@ -96,6 +96,7 @@ export function gameLink(table, actions) {
     },
     pop: function () {
       const action = kept.pop();
+      if (!action) return;
       size -= bytesOf(action, !kept.length).length;
       done = done.slice(0, ((size - (size % 3)) / 3) * 4);
     },
@@ -207,7 +208,7 @@ export function updateSwitcher(text, step) {
   const hash = text ? fragment(text) + (step !== null && step !== undefined ? STEP + step : "") : "";
   if (!switchers) switchers = document.querySelectorAll("a[hreflang], a.md-select__link");
   switchers.forEach(function (link) {
-    if (!link.dataset.lqHref) link.dataset.lqHref = link.getAttribute("href").split("#")[0];
+    if (!link.dataset.lqHref) link.dataset.lqHref = (link.getAttribute("href") || "").split("#")[0];
     link.setAttribute("href", link.dataset.lqHref + hash);
   });
 }

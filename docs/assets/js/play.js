@@ -33,16 +33,18 @@ import { croupierKeys } from "./croupier.js";
 import { start } from "./engine.js";
 import { ledgerView } from "./ledger.js";
 import { gameLinks } from "./links.js";
+import { projectable } from "./projector.js";
 import { problem, sessionClient } from "./session.js";
 import { gameScreen } from "./screen.js";
 import { checkSetup } from "./setup-check.js";
 import { quickChoices, setupForm, typed } from "./setup-form.js";
-import { busyTable, showLoading } from "./status.js";
+import { busyTable, followLoading } from "./status.js";
 import { stepView } from "./step-view.js";
 import { tableTools } from "./tools.js";
 import { turnView } from "./turn.js";
 import { viewer } from "./viewer.js";
-import { show, wordsOf } from "./words.js";
+import { movesOf } from "./vote.js";
+import { errorSentence, pageLang, pageWords, required, show } from "./page.js";
 
 const LEDGER = 250; // ledger rows per request
 
@@ -57,7 +59,7 @@ function elements(root) {
     root: root, status: $("lq-status"), progress: $("lq-progress"), linkError: $("lq-link-error"),
     setup: $("lq-setup"), names: $("lq-names"), balance: $("lq-balance"), banker: $("lq-banker"),
     finish: $("lq-finish"), seed: $("lq-seed"), decks: $("lq-decks"), setupRefusal: $("lq-setup-refusal"),
-    addPlayer: root.querySelector('[data-act="add-player"]'),
+    addPlayer: required(root, '[data-act="add-player"]'),
     game: $("lq-game"), busy: $("lq-busy"), turn: $("lq-turn"), turnText: $("lq-turn-text"),
     situation: $("lq-situation"), amountBox: $("lq-amount-box"), amount: $("lq-amount"),
     moves: $("lq-moves"), moveRefusal: $("lq-move-refusal"),
@@ -77,18 +79,19 @@ function elements(root) {
  * @returns {Page.Table}
  */
 function parts(root) {
-  const word = wordsOf(JSON.parse(document.getElementById("lq-words").textContent), JSON.parse(root.dataset.lqPlural));
+  const word = pageWords();
   const el = elements(root);
-  /** @type {Page.Table} */
-  const table = {
-    root: root, el: el, word: word, readers: [], games: 0, heard: [],
+  // Its parts come one by one below (each may use those made before it).
+  const table = /** @type {Page.Table} */ ({
+    root: root, el: el, word: word, readers: /** @type {string[]} */ ([]), games: 0, heard: /** @type {string[]} */ ([]),
     turn: turnView(el, word), ledger: ledgerView(el, word),
     run: function (request, then, failTarget) { return run(table, request, then, failTarget); },
     accept: function (position) { accept(table, position); },
     newGame: function (reply) { newGame(table, reply); },
     showForm: function (data) { showForm(table, data); },
     focusTurn: function () { focusTurn(table); },
-  };
+  });
+
   table.form = setupForm(el, word);
   table.view = stepView(el, word);
   table.screen = gameScreen(el, root, function (key) { // the story and the ledger drawn only when shown
@@ -98,11 +101,17 @@ function parts(root) {
   table.help = helps(el, word);
   table.croupier = croupierKeys(el.game, el.announce, root.querySelector('[data-action="keys"]'),
     /** @type {HTMLDialogElement} */ (document.getElementById("lq-keys")), word);
-  table.session = sessionClient(root.lang, busyTable(el, function (busy) { table.tools.enable(busy); }));
+  table.session = sessionClient(pageLang(), busyTable(el, function (busy) { table.tools.enable(busy); }));
   table.links = gameLinks(table);
   table.tools = tableTools(table);
   table.steps = viewer(el, table.session, table.view, table.links.viewed, word);
   table.computer = computerPlayers(el, word, table.session, function (reply) { computerMoved(table, reply); });
+  // The table projected: it steps as its buttons do; its moves (in the turn's bar, outside
+  // the table) are the class's vote.
+  table.projection = projectable(el.view, {
+    go: function (go) { if (table.steps && table.steps.count) table.steps.step(go); },
+    choices: function () { return movesOf(el.turn); },
+  });
   return table;
 }
 
@@ -127,7 +136,7 @@ function setup(root) {
  */
 function run(table, request, then, failTarget) {
   return request.then(then, function (error) {
-    show(failTarget, table.word("play.loading.failed", { detail: String((error && error.message) || error) }));
+    show(failTarget, errorSentence(table.word, "play.loading.failed", error));
   });
 }
 
@@ -150,6 +159,7 @@ function accept(table, position) {
   table.computer.follow(position);
   const readers = table.readers;
   table.croupier.update(position.step, !!toAct && (!readers.length || readers.indexOf(toAct.player) >= 0));
+  if (table.projection) table.projection.changed(); // the decision: the class's vote follows
 }
 
 // Said in the page's one live region, and what the croupier's L repeats.
@@ -185,7 +195,8 @@ function computerMoved(table, reply) {
   // A computer players' turn is one message: told when the turn leaves them.
   table.heard.push(told(reply));
   if (!table.computer.isComputer(reply.step.state.to_act)) { tell(table, table.heard.join(" ")); table.heard = []; }
-  el.said.parentElement.scrollTop = el.said.parentElement.scrollHeight; // the news' own box, not the page
+  const news = /** @type {HTMLElement} */ (el.said.parentElement); // the news' own box, not the page
+  news.scrollTop = news.scrollHeight;
   // The reader's turn again: to its first control, unless the reader went elsewhere.
   if (document.activeElement === el.feed || document.activeElement === document.body) focusTurn(table);
 }
@@ -203,7 +214,7 @@ function newGame(table, reply) {
   table.computer.reset(data);
   table.heard = [];
   const seats = table.readers = readerSeats(data); // the reader's seats, said and marked in a game with computer players
-  show(el.seat, seatLine(seats, table.word, table.root.lang));
+  show(el.seat, seatLine(seats, table.word, pageLang()));
   table.turn.readers(seats);
   table.view.readers(seats);
   table.ledger.reset(data.players.map(String));
@@ -213,6 +224,7 @@ function newGame(table, reply) {
   el.game.hidden = false;
   table.screen.select("table", false);
   table.screen.show(true);
+  if (table.projection) table.projection.changed(); // shown: it may be projected
   rest(table, reply);
 }
 
@@ -233,8 +245,7 @@ function rest(table, reply) {
   /** @param {any} reason a refusal, or a loading failure */
   const failed = function (reason) {
     if (game !== table.games || !el.restError.hidden) return;
-    const detail = reason && reason.error ? reason.error.message : String((reason && reason.message) || reason);
-    show(el.restError, table.word("play.rest.failed", { detail: detail }));
+    show(el.restError, errorSentence(table.word, "play.rest.failed", reason));
   };
   /** @param {number} to */
   const story = function (to) {
@@ -319,10 +330,11 @@ function startGame(table, event) {
 function play(table, name) {
   const el = table.el;
   const word = table.word;
-  const move = table.turn.find(name);
-  if (!move || table.session.busy) return;
+  const move = /** @type {Required<Bridge.Move> | null} */ (table.turn.find(name)); // a move's amount: its bounds
+  const toAct = table.turn.current;
+  if (!move || !toAct || table.session.busy) return;
   /** @type {Bridge.Action} */
-  const action = { by: table.turn.current.player, do: name };
+  const action = { by: toAct.player, do: name };
   if (move.amount) {
     const amount = el.amount.value.trim();
     if (amount === "") { // said in the page's language, before asking the engine
@@ -355,7 +367,7 @@ function wire(table) {
   const root = table.root;
   const el = table.el;
   const word = table.word;
-  showLoading(el, word);
+  followLoading(el, word);
   start(); // Python starts at once on this page, while the reader sets up the table
 
   /** @type {HTMLButtonElement} */ (el.setup.querySelector('[type="submit"]')).disabled = false; // the page's HTML keeps it off until now
@@ -383,7 +395,7 @@ function wire(table) {
     if (target.dataset.act) acts[target.dataset.act](target);
     else if (!table.steps.count) return;
     else if (target.dataset.move) play(table, target.dataset.move);
-    else table.steps.step(target.dataset.go);
+    else table.steps.step(/** @type {Page.Go} */ (target.dataset.go));
   });
 }
 

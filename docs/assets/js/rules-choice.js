@@ -11,7 +11,7 @@
 //   choice.label(rules);              // the table's badge's words for a scenario's rules
 //   choice.badge(rules);              // ... written in the table's badge
 //   choice.refused(target, message, asked); choice.offer(false);
-import { show } from "./words.js";
+import { required, show } from "./page.js";
 
 const CUSTOM = "custom";
 const STANDARD = "standard";
@@ -21,17 +21,17 @@ const STANDARD = "standard";
  * @param {Page.Word} word
  */
 export function rulesChoice(root, word) {
-  /** @type {(id: string) => any} the page's HTML has every one (play.html) */
-  const $ = function (id) { return root.querySelector("#" + id); };
   /** @type {HTMLSelectElement} */
-  const select = $("lq-rules");
-  const about = $("lq-rules-about");
-  const custom = $("lq-custom");
-  const kind = $("lq-rules-kind");
-  const offered = $("lq-rules-offer");
-  const badged = $("lq-rules-badge");
+  const select = required(root, "#lq-rules"); // the page's HTML has every one (play.html)
+  const about = required(root, "#lq-rules-about");
+  const custom = required(root, "#lq-custom");
+  const kind = required(root, "#lq-rules-kind");
+  const offered = required(root, "#lq-rules-offer");
+  const badged = required(root, "#lq-rules-badge");
   /** @type {HTMLSelectElement[]} */
   const fields = Array.from(custom.querySelectorAll("select[data-rule]"));
+  /** @param {HTMLElement} element the name of its rule, or its preset's (play.html) */
+  const ruleOf = function (element) { return element.dataset.rule || ""; };
   const presets = Array.from(select.options).filter(function (option) { return option.dataset.rules; });
 
   /** @param {HTMLOptionElement} option @returns {Record<string, any>} */
@@ -44,7 +44,7 @@ export function rulesChoice(root, word) {
     /** @type {Record<string, any>} */
     const out = {};
     fields.forEach(function (field) {
-      out[field.dataset.rule] = field.dataset.rule === "packs" ? Number(field.value) : field.value;
+      out[ruleOf(field)] = ruleOf(field) === "packs" ? Number(field.value) : field.value;
     });
     return out;
   }
@@ -66,9 +66,9 @@ export function rulesChoice(root, word) {
   function update() {
     const chosen = select.value === CUSTOM;
     custom.hidden = !chosen;
-    about.textContent = chosen ? "" : (select.selectedOptions[0] || presets[0]).dataset.about;
+    about.textContent = chosen ? "" : (select.selectedOptions[0] || presets[0]).dataset.about || "";
     const match = presetOf(parameters());
-    kind.textContent = match ? word("play.rules.same", { name: match.dataset.name }) : word("play.rules.mix");
+    kind.textContent = match ? word("play.rules.same", { name: match.dataset.name || "" }) : word("play.rules.mix");
   }
 
   /** @returns {Bridge.Rules | null} */
@@ -98,7 +98,7 @@ export function rulesChoice(root, word) {
     const preset = keys.length === 0 ? presets[0]
       : presets.find(function (option) { return keys.length === 1 && option.value === given.variant; });
     const params = spelt(rules);
-    fields.forEach(function (field) { field.value = String(params[field.dataset.rule]); });
+    fields.forEach(function (field) { field.value = String(params[ruleOf(field)]); });
     select.value = preset ? preset.value : CUSTOM;
     update();
   }
@@ -108,10 +108,10 @@ export function rulesChoice(root, word) {
   function label(rules) {
     const params = spelt(rules);
     const match = presetOf(params);
-    if (match) return word("play.rules.badge", { name: match.dataset.name });
+    if (match) return word("play.rules.badge", { name: match.dataset.name || "" });
     /** @param {string} key */
     const said = function (key) {
-      const field = fields.find(function (f) { return f.dataset.rule === key; });
+      const field = fields.find(function (f) { return ruleOf(f) === key; });
       const option = field && Array.from(field.options).find(function (o) { return o.value === String(params[key]); });
       return option ? option.textContent : String(params[key]);
     };

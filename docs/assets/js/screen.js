@@ -8,6 +8,7 @@
 //   screen.show(true);        // a game: the screen on, the page behind inert
 //   screen.select("story");   // the story's tab
 import { oddsSwitch } from "./odds-view.js";
+import { inertAround, required, stepKey } from "./page.js";
 
 const KEEP = ".md-header, [data-md-component=skip], #lq-announce, script, template";
 
@@ -18,25 +19,17 @@ const KEEP = ".md-header, [data-md-component=skip], #lq-announce, script, templa
  */
 export function gameScreen(el, root, onTab) {
   const tabs = Array.from(root.querySelectorAll('[role="tab"]'));
-  const odds = oddsSwitch(el.game, [root.querySelector('[data-action="odds"]')]);
-  /** @type {HTMLElement[]} */
-  let inert = [];
+  const odds = oddsSwitch(el.game, [required(root, '[data-action="odds"]')]);
+  let release = function () {}; // the page behind given back
 
   // The game on screen (or not): what lies behind it leaves the tab order and the page
   // stops scrolling; the header (language, search, palette) stays.
   /** @param {boolean} on */
   function show(on) {
-    inert.forEach(function (node) { node.inert = false; });
-    inert = [];
+    release();
+    release = function () {};
     document.documentElement.classList.toggle("lq-screen", on);
-    if (!on) return;
-    for (let node = el.game; node && node !== document.body; node = node.parentElement) {
-      Array.from(/** @type {HTMLCollectionOf<HTMLElement>} */ (node.parentElement.children)).forEach(function (other) {
-        if (other === node || other.matches(KEEP) || other.inert) return;
-        other.inert = true;
-        inert.push(other);
-      });
-    }
+    if (on) release = inertAround(el.game, KEEP);
   }
 
   /**
@@ -48,7 +41,7 @@ export function gameScreen(el, root, onTab) {
       const on = tab.dataset.tab === key;
       tab.setAttribute("aria-selected", on ? "true" : "false");
       tab.tabIndex = on ? 0 : -1;
-      document.getElementById(tab.getAttribute("aria-controls")).hidden = !on;
+      required(document, "#" + tab.getAttribute("aria-controls")).hidden = !on;
       if (on && focus) tab.focus({ preventScroll: true });
     });
     onTab(key);
@@ -58,16 +51,17 @@ export function gameScreen(el, root, onTab) {
   root.addEventListener("click", function (event) {
     const target = /** @type {Element} */ (event.target);
     const tab = target.closest("[data-tab]");
-    if (tab) select(tab.dataset.tab, false);
+    if (tab) select(tab.dataset.tab || "", false);
     else if (target.closest('[data-action="odds"]')) odds.set(!odds.on);
   });
   // The tabs from the keyboard (ARIA tabs): arrows, Home and End move and select.
-  tabs[0].parentElement.addEventListener("keydown", function (event) {
+  required(root, '[role="tablist"]').addEventListener("keydown", function (event) {
     const at = tabs.indexOf(/** @type {HTMLElement} */ (document.activeElement));
-    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: tabs.length - 1 }[event.key];
-    if (at < 0 || to === undefined) return;
+    const go = stepKey(event);
+    if (at < 0 || !go) return;
+    const to = { previous: at - 1, next: at + 1, first: 0, last: tabs.length - 1 }[go];
     event.preventDefault();
-    select(tabs[(to + tabs.length) % tabs.length].dataset.tab, true);
+    select(tabs[(to + tabs.length) % tabs.length].dataset.tab || "", true);
   });
 
   return { show: show, select: select };

@@ -47,16 +47,16 @@
     const stand = /** @type {Worker} */ (new EventTarget());
     /** @type {any[]} */
     const messages = [];
-    /** @type {Worker} */
+    /** @type {Worker | null} */
     let worker = null;
     held.push(function () {
-      worker = new Native(url, options);
+      const real = worker = new Native(url, options);
       ["message", "messageerror", "error"].forEach(function (type) {
-        worker.addEventListener(type, function (event) {
+        real.addEventListener(type, function (event) {
           stand.dispatchEvent(type === "error" ? new Event("error") : new MessageEvent(type, { data: /** @type {MessageEvent} */ (event).data }));
         });
       });
-      messages.splice(0).forEach(function (message) { worker.postMessage(message); });
+      messages.splice(0).forEach(function (message) { real.postMessage(message); });
     });
     stand.postMessage = function (message) {
       if (worker) worker.postMessage(message);

@@ -102,7 +102,7 @@ export function sessionClient(lang, onBusy) {
  * @returns {string}
  */
 export function problem(reply, word) {
-  const error = reply.error;
+  const error = /** @type {Bridge.Failure} */ (reply.error);
   if (error.code === "not_a_scenario" || error.code === "bad_request") {
     return word("play.not_a_scenario", { detail: error.message });
   }

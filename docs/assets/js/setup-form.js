@@ -3,8 +3,8 @@
 // agreed finish, the seed and stacked decks. It reads and writes a scenario's table
 // (CONFORMANCE.md, without its actions) and its rules (rules-choice.js); the engine
 // judges it, not this module.
+import { node } from "./page.js";
 import { rulesChoice } from "./rules-choice.js";
-import { node } from "./words.js";
 
 /**
  * @param {Page.Elements} el
@@ -18,12 +18,13 @@ export function setupForm(el, word) {
 
   function renumber() {
     nameInputs().forEach(function (input, i) {
-      const row = input.closest("li");
+      const row = /** @type {HTMLLIElement} */ (input.closest("li"));
       const id = "lq-name-" + (i + 1);
       input.id = id;
-      row.querySelector("label").textContent = word("play.player_n", { n: i + 1 });
-      row.querySelector("label").htmlFor = id;
-      const remove = row.querySelector("button");
+      const label = /** @type {HTMLLabelElement} */ (row.querySelector("label"));
+      label.textContent = word("play.player_n", { n: i + 1 });
+      label.htmlFor = id;
+      const remove = /** @type {HTMLButtonElement} */ (row.querySelector("button"));
       remove.setAttribute("aria-label", word("play.remove_player", { n: i + 1 }));
     });
     fillBankers();
@@ -102,11 +103,11 @@ export function setupForm(el, word) {
 
   /** @param {HTMLElement} button */
   function removePlayer(button) {
-    const row = button.closest("li");
+    const row = /** @type {HTMLLIElement} */ (button.closest("li"));
     const next = row.nextElementSibling || row.previousElementSibling;
     row.remove();
     renumber();
-    (next ? next.querySelector("input") : el.addPlayer).focus();
+    ((next && next.querySelector("input")) || el.addPlayer).focus();
   }
 
   el.names.addEventListener("input", fillBankers);

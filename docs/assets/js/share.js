@@ -1,11 +1,15 @@
 // @ts-check
-// The projector view's way to a phone: while a table is projected (projector.js), a QR
-// code and the link of exactly what is on the screen, beside it. The table says what
-// that is in ``data-share`` (a link from the page: a rule stepper's "#etape-4", the play
-// page's game at its step), kept up to date by its own script; the code follows it. A
-// table without it (a lesson) shares its own anchor. The class view (class.js, marked
-// ``data-share-view``) shows its code while it is shown: the part on the screen. A link longer than MAX characters
+// The projector view's way to a phone: while a view is projected (projector.js's
+// "lq:projected" event), a QR code and the link of exactly what is on the screen, beside
+// it. The view says what that is through ``shareAddress(box, address)`` (a link from the
+// page: a rule stepper's "#etape-4", the play page's game at its step, a lesson at its
+// question), kept up to date by its own script; the code follows it. A view that says
+// none shares its own anchor. The class view (class.js) shows its code while it is shown
+// (``shareShown(view, true)``): the part on the screen. A link longer than MAX characters
 // would make a code too dense to scan from a desk: the view says so and shows the link.
+//
+//   shareAddress(box, "/regles/#etape-4");   // what ``box`` shares now ("lq:share" told)
+//   shareShown(box, on);                     // its code shown or not, outside the projector
 // The code comes from the pinned npm library qrcode-generator (assets/vendor, copied
 // there at build time by site_plugins/lansquenet_site/vendor.py): nothing here encodes.
 // Its words are the projector button's (data-share-label, data-share-long, site.po).
@@ -20,6 +24,8 @@ const SVG = "http://www.w3.org/2000/svg";
 
 /** @type {WeakMap<HTMLElement, {figure: HTMLElement, code: HTMLElement, link: HTMLAnchorElement, note: HTMLElement, url: string}>} */
 const made = new WeakMap();
+/** @type {WeakSet<HTMLElement>} */
+const showing = new WeakSet(); // the views whose code is shown
 
 /**
  * The address ``box`` shares now, absolute.
@@ -99,7 +105,7 @@ function figureOf(box) {
  * @param {HTMLElement} box
  */
 function update(box) {
-  const projecting = box.classList.contains("lq-projecting") || (box.hasAttribute("data-share-view") && !box.hidden);
+  const projecting = showing.has(box);
   if (!projecting && !made.has(box)) return;
   const parts = figureOf(box);
   parts.figure.hidden = !projecting;
@@ -116,24 +122,31 @@ function update(box) {
   parts.figure.dataset.url = url;
 }
 
-/** @param {HTMLElement} box */
-function watch(box) {
-  if (box.dataset.shareWatched) return;
-  box.dataset.shareWatched = "true";
-  new MutationObserver(function () { update(box); })
-    .observe(box, { attributes: true, attributeFilter: ["class", "data-share", "hidden"] });
+// What ``box`` shares now (a link from the page, or none: its anchor), its code redrawn
+// when shown; the page told ("lq:share", bubbling: the class view's frame passes it on).
+/**
+ * @param {HTMLElement} box
+ * @param {string | null} address
+ */
+export function shareAddress(box, address) {
+  if (address === null) delete box.dataset.share;
+  else box.dataset.share = address;
+  update(box);
+  box.dispatchEvent(new CustomEvent("lq:share", { detail: addressOf(box), bubbles: true }));
+}
+
+// ``box``'s code shown (or not), for what it shares now.
+/**
+ * @param {HTMLElement} box
+ * @param {boolean} on
+ */
+export function shareShown(box, on) {
+  if (on) showing.add(box);
+  else showing.delete(box);
   update(box);
 }
 
-function init() {
-  document.querySelectorAll("[data-projector], [data-share-view]").forEach(function (box) {
-    watch(/** @type {HTMLElement} */ (box));
-  });
-}
-
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-else init();
-// Material's instant pages (document$) swap the content: the new tables are watched too.
-/** @type {any} */
-const material = window;
-if (material.document$) material.document$.subscribe(init);
+// A projected view shows its code while it is projected.
+document.addEventListener("lq:projected", function (event) {
+  if (event.target instanceof HTMLElement) shareShown(event.target, event.detail);
+});

@@ -14,7 +14,7 @@
 // To draw the table differently, replace this module: its input is the engine's step.
 import { parseSvg } from "./engine.js";
 import { seatName } from "./turn.js";
-import { node, show } from "./words.js";
+import { node, required, show } from "./page.js";
 
 /**
  * @param {Page.Elements} el
@@ -55,7 +55,7 @@ export function stepView(el, word) {
   // Each row is a copy of the page's <template id="lq-balances-row">, written at build
   // time by the same function as the rule pages' balances (render.py balance_row): the
   // engine's values go into its parts, an empty part goes.
-  const rowTemplate = /** @type {HTMLTemplateElement} */ (document.getElementById("lq-balances-row")).content.firstElementChild;
+  const rowTemplate = required(/** @type {HTMLTemplateElement} */ (document.getElementById("lq-balances-row")).content, "tr");
 
   /**
    * @param {string} player
@@ -66,12 +66,12 @@ export function stepView(el, word) {
    */
   function row(player, balance, change, stake) {
     const tr = /** @type {HTMLTableRowElement} */ (rowTemplate.cloneNode(true));
-    tr.querySelector("th").textContent = player;
-    tr.querySelector("td").prepend(String(balance));
-    const changed = tr.querySelector(".lq-change");
-    if (change) changed.textContent = changed.textContent.replace("{change}", change);
+    required(tr, "th").textContent = player;
+    required(tr, "td").prepend(String(balance));
+    const changed = required(tr, ".lq-change");
+    if (change) changed.textContent = (changed.textContent || "").replace("{change}", change);
     else changed.remove();
-    const staked = tr.querySelector(".lq-stake");
+    const staked = required(tr, ".lq-stake");
     if (stake) staked.textContent = stake;
     else {
       if (staked.previousSibling && staked.previousSibling.nodeType === Node.TEXT_NODE) staked.previousSibling.remove();

@@ -11,7 +11,7 @@
 //   tools.enable(busy);               // all off while the engine works
 import { download } from "./ledger.js";
 import { problem } from "./session.js";
-import { show } from "./words.js";
+import { required, show } from "./page.js";
 
 /** @param {Page.Table} table */
 export function tableTools(table) {
@@ -23,7 +23,7 @@ export function tableTools(table) {
   // go through the whole journal and ledger.
   const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (table.root.querySelectorAll(".lq-tools [data-act]"));
   /** @param {string} act */
-  function button(act) { return table.root.querySelector('.lq-tools [data-act="' + act + '"]'); }
+  function button(act) { return required(table.root, '.lq-tools [data-act="' + act + '"]'); }
   const undoButton = button("undo");
   const endButton = button("end");
 
@@ -85,7 +85,7 @@ export function tableTools(table) {
     const shown = table.links.table;
     if (shown) table.links.leave();
     table.showForm(shown);
-    el.setup.querySelector("input").focus();
+    required(el.setup, "input").focus();
   }
 
   // The game as the worker's session holds it (lansquenet.Session.scenario).

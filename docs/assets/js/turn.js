@@ -5,7 +5,7 @@
 // the engine says so (each move's ``odds`` and ``odds_text``, lansquenet/odds.py), and
 // the page shows them beside the move when the reader asks (data-action="odds").
 import { withOdds } from "./odds-view.js";
-import { node } from "./words.js";
+import { node } from "./page.js";
 
 // A player's name where seats are listed: "Chloé (vous)" for a seat the reader plays.
 /**

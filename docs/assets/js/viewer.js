@@ -13,7 +13,7 @@
 //   steps.update(position);   // an engine position: new sentences, the last step
 //   steps.more(piece, from);  // the sentences of steps from.. (the worker's ``story`` op)
 //   steps.goTo(index);        // show step ``index`` (onView(index, count) is told)
-import { node } from "./words.js";
+import { node, required, stepKey } from "./page.js";
 
 const WINDOW = 8; // steps asked for on each side of the one wanted
 const KEPT = 400; // steps kept drawn-ready in the page
@@ -60,11 +60,10 @@ export function viewer(el, session, view, onView, word) {
     deals: [], storyShown: false,
   };
   el.view.addEventListener("keydown", function (event) {
-    /** @type {Record<string, string>} */
-    const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
-    if (!keys[event.key] || event.altKey || event.ctrlKey || event.metaKey || !viewing.count) return;
+    const go = stepKey(event);
+    if (!go || !viewing.count) return;
     event.preventDefault();
-    step(viewing, keys[event.key]);
+    step(viewing, go);
   });
   el.view.tabIndex = 0;
 
@@ -73,7 +72,7 @@ export function viewer(el, session, view, onView, word) {
     update: function (/** @type {Bridge.Position} */ position) { update(viewing, position); },
     more: function (/** @type {Bridge.StoryAnswer} */ piece, /** @type {number} */ from) { more(viewing, piece, from); },
     goTo: function (/** @type {number} */ index) { goTo(viewing, index); },
-    step: function (/** @type {string} */ go) { step(viewing, go); },
+    step: function (/** @type {Page.Go} */ go) { step(viewing, go); },
     showStory: function (/** @type {boolean} */ on) { showStory(viewing, on); },
     get count() { return viewing.count; },
   };
@@ -86,7 +85,8 @@ export function viewer(el, session, view, onView, word) {
 function keep(viewing, step) {
   const kept = viewing.kept;
   kept.set(step.index, step);
-  if (kept.size > KEPT) kept.delete(kept.keys().next().value);
+  const oldest = kept.keys().next();
+  if (kept.size > KEPT && !oldest.done) kept.delete(oldest.value);
 }
 
 /** @param {Viewing} viewing */
@@ -124,10 +124,11 @@ function fill(viewing, d) {
   if (d.start < viewing.known) return;
   if (!d.list) {
     d.list = node("ol", null, { start: String(d.start + 1) });
-    d.box.append(d.list);
+    boxOf(viewing, d).append(d.list);
   }
+  const list = d.list;
   const want = end(viewing, d) - d.start;
-  while (d.list.children.length > want) d.list.lastElementChild.remove();
+  while (list.lastElementChild && list.children.length > want) list.lastElementChild.remove();
   const items = document.createDocumentFragment();
   for (let i = d.start + d.list.children.length; i < d.start + want; i++) items.append(line(viewing, i));
   d.list.append(items);
@@ -172,7 +173,7 @@ function boxOf(viewing, d) {
   if (d.box) return d.box;
   const box = d.box = node("details");
   box.append(node("summary", viewing.word("play.deal_n", { n: d.deal })));
-  box.querySelector("summary").addEventListener("click", function () { d.byHand = true; });
+  required(box, "summary").addEventListener("click", function () { d.byHand = true; });
   box.addEventListener("toggle", function () {
     if (box.open) { fill(viewing, d); markJournal(viewing); } else if (d !== viewing.deals[viewing.deals.length - 1]) clear(d);
   });
@@ -221,7 +222,7 @@ function story(viewing, position) {
   Object.keys(position.reasons || {}).forEach(function (index) { reasons.set(Number(index), position.reasons[index]); });
   while (deals.length && deals[deals.length - 1].start >= from && deals[deals.length - 1].start > 0) {
     const gone = deals.pop();
-    if (gone.box) gone.box.remove();
+    if (gone && gone.box) gone.box.remove();
   }
   const was = deals[deals.length - 1];
   if (!deals.length) addDeal(viewing, 0, 1);
@@ -234,7 +235,7 @@ function story(viewing, position) {
     else if (was.list) fill(viewing, was); // opened by the reader: its end is known now
   }
   if (!current.box || was !== current || !current.box.isConnected) lay(viewing);
-  current.box.open = true;
+  boxOf(viewing, current).open = true;
   fill(viewing, current);
   feed(viewing);
 }
@@ -244,7 +245,8 @@ function feed(viewing) {
   const el = viewing.el;
   const first = Math.max(viewing.known, viewing.texts.length - FEED);
   el.feed.replaceChildren.apply(el.feed, viewing.texts.slice(first).map(function (_, i) { return line(viewing, first + i); }));
-  el.feed.parentElement.scrollTop = el.feed.parentElement.scrollHeight; // the feed's own box, never the page
+  const box = /** @type {HTMLElement} */ (el.feed.parentElement); // the feed's own box, never the page
+  box.scrollTop = box.scrollHeight;
 }
 
 // The sentences of steps ``from`` to ``known`` (the worker's ``story`` answer), come
@@ -291,11 +293,13 @@ function goTo(viewing, index) {
   markJournal(viewing);
   viewing.onView(viewing.viewed, viewing.count);
   const wanted = viewing.viewed;
-  if (kept.has(wanted)) { viewing.view.draw(kept.get(wanted)); return; }
+  const shown = kept.get(wanted);
+  if (shown) { viewing.view.draw(shown); return; }
   viewing.session.steps(Math.max(0, wanted - WINDOW), wanted + WINDOW + 1).then(function (reply) {
     if (reply.error) return;
     reply.steps.forEach(function (step) { keep(viewing, step); });
-    if (viewing.viewed === wanted && kept.has(wanted)) viewing.view.draw(kept.get(wanted));
+    const come = kept.get(wanted);
+    if (viewing.viewed === wanted && come) viewing.view.draw(come);
   }, function () { /* the loading failure is already on the page */ });
 }
 
@@ -320,7 +324,7 @@ function markJournal(viewing) {
 // Go "first", "previous", "next" or "last" (buttons and arrow keys).
 /**
  * @param {Viewing} viewing
- * @param {string} go
+ * @param {Page.Go} go
  */
 function step(viewing, go) {
   const viewed = viewing.viewed;

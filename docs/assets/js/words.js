@@ -1,18 +1,11 @@
 // @ts-check
-// What the page scripts share (play.js and its modules, odds.js, learn.js): the page's words,
-// a message shown or hidden, an element made with text (never markup), and the
-// stages of Python's loading as a progress bar counts them.
+// The page's words (the page core's, page.js pageWords): a word of site.po by its key,
+// its {placeholders} filled, a counted one in the form its number takes in the page's
+// language (the catalogue's plural rule, walked here).
 //
-//   const word = wordsOf(JSON.parse(document.getElementById("lq-words").textContent),
-//     JSON.parse(root.dataset.lqPlural));
+//   const word = wordsOf(words, plural);
 //   word("play.turn", { player: "Anne" });   // "{placeholders}" filled, as text
 //   word.count("play.quick_deals", 3, { deals: 3 });   // "3 deals": entry play.quick_deals.1
-
-// The loading stages of engine.js, as the value of a <progress max="3">.
-/** @type {Record<string, number>} */
-export const STAGES = {
-  idle: 0, runtime: 1, starting: 1.5, restoring: 1.5, engine: 2, ready: 3, failed: 0, offline: 0,
-};
 
 // A plural rule's operators (gettext's, as C computes them: a comparison is 1 or 0, a
 // division truncates; every operand is computed, as lansquenet.plurals does).
@@ -94,29 +87,4 @@ export function wordsOf(words, plural) {
   }
   word.count = count;
   return word;
-}
-
-// Show ``message`` in ``target`` (hidden when there is none).
-/**
- * @param {HTMLElement} target
- * @param {string} [message]
- */
-export function show(target, message) {
-  target.textContent = message || "";
-  target.hidden = !message;
-}
-
-// An element with ``text`` as text and ``attrs`` as attributes.
-/**
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {string | number | null} [text]
- * @param {Record<string, string>} [attrs]
- * @returns {HTMLElementTagNameMap[K]}
- */
-export function node(tag, text, attrs) {
-  const made = document.createElement(tag);
-  if (text !== undefined && text !== null) made.textContent = String(text);
-  if (attrs) Object.keys(attrs).forEach(function (k) { made.setAttribute(k, attrs[k]); });
-  return made;
 }

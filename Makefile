@@ -19,12 +19,13 @@ TYPED_PATHS := engine/lansquenet site_plugins/lansquenet_site localsite
 # Material for MkDocs prints a banner on every build; it is noise here.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help setup prepare serve build test lint chromium bench audit
+.PHONY: help setup prepare serve build build-properdocs test lint chromium bench audit
 
 help:
 	@echo "make serve   set up, then preview the site on http://127.0.0.1:8000/ (live reload)"
 	@echo "make test    set up, lint, type-check (Python and JavaScript), then run every test (engine, site, pyodide, browser)"
 	@echo "make build   build the site into site/ (mkdocs build --strict)"
+	@echo "make build-properdocs   build it with ProperDocs too (own venv), compare with MkDocs's build"
 	@echo "make bench   run the benchmarks, write benchmarks/RESULTS.md"
 	@echo "make audit   Lighthouse scores of every rule page and the play page beside plain Material, write benchmarks/AUDIT.md"
 
@@ -57,6 +58,29 @@ serve: setup
 
 build: setup
 	$(BIN)/mkdocs build --strict
+
+# The fallback for MkDocs 1.6.1, unmaintained (README, "What the site depends on"):
+# ProperDocs, its maintained fork, a drop-in (it answers `import mkdocs`, reads
+# mkdocs.yml), in an environment of its own with the site's own pins (requirements.txt's
+# and the lock's) and without MkDocs itself; both builds are compared file by file
+# (localsite/builds.py: only the differences it explains are allowed).
+PROPERDOCS := properdocs==1.6.7
+PD_VENV := .venv-properdocs
+PD_STAMP := $(PD_VENV)/.stamp
+SITE_PINS := ^(mkdocs-material|mkdocs-static-i18n|pymdown-extensions|markdown|babel)==
+
+$(PD_STAMP): requirements.txt requirements.lock engine/pyproject.toml site_plugins/pyproject.toml Makefile
+	test -x $(PD_VENV)/bin/python || $(PYTHON) -m venv $(PD_VENV)
+	grep -E '$(SITE_PINS)' requirements.txt | $(PD_VENV)/bin/python -m pip install --quiet \
+		--disable-pip-version-check $(PROPERDOCS) -r /dev/stdin -c requirements.lock
+	$(PD_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e ./engine -e ./site_plugins
+	$(PD_VENV)/bin/python -m pip uninstall --quiet -y mkdocs  # Material's dependency: ProperDocs stands in
+	touch $@
+
+build-properdocs: setup $(PD_STAMP)
+	$(BIN)/mkdocs build --strict --quiet -d build/mkdocs
+	$(PD_VENV)/bin/properdocs build --strict --quiet -f mkdocs.yml -d build/properdocs
+	$(BIN)/python -m localsite.builds build/mkdocs build/properdocs
 
 # Debian's Chromium for the browser tests (its headless shell) and for the benchmarks
 # and the audit (the full browser), when missing and we may install them. Elsewhere (a

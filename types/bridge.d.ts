@@ -338,6 +338,8 @@ declare namespace Bridge {
     loaded?: number;
     total?: number;
     from?: "snapshot" | "build-snapshot" | "plain";
+    /** "ready": a snapshot was to be restored, could not be, and Python started plainly. */
+    refused?: boolean;
     kept?: boolean;
   }
 }

@@ -4,24 +4,62 @@
 //
 //   node make_snapshot.mjs WORKER PYODIDE_DIR WHEEL OUT
 //
+// It prints, as JSON, what snapshot.py checks: a restore copies the snapshot's heap
+// into the heap a fresh module starts with and never grows it (Pyodide issue 6254), so
+// {initial: that heap's size, read from this Pyodide (its WebAssembly memory when
+// instantiated, before any growth), heap: the snapshot's heap, used: {start, engine,
+// modules}: how far Python's heap reached (its break, sbrk) after a plain start, after
+// the wheel and the engine's first import, and after every engine module's import}
+// (heap() of snapshot.mjs, where Pyodide's private names are fenced).
+//
 // What Node.js would leave in it that a browser does not is set as a browser's worker
 // has it: the program's name (Emscripten's "./this.program", not this script's path:
 // sys.executable, os.environ["_"]) and no build machine's time zone (UTC); the reader's
 // language and zone are set after each restore (freshen() in engine-worker.mjs).
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [worker, pyodideDir, wheel, out] = process.argv.slice(2);
 process.argv[1] = "./this.program";
 process.env.TZ = "UTC";
 
+// The heap a fresh module starts with: its memory's size as instantiated.
+/** @type {number | null} */
+let initial = null;
+for (const name of /** @type {const} */ (["instantiate", "instantiateStreaming"])) {
+  const plain = WebAssembly[name];
+  if (!plain) continue;
+  WebAssembly[name] = /** @type {any} */ (async function (/** @type {any[]} */ ...args) {
+    const made = await /** @type {any} */ (plain).apply(WebAssembly, args);
+    const memory = (made.instance || made).exports?.memory;
+    if (initial === null && memory instanceof WebAssembly.Memory) initial = memory.buffer.byteLength;
+    return made;
+  });
+}
+
 const { boot } = await import(pathToFileURL(worker).href);
-const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
+const { heap } = await import(pathToFileURL(join(dirname(worker), "snapshot.mjs")).href);
+const pyodideModule = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
+/** @type {any} */
+let pyodide = null;
+/** @type {Record<string, number>} */
+const used = {};
+const reached = function () { return heap(pyodide).reached; };
 const started = await boot({
-  loadPyodide,
+  loadPyodide: async function (/** @type {any} */ options) {
+    pyodide = await pyodideModule.loadPyodide(options);
+    return pyodide;
+  },
   indexURL: pyodideDir.endsWith("/") ? pyodideDir : pyodideDir + "/",
   wheel: new Uint8Array(readFileSync(wheel)),
   snapshots: true,
+  progress: function (/** @type {string} */ stage) {
+    if (stage === "engine") used.start = reached();
+    if (stage === "ready") used.engine = reached();
+  },
 });
-writeFileSync(out, started.snapshot());
+const snapshot = started.snapshot();
+used.modules = reached();
+writeFileSync(out, snapshot);
+process.stdout.write(JSON.stringify({ initial, heap: heap(pyodide).size, used }) + "\n");

@@ -14,6 +14,12 @@ Making it takes Node.js a few seconds of processor: it is kept in
 the repository's node_modules shares it) by a digest of everything it is made from, so a
 build whose inputs have not changed copies it. Without Node.js, no snapshot is made (the build says
 so) and a first visit starts Python plainly.
+
+A restore copies the snapshot's heap into the heap a fresh module starts with, and never
+grows it (Pyodide issue 6254): a snapshot whose Python grew its heap is refused in every
+browser. ``make_snapshot.mjs`` reads that starting heap from Pyodide itself and how far
+Python's heap reached at each stage; :func:`check_heap` fails the build when the snapshot
+is larger, saying what grew, and the build's log says the headroom left.
 """
 
 from __future__ import annotations
@@ -24,9 +30,10 @@ import json
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 
 from .wheel import Wheel
@@ -46,10 +53,54 @@ class BuildSnapshot:
     key: str
     length: int
     size: int
+    heap: Heap
 
     def facts(self) -> dict[str, object]:
         """What runtime.mjs says of it."""
         return {"file": self.file, "key": self.key, "length": self.length, "bytes": self.size}
+
+
+@dataclass(frozen=True)
+class Heap:
+    """What make_snapshot.mjs measured: ``initial``, the heap a fresh module starts with
+    (so the largest heap a restore takes), ``heap``, the snapshot's heap, and ``used``,
+    how far Python's heap reached after each stage (``start``: a plain start, ``engine``:
+    the wheel and the engine's first import, ``modules``: every engine module)."""
+
+    initial: int
+    heap: int
+    used: dict[str, int]
+
+    @property
+    def headroom(self) -> int:
+        """Bytes of the starting heap left once every engine module is imported."""
+        return self.initial - self.used["modules"]
+
+
+STAGES = {
+    "start": "Python's own start",
+    "engine": "the engine's wheel and its first import",
+    "modules": "the import of every engine module",
+}
+
+
+def check_heap(heap: Heap, version: str) -> None:
+    """Fails the build when the snapshot's heap is larger than the heap a restore starts
+    with: no browser could restore it. Says which stage grew past it."""
+    if heap.heap <= heap.initial and heap.headroom >= 0:
+        return
+    before = 0
+    grew = []
+    for stage, said in STAGES.items():
+        grew.append(f"{said} +{heap.used[stage] - before:,} bytes")
+        before = heap.used[stage]
+    over = next((said for stage, said in STAGES.items() if heap.used[stage] > heap.initial), "the snapshot")
+    raise PluginError(
+        f"Python's memory snapshot needs a heap of {heap.heap:,} bytes, more than the "
+        f"{heap.initial:,} bytes Pyodide {version} starts with, and a restore never grows "
+        f"it: no browser could restore it. The heap outgrew it during {over} "
+        f"({'; '.join(grew)}). Import less at start, or make no snapshot (see snapshot.py)."
+    )
 
 
 def pyodide_version(root: Path) -> str:
@@ -74,14 +125,15 @@ def _inputs_digest(root: Path, pyodide: Path, wheel: Wheel, key: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def _make(root: Path, pyodide: Path, wheel: Wheel, node: str) -> bytes:
+def _make(root: Path, pyodide: Path, wheel: Wheel, node: str) -> tuple[bytes, Heap]:
     with tempfile.TemporaryDirectory(prefix="lq-snapshot-") as tmp:
         wheel_file, out = Path(tmp) / wheel.filename, Path(tmp) / "snapshot"
         wheel_file.write_bytes(wheel.data)
         worker = root.joinpath(*WORKER, "engine-worker.mjs")
         args = [node, str(MAKER), str(worker), str(pyodide), str(wheel_file), str(out)]
-        subprocess.run(args, check=True, capture_output=True, timeout=600)
-        return out.read_bytes()
+        done = subprocess.run(args, check=True, capture_output=True, text=True, timeout=600)
+        facts = json.loads(done.stdout.strip().splitlines()[-1])
+        return out.read_bytes(), Heap(int(facts["initial"]), int(facts["heap"]), dict(facts["used"]))
 
 
 def write_snapshot(root: Path, pyodide: Path, wheel: Wheel, stdlib_digest: str) -> BuildSnapshot | None:
@@ -98,14 +150,14 @@ def write_snapshot(root: Path, pyodide: Path, wheel: Wheel, stdlib_digest: str) 
             log.info("no Node.js: no Python snapshot for first visits (they start Python plainly)")
             return None
         try:
-            raw = _make(root, pyodide, wheel, node)
-        except (subprocess.SubprocessError, OSError) as error:
+            raw, heap = _make(root, pyodide, wheel, node)
+        except (subprocess.SubprocessError, OSError, ValueError, KeyError, TypeError) as error:
             log.info("no Python snapshot for first visits: Node.js could not make it (%s)", error)
             return None
         cache.mkdir(parents=True, exist_ok=True)
         partial = cache / f"{name}.{id(raw)}.part"  # then renamed: builds side by side never see half a file
         partial.write_bytes(gzip.compress(raw, 9, mtime=0))
-        facts.write_text(json.dumps({"length": len(raw)}), "utf-8")
+        facts.write_text(json.dumps({"length": len(raw), "heap": asdict(heap)}), "utf-8")
         partial.replace(kept)
     target = pyodide / name
     if not (target.is_file() and target.stat().st_size == kept.stat().st_size):
@@ -113,5 +165,16 @@ def write_snapshot(root: Path, pyodide: Path, wheel: Wheel, stdlib_digest: str) 
     for other in pyodide.glob("snapshot-*.gz"):
         if other != target:
             other.unlink()
-    length = int(json.loads(facts.read_text("utf-8"))["length"])
-    return BuildSnapshot(file=name, key=key, length=length, size=target.stat().st_size)
+    known = json.loads(facts.read_text("utf-8"))
+    heap = Heap(**known["heap"])
+    check_heap(heap, pyodide_version(root))
+    log.info(
+        "Python's snapshot: %s of the %s bytes a restore starts with used, %s left (%.1f %%)",
+        f"{heap.used['modules']:,}",
+        f"{heap.initial:,}",
+        f"{heap.headroom:,}",
+        100 * heap.headroom / heap.initial,
+    )
+    return BuildSnapshot(
+        file=name, key=key, length=int(known["length"]), size=target.stat().st_size, heap=heap
+    )

@@ -78,9 +78,14 @@ function kept(url) {
 
 // Python's files, kept once a page has run Python (offline.js): each ON_USE file not
 // kept yet, fetched as the page fetched it (same address, so from the HTTP cache).
+// Told by forget.js that the reader erased what the site keeps: keep nothing more (a page
+// this worker still controls would put files back), until it is gone.
+let forgotten = false;
+
 worker.addEventListener("message", function (event) {
   const data = event.data || {};
-  if (data.keep !== "python") return;
+  if (data.forget) forgotten = true;
+  if (data.keep !== "python" || forgotten) return;
   /** @type {Record<string, string>} */
   const asked = {};
   (data.urls || []).forEach(function (/** @type {string} */ url) { asked[key(new URL(url))] = url; });
@@ -118,7 +123,7 @@ worker.addEventListener("fetch", function (event) {
   }
   const path = key(url).slice(SCOPE.href.length);
   event.respondWith(kept(url).then(function (file) {
-    if (file || ON_USE.indexOf(path) < 0) return file || fetch(request);
+    if (file || forgotten || ON_USE.indexOf(path) < 0) return file || fetch(request);
     // First use of the runtime: fetch it, and keep a copy for the offline visits.
     return fetch(request).then(function (response) {
       if (!response.ok) return response;

@@ -36,8 +36,12 @@ from configured import LANGUAGES
 from configured import LANGUAGES as LANGS
 from playwright.sync_api import Page, expect
 
+from lansquenet_site.words import Words
+from tests.browser.devices import PHONE
+
 REPO = Path(__file__).resolve().parents[2]
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+WORDS = Words(REPO / "locales")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 SCHEMES = {"light": "default", "dark": "slate"}
 # What a palette changes: colours. In the dark palette, after every rule in the light one,
@@ -291,3 +295,44 @@ def test_every_diagram_text_contrasts_with_what_lies_under_it(lang: str) -> None
     assert {"#b00020", "#111111"} <= {fill for fill, _ in pairs}, pairs
     low = {pair: round(contrast(*pair), 2) for pair in pairs if contrast(*pair) < 4.5}
     assert not low, f"SVG text below 4.5:1 (fill, background): {low}"
+
+
+@PHONE
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_the_site_keeps_is_reached_by_keyboard_on_a_phone_and_axe_clean(
+    page: Page, browser_log: Any, lang: str
+) -> None:
+    """The footer's control (forget.js) on a 360 px phone: reached with Tab, opened with
+    Enter, its dialog holding the focus, its buttons 44 px tall, no sideways scroll, axe
+    clean in both palettes; Escape closes it and gives the focus back."""
+    path = address("rules/covering/", lang)
+    open_in(page, path, "light", browser_log)
+    opener = page.locator("footer [data-lq-forget-open]")
+    expect(opener).to_have_text(WORDS(lang, "forget.open"))
+    for _ in range(200):  # Tab through the page until the footer's control has the focus
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.hasAttribute('data-lq-forget-open')"):
+            break
+    expect(opener).to_be_focused()
+    page.keyboard.press("Enter")
+    dialog = page.locator("#lq-forget")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading")).to_have_text(WORDS(lang, "forget.open"))
+    expect(dialog.locator("[data-lq-kept=worker]")).to_have_text(
+        WORDS(lang, "forget.none")
+    )  # workers blocked here
+    assert page.evaluate("() => document.getElementById('lq-forget').contains(document.activeElement)")
+    for button in [opener, *dialog.get_by_role("button").all()]:
+        box = button.bounding_box()
+        assert box and box["height"] >= 44, button
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    assert_no_violations(page, f"{path} with what the site keeps open (light)")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(opener).to_be_focused()
+    # The dark palette (its toggle is under the modal dialog: closed first), colours only.
+    page.locator("form[data-md-component=palette] label:visible").click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", SCHEMES["dark"])
+    opener.click()
+    expect(dialog).to_be_visible()
+    assert_no_violations(page, f"{path} with what the site keeps open (dark)", COLOUR_RULES)

@@ -28,6 +28,7 @@ from playwright.sync_api import Page, expect
 
 import lansquenet
 from browser.test_smoke import search_for
+from lansquenet import lessons
 from lansquenet_site import offline
 from lansquenet_site.words import Words
 from localsite.serve import Server as QuietServer
@@ -202,10 +203,7 @@ def test_after_one_visit_the_site_works_with_no_server(page: Page, server: Serve
     assert kept and not [url for url in kept if "/assets/pyodide/" in url or "/assets/wheels/" in url]
     page.goto(server.url + PLAY["fr"])
     expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
-    deadline = time.monotonic() + 60  # the visit ends once Python's files are kept
-    while not runtime_kept(page):
-        assert time.monotonic() < deadline, "Python's files were not kept"
-        time.sleep(0.2)
+    wait_for(page, RUNTIME_KEPT, None, 60)  # the visit ends once Python's files are kept
 
     server.stop()
 
@@ -306,18 +304,15 @@ def test_mkdocs_serve_removes_a_worker_left_by_a_build(
     wait_for(page, "() => caches.keys().then(k => k.length === 0)", None, 30)
 
 
-def runtime_kept(page: Page) -> bool:
-    """Whether the offline cache holds every file Python needs (the site's runtime)."""
-    kept: bool = page.evaluate(
-        """() => caches.keys().then(k => caches.open(k.find(n => n.startsWith("lansquenet:/:"))))
-          .then(c => c.keys()).then(r => {
-            const urls = r.map(q => q.url);
-            return ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                    "pyodide-lock.json", "runtime.mjs"].every(f => urls.some(u => u.endsWith("/assets/pyodide/" + f)))
-                && urls.some(u => /\\/assets\\/wheels\\/lansquenet-.*\\.whl$/.test(u));
-        })"""
-    )
-    return kept
+# Whether the offline cache holds every file Python needs (the site's runtime): for wait_for.
+RUNTIME_KEPT = """async () => {
+  const name = (await caches.keys()).find(n => n.startsWith("lansquenet:/:"));
+  if (!name) return false;  // (caches.open would make one)
+  const urls = (await (await caches.open(name)).keys()).map(q => q.url);
+  return ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+          "pyodide-lock.json", "runtime.mjs"].every(f => urls.some(u => u.endsWith("/assets/pyodide/" + f)))
+      && urls.some(u => /\\/assets\\/wheels\\/lansquenet-.*\\.whl$/.test(u));
+}"""
 
 
 # Records the engine's state (<html data-lq-engine>) each time the page registers a
@@ -344,10 +339,7 @@ def test_the_first_engine_page_leaves_python_for_offline_visits(page: Page, serv
     assert page.evaluate("window.__lqRegistered")[0] == "ready"
     wait_until_offline_ready(page)
     wait_for(page, "() => navigator.serviceWorker.controller !== null")
-    deadline = time.monotonic() + 60
-    while not runtime_kept(page):
-        assert time.monotonic() < deadline, "Python's files were not kept"
-        time.sleep(0.2)
+    wait_for(page, RUNTIME_KEPT, None, 60)
 
     server.stop()
 
@@ -367,10 +359,83 @@ def test_offline_with_python_never_fetched_the_page_says_so_plainly(page: Page, 
         page.goto(server.url + PLAY[lang])
         status = page.locator("#lq-status")
         expect(status).to_have_attribute("data-status", "offline", timeout=READY_MS)
-        expect(status).to_have_text(WORDS(lang, "play.loading.offline"))
+        expect(status).to_contain_text(WORDS(lang, "play.loading.offline"))
+        # and, with it, what the site keeps here (the pages it can read offline), to see or erase
+        keeps = status.locator("[data-lq-forget-open]")
+        expect(keeps).to_have_text(WORDS(lang, "forget.open"))
+        keeps.click()
+        expect(page.locator("#lq-forget [data-lq-kept=pages]")).to_have_text(
+            re.compile(r"^\d+([.,]\d)?\s?(MB|Mo)$")
+        )
+        expect(page.locator("#lq-forget [data-lq-kept=python]")).to_have_text(WORDS(lang, "forget.none"))
+        page.keyboard.press("Escape")
         # Nothing to press: no quick game, no table to set up; no progress bar.
         for hidden in ("[data-act=quick]", "#lq-setup", "#lq-game", "#lq-progress"):
             expect(page.locator(hidden)).to_be_hidden()
         # The search, held while Python was starting (search-wait.js), answers offline.
         found = search_for(page, "banque" if lang == "fr" else "bank")
         assert "/" + SETTLEMENT[lang].replace("settlement", "covering") in found, found
+
+
+# --- erasing what the site keeps (the footer's button: docs/assets/js/forget.js) ---------
+
+LEARN = {"fr": "learn/", "en": "en/learn/"}
+# Everything of this site in Cache Storage, the browser's storage and service workers.
+KEPT = """async () => ({
+  caches: await caches.keys(),
+  local: Object.keys(localStorage),
+  session: Object.keys(sessionStorage),
+  workers: (await navigator.serviceWorker.getRegistrations()).map(r => r.scope),
+})"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_erasing_what_the_site_keeps_makes_the_next_visit_a_first_one(
+    page: Page, server: Server, lang: str
+) -> None:
+    # A visit: the lessons page, Python started, a lesson done (kept in this browser),
+    # every page and Python's files kept by the service worker.
+    page.set_default_timeout(30_000)
+    page.goto(server.url + LEARN[lang])
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    lesson = lessons.lessons()[0]
+    section = page.locator(f'section[data-lesson="{lesson.id}"]')
+    for choice in lessons.expected_path(lesson):
+        section.locator(f'[data-choice="{choice}"]').click()
+    expect(section).to_have_attribute("data-state", "done")
+    total = len(lessons.lessons())
+    expect(page.locator("#lq-progress")).to_have_text(WORDS(lang, "learn.progress", done=1, total=total))
+    wait_until_offline_ready(page)
+    wait_for(page, RUNTIME_KEPT, None, 60)
+    before = page.evaluate(KEPT)
+    assert before["caches"] and before["local"] and before["workers"] == [server.url]
+
+    # The footer's button lists it, with sizes, in the page's language.
+    page.locator("footer [data-lq-forget-open]").click()
+    dialog = page.locator("#lq-forget")
+    expect(dialog).to_be_visible()
+    nothing = WORDS(lang, "forget.none")
+    megabytes = re.compile(r"^\d+([.,]\d)?\s?(MB|Mo)$")
+    expect(dialog.locator("[data-lq-kept=python]")).to_have_text(megabytes)  # Pyodide's files: megabytes
+    expect(dialog.locator("[data-lq-kept=pages]")).to_have_text(megabytes)
+    expect(dialog.locator("[data-lq-kept=storage]")).not_to_have_text(re.compile(f"^({nothing}|…)$"))
+    expect(dialog.locator("[data-lq-kept=worker]")).to_have_text(WORDS(lang, "forget.worker_on"))
+    # Erased on confirmation.
+    dialog.locator("[data-lq-forget-erase]").click()
+    expect(dialog.locator(".lq-forget__said")).to_have_text(WORDS(lang, "forget.done"))
+    expect(dialog.locator(".lq-forget__said")).to_be_focused()
+    for what in ("python", "pages", "storage"):
+        expect(dialog.locator(f"[data-lq-kept={what}]")).to_have_text(nothing)
+    expect(dialog.locator("[data-lq-forget-erase]")).to_be_disabled()
+    # Nothing left: no cache, no storage, no service worker.
+    assert page.evaluate(KEPT) == {"caches": [], "local": [], "session": [], "workers": []}
+    page.wait_for_timeout(1000)  # the worker, still serving this page, puts nothing back
+    assert page.evaluate("() => caches.keys()") == []
+
+    # The next visit is a first visit: no worker serves it, no lesson done, the build's
+    # snapshot restored (no snapshot kept from before).
+    page.goto(server.url + LEARN[lang])
+    assert page.evaluate("() => navigator.serviceWorker.controller") is None
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    expect(page.locator("#lq-progress")).to_have_text(WORDS(lang, "learn.progress", done=0, total=total))
+    expect(page.locator("[data-lq-wheel]").first).to_have_attribute("data-lq-python", "build-snapshot")

@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mkdocs.exceptions import PluginError
 from spec_cases import conformance_cases
 
 import lansquenet
 from lansquenet_site import runtime
-from lansquenet_site.snapshot import pyodide_version
+from lansquenet_site.snapshot import Heap, check_heap, pyodide_version, write_snapshot
 from lansquenet_site.wheel import build_engine_wheel, write_wheel
 
 REPO = Path(__file__).resolve().parents[2]
@@ -30,6 +31,7 @@ PYODIDE = REPO / "node_modules" / "pyodide"
 FENCE = REPO / "docs" / "assets" / "js" / "snapshot.mjs"
 SCRIPT = Path(__file__).with_name("replay.mjs")
 PYODIDE_VERSION = pyodide_version(REPO)
+HEAPS: list[Heap] = []  # what the build measured of its snapshot (the ``built`` fixture)
 
 
 def fenced() -> dict[str, str]:
@@ -37,8 +39,9 @@ def fenced() -> dict[str, str]:
     text = FENCE.read_text("utf-8")
     options = re.search(r'OPTIONS = \{ make: "(\w+)", load: "(\w+)" \}', text)
     method = re.search(r'METHOD = "(\w+)"', text)
-    assert options and method, "snapshot.mjs names its options and method"
-    return {"make": options[1], "load": options[2], "method": method[1]}
+    module = re.search(r'MODULE = "(\w+)"', text)
+    assert options and method and module, "snapshot.mjs names its options, method and module"
+    return {"make": options[1], "load": options[2], "method": method[1], "module": module[1]}
 
 
 def test_pyodide_still_has_the_private_options_the_fence_uses() -> None:
@@ -56,6 +59,23 @@ def test_pyodide_still_has_the_private_options_the_fence_uses() -> None:
     assert f"Can only use pyodide.{names['method']} if the {names['make']} option" in runtime
     # And Pyodide itself refuses another build's snapshot (the fallback's first line).
     assert "Snapshot build id mismatch" in runtime and "Snapshot has invalid magic number" in runtime
+    # What the build's heap check (snapshot.py) relies on: a restore copies the snapshot
+    # into the module's own memory (exported by its WebAssembly, so the INITIAL_MEMORY the
+    # loader sets is not used) and never grows it (issue 6254). When this fails, Pyodide
+    # changed how it restores: the check may be needless, or wrong.
+    assert 'wasmMemory=wasmExports["memory"]' in runtime, (
+        "Pyodide's memory is no longer its WebAssembly's own"
+    )
+    restore = runtime[runtime.index("API.restoreSnapshot=function") :][:700]
+    assert "Module.HEAP8.set(" in restore, (
+        "Pyodide's restore no longer copies the snapshot into the heap as it is"
+    )
+    fence = FENCE.read_text("utf-8")
+    assert f'MODULE = "{names["module"]}"' in fence and "_emscripten_get_sbrk_ptr()" in fence
+    assert re.search(r"\b_emscripten_get_sbrk_ptr=Module\[\"_emscripten_get_sbrk_ptr\"\]", runtime), (
+        "Pyodide's module no longer tells Python's heap break"
+    )
+    assert "HEAP8" in runtime and "HEAPU32" in runtime
 
 
 @pytest.fixture(scope="module")
@@ -152,6 +172,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         == f"pyodide-{PYODIDE_VERSION}/wheel-{wheel.sha256[:16]}/stdlib-{runtime.stdlib_digest(pyodide)}"
     )
     (site / "snapshot").write_bytes(raw)
+    made = write_snapshot(REPO, pyodide, wheel, runtime.stdlib_digest(pyodide))  # the same, from the cache
+    assert made is not None and made.file == facts["file"]
+    HEAPS.append(made.heap)
     return {
         "wheel": write_wheel(wheel, site / "wheel"),
         "stdlib": pyodide / runtime.STDLIB,
@@ -197,3 +220,47 @@ def test_the_builds_snapshot_shows_a_browsers_start_and_draws_fresh_games(built:
     for found in run["restored"]:  # the program a browser's worker names, not the build script
         assert found["environ"]["_"] == "./this.program" and found["orig_argv"] == ["./this.program"]
         assert found["executable"] == run["plain"]["executable"] == "/home/pyodide/this.program"
+
+
+# --- the heap a restore starts with (snapshot.py's check_heap; Pyodide issue 6254) --------
+
+# The headroom the build's snapshot must keep: 1 MiB of the 30 MiB a restore starts with.
+# Python's whole engine (the wheel and every module's import) takes about 2.2 MB of heap
+# today; a new module or a bigger catalogue adds tens of kilobytes, and Python's small-
+# object allocator takes its memory in 256 KiB arenas on wasm32. With 1 MiB kept, this
+# test fails some changes (four arenas) before the build itself would fail, and refuse
+# every reader a restore.
+HEADROOM_MARGIN = 1 << 20
+
+
+def test_the_builds_snapshot_leaves_headroom_in_the_heap_a_restore_starts_with(
+    built: dict[str, Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    [heap] = HEAPS
+    # The starting heap is Pyodide's (its memory when instantiated): the snapshot's heap
+    # is that one, not grown, and ends the raw snapshot (after Pyodide's header).
+    assert heap.heap == heap.initial and heap.initial % 65536 == 0
+    assert built["snapshot"].stat().st_size - heap.heap < 65536
+    assert heap.used["start"] < heap.used["engine"] <= heap.used["modules"] <= heap.initial
+    assert heap.headroom >= HEADROOM_MARGIN, f"{heap.headroom:,} bytes left, fewer than {HEADROOM_MARGIN:,}"
+    # The build's log says the headroom left.
+    with caplog.at_level("INFO"):
+        pyodide = built["stdlib"].parent
+        write_snapshot(REPO, pyodide, build_engine_wheel(REPO), runtime.stdlib_digest(pyodide))
+    assert f"{heap.headroom:,} left" in caplog.text
+
+
+def test_a_snapshot_larger_than_the_heap_a_restore_starts_with_fails_the_build_saying_what_grew() -> None:
+    initial = 31_457_280
+    grown = Heap(
+        initial, initial + 3 * 65536, {"start": 25_894_912, "engine": 28_061_696, "modules": initial + 4096}
+    )
+    with pytest.raises(PluginError) as failed:
+        check_heap(grown, "314.0.8")
+    said = str(failed.value)
+    assert (
+        f"{initial + 3 * 65536:,} bytes, more than the {initial:,} bytes Pyodide 314.0.8 starts with" in said
+    )
+    assert "during the import of every engine module" in said and "+2,166,784 bytes" in said
+    assert grown.headroom < 0
+    check_heap(Heap(initial, initial, {"start": 1, "engine": 2, "modules": initial}), "314.0.8")  # just fits

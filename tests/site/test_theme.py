@@ -52,7 +52,7 @@ COPIED = {
     "overrides/main.html": (
         MATERIAL / "base.html",
         "site_meta",
-        "977fd30a899dfae2966063541fa2a598a690eeaafb7acb813570192df812b368",
+        "337bd3b09eec21c53b93b992683ea5b3eaaf732d416d447fbbef7a0c98775ffd",
     ),
     "overrides/sitemap.xml": (
         I18N / "custom_i18n_sitemap" / "sitemap.xml",

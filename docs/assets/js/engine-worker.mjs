@@ -10,7 +10,8 @@
 // engine's imports, "ready", then, before the first request, a memory snapshot of that
 // Python, kept gzip-compressed in Cache Storage under the same key (snapshot.mjs). Later
 // starts restore the kept one (well under a second). Any snapshot missing, stale,
-// corrupt or refused: a plain start, the reader sees no difference but time. After any
+// corrupt or refused: a plain start, the reader loses nothing but time (and is told so
+// when a restore was tried: a damaged file, one larger than Pyodide's starting heap). After any
 // restore, Python is made fresh (freshen(): its random draws, language and time zone).
 //
 // Protocol (all messages are plain objects):
@@ -20,7 +21,9 @@
 //                                     far, of the total), "starting": starting it,
 //                                     "restoring": restoring the snapshot, "engine":
 //                                     installing the wheel, "ready" (with from:
-//                                     "snapshot", "build-snapshot" or "plain")
+//                                     "snapshot", "build-snapshot" or "plain", and
+//                                     refused: true when a snapshot could not be
+//                                     restored and Python started plainly instead)
 //                   {progress: "failed", error}   Python could not start; every request,
 //                                     pending or later, is then answered {id, error}
 //                   {progress: "offline"}   the same, because Python's files cannot be
@@ -57,13 +60,14 @@ export async function boot({
     try {
       const pyodide = await untilLoaded(loadPyodide({ ...where, ...restoring(saved) }));
       return install(pyodide, await bytes, progress, true);
-    } catch (error) {
+    } catch (/** @type {any} */ error) {
       await bytes; // a wheel that cannot be fetched fails the start, restored or not
+      console.warn("Python's snapshot was not restored:", String((error && error.message) || error));
     }
   }
   progress("runtime");
   const pyodide = await untilLoaded(loadPyodide({ ...where, ...(snapshots ? making() : {}) }));
-  return install(pyodide, await bytes, progress, false, snapshots);
+  return install(pyodide, await bytes, progress, false, snapshots, Boolean(saved));
 }
 
 /**
@@ -72,16 +76,17 @@ export async function boot({
  * @param {Report} progress
  * @param {boolean} restored
  * @param {boolean} [snapshots]
+ * @param {boolean} [refused] a snapshot was to be restored, and could not be (the page says so)
  * @returns {Started}
  */
-function install(pyodide, data, progress, restored, snapshots = false) {
+function install(pyodide, data, progress, restored, snapshots = false, refused = false) {
   progress("engine");
   // A snapshot holds memory, not files: the wheel is unpacked after a restore too.
   const purelib = pyodide.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
   pyodide.unpackArchive(data, "wheel", { extractDir: purelib });
   if (restored) freshen(pyodide);
   const handle = pyodide.pyimport("lansquenet.web").handle;
-  progress("ready", { from: restored ? "snapshot" : "plain" });
+  progress("ready", { from: restored ? "snapshot" : "plain", refused });
   return {
     pyodide,
     restored,
@@ -294,8 +299,8 @@ if (inWorker) {
       stage = name;
       if (name === "runtime") post({ progress: name, loaded, total });
       else if (name === "ready") {
-        const from = /** @type {{from?: string}} */ (more || {}).from;
-        post({ progress: name, from: from === "plain" ? "plain" : source });
+        const { from, refused } = /** @type {{from?: string, refused?: boolean}} */ (more || {});
+        post({ progress: name, from: from === "plain" ? "plain" : source, refused: Boolean(refused) });
       }
       else post(Object.assign({ progress: /** @type {Bridge.Progress} */ (name) }, more));
     };

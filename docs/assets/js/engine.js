@@ -22,7 +22,8 @@ let nextId = 1;
 /** @type {Error | null} */
 let failure = null; // the loading failure, once there is one
 // "idle" | "runtime" (downloading; detail {loaded, total}) | "starting" | "restoring" |
-// "engine" | "ready" | "failed" (detail: the error) | "offline" (Python's files out of reach)
+// "engine" | "ready" (detail "plain": a snapshot could not be restored, Python started
+// plainly) | "failed" (detail: the error) | "offline" (Python's files out of reach)
 let status = "idle";
 /** @typedef {{resolve: (answer: any) => void, reject: (error: Error) => void}} Waiting */
 /** @type {Map<number, Waiting>} */
@@ -100,7 +101,8 @@ export function start() {
       if (message.kept) holder().setAttribute("data-lq-snapshot", "kept");
     } else if (message.progress === "ready") {
       holder().setAttribute("data-lq-python", message.from || "");
-      setStatus("ready");
+      // A snapshot that could not be restored: the views say so ("…ready_plain").
+      setStatus("ready", message.refused ? "plain" : undefined);
     } else if (message.progress === "runtime") {
       setStatus("runtime", { loaded: message.loaded || 0, total: message.total || 0 });
     } else if (message.progress) setStatus(message.progress);

@@ -173,8 +173,10 @@ function inMegabytes(bytes) {
 // The one loading display: Python's loading (engine.js onProgress: ``status`` and its
 // ``detail``) said in ``display.line`` in the page's words (``display.words`` + the
 // status: "play.loading.ready"; the failure with its detail, as a refusal; with
-// ``display.figures``, the megabytes downloaded), and in ``display.bar``, hidden once
-// the loading is over. ``sentence``: the page's own words for this moment, instead.
+// ``display.figures``, the megabytes downloaded; "ready" with detail "plain": a snapshot
+// could not be restored and Python started plainly, "…ready_plain" says so; offline,
+// the footer's "what this site keeps" beside the sentence), and in ``display.bar``,
+// hidden once the loading is over. ``sentence``: the page's own words for this moment, instead.
 /**
  * @param {Page.Loading} display
  * @param {string} status
@@ -193,7 +195,9 @@ export function showLoading(display, status, detail, sentence) {
     line.textContent = display.word(display.words + "download", {
       loaded: inMegabytes(detail.loaded), total: inMegabytes(detail.total),
     });
-  } else line.textContent = display.word(display.words + status);
+  } else line.textContent = display.word(display.words + status + (status === "ready" && detail === "plain" ? "_plain" : ""));
+  const keeps = status === "offline" && document.querySelector(".lq-forget-open"); // forget.js
+  if (keeps) line.append(" ", keeps.cloneNode(true));
   if (display.bar) loadingBar(display.bar, status, share);
 }
 

@@ -19,6 +19,11 @@
 
 export const OPTIONS = { make: "_makeSnapshot", load: "_loadSnapshot" };
 export const METHOD = "makeMemorySnapshot";
+// The build reads Python's heap too (make_snapshot.mjs): a restore copies a snapshot into
+// the heap a fresh module starts with and never grows it (Pyodide issue 6254), so the
+// snapshot must fit it. Pyodide's Emscripten module (private: ``_module``) tells the
+// heap's size (HEAP8) and how far Python's heap reaches (its break: sbrk).
+export const MODULE = "_module";
 
 // loadPyodide's options for a start that may be snapshotted afterwards.
 export function making() {
@@ -38,6 +43,16 @@ export function restoring(bytes) {
  */
 export function take(pyodide) {
   return /** @type {any} */ (pyodide)[METHOD]();
+}
+
+// Python's heap now: its size and how far it is used (its break), in bytes.
+/**
+ * @param {import("pyodide").PyodideAPI} pyodide
+ * @returns {{size: number, reached: number}}
+ */
+export function heap(pyodide) {
+  const module = /** @type {any} */ (pyodide)[MODULE];
+  return { size: module.HEAP8.length, reached: module.HEAPU32[module._emscripten_get_sbrk_ptr() >> 2] };
 }
 
 // The key of a snapshot: what must be the same to restore it.

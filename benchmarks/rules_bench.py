@@ -128,7 +128,7 @@ def measure_sizes(site: Path) -> dict[str, Any]:
             return out
         pyodide = site / "assets" / "pyodide"
         made = {
-            key: len(gzip.compress(_make(REPO, pyodide, wheel, node), 9, mtime=0))
+            key: len(gzip.compress(_make(REPO, pyodide, wheel, node)[0], 9, mtime=0))
             for key, wheel in wheels.items()
         }
         out["snapshot"] = _growth(made["now"], made["base"])

@@ -129,9 +129,11 @@ def link_to(data: object) -> str:
 class PlayPage:
     """One play page holding one game, its clicks timed by ``PROBE``."""
 
-    def __init__(self, context: BrowserContext, site: str, actions: int) -> None:
+    def __init__(
+        self, context: BrowserContext, site: str, actions: int, data: dict[str, Any] | None = None
+    ) -> None:
         self.actions = actions
-        self.link = link_to(cycle(actions))
+        self.link = link_to(data or cycle(actions))  # ``data``: another game (figure 10a's, with rules)
         self.errors: list[str] = []
         self.page: Page = context.new_page()
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)

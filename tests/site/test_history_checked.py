@@ -22,6 +22,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from configured import LANGUAGES, PREFIX
+from helpers import article, blocks, pages, read, text
 
 from lansquenet_site import timeline
 from helpers import article, blocks, pages, read, text

@@ -798,3 +798,12 @@ def pages(site: Path, lang: str) -> list[Path]:
             continue
         found.append(path)
     return found
+
+
+def article_texts(site: Path, lang: str) -> Iterator[tuple[Path, str]]:
+    """Each built page of ``lang`` with an article (but the parallel page's source texts,
+    as given), and its article's text in lower case."""
+    for path in pages(site, lang):
+        html = path.read_text("utf-8")
+        if "<article" in html and path.parent.name != "parallel":
+            yield path, text(article(html)).lower()

@@ -22,10 +22,9 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import article, blocks, pages, read, text
+from helpers import article_texts, article, blocks, pages, read, text
 
 from lansquenet_site import timeline
-from helpers import article, blocks, pages, read, text
 
 # What each language's pages must not say, or must say, where a claim is worded; every
 # language of the site has its words here (test_every_language_has_its_words).
@@ -172,11 +171,7 @@ def test_sicily_is_credited_to_pagat(site: Path, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_loose_wording_is_gone(site: Path, lang: str) -> None:
-    for path in pages(site, lang):
-        html = path.read_text("utf-8")
-        if "<article" not in html or path.parent.name == "parallel":  # the source texts, as given
-            continue
-        said = text(article(html)).lower()
+    for path, said in article_texts(site, lang):
         for phrase in WORDS[lang]["loose"]:
             assert phrase not in said, (path, phrase)
 

@@ -159,3 +159,36 @@ def test_the_qr_caption_overlaps_no_control(page: Page, lang: str, size: dict[st
             if control.is_visible():
                 assert not overlapping(box, control.bounding_box()), (name, control.inner_text())
         page.keyboard.press("PageDown")
+
+
+@pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, SIZE], ids=["1024x768", "1280x720"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_long_part_scrolls_with_the_arrows_and_pagedown_opens_the_next_part_at_its_top(
+    page: Page, lang: str, size: dict[str, int]
+) -> None:
+    # The teachers' page: a long part scrolls with ↓ and ↑, PageDown always goes to the next part.
+    view = run_class(page, lang, size)
+    names = [part.get_attribute("data-part") for part in view.locator(".lq-part").all()]
+    at = names.index("deals")  # the four ready-made deals: longer than the screen
+    for _ in range(at):
+        page.keyboard.press("PageDown")
+    expect(view).to_have_attribute("data-current", str(at))
+    settled(page, view)
+    assert view.evaluate("(v) => v.scrollHeight > v.clientHeight + 100")
+    for _ in range(6):
+        page.keyboard.press("ArrowDown")
+    expect(view).to_have_attribute("data-current", str(at))
+    page.wait_for_function("() => document.getElementById('lq-class').scrollTop > 100")
+    down = view.evaluate("(v) => v.scrollTop")
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function(f"() => document.getElementById('lq-class').scrollTop < {down}")
+    expect(view).to_have_attribute("data-current", str(at))
+    page.keyboard.press("PageDown")
+    expect(view).to_have_attribute("data-current", str(at + 1))
+    name = settled(page, view)
+    # The next part opens at its top: its title and its code in sight, the code read.
+    head = view.locator(".lq-part:not([hidden]) .lq-part-head")
+    expect(head).to_be_in_viewport(ratio=1)
+    code = code_of(page, name)
+    expect(code).to_be_in_viewport(ratio=1)
+    assert decoded(code).startswith("http")

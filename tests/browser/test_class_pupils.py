@@ -192,3 +192,32 @@ def test_a_long_part_scrolls_with_the_arrows_and_pagedown_opens_the_next_part_at
     code = code_of(page, name)
     expect(code).to_be_in_viewport(ratio=1)
     assert decoded(code).startswith("http")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_parts_code_opens_the_projected_example_at_its_step_on_a_phone(
+    page: Page, lang: str
+) -> None:
+    view = run_class(page, lang, SIZE)
+    names = [part.get_attribute("data-part") for part in view.locator(".lq-part").all()]
+    for _ in range(names.index("rules")):
+        page.keyboard.press("PageDown")
+    settled(page, view)
+    example = view.locator(".lq-part:not([hidden]) .lansquenet-scenario").first
+    expect(example).to_have_attribute("data-stepper", "ready")
+    for _ in range(2):
+        example.locator("[data-go=next]").click()
+    expect(example).to_have_attribute("data-current", "2")
+    code = code_of(page, "rules")
+    expect(view).to_have_attribute("data-share", re.compile(r"-3$"))
+    url = decoded(code)
+    assert not url.split("#")[0].endswith("/teach/"), url
+    phone = page.context.new_page()
+    phone.set_viewport_size(PHONE)
+    phone.goto(url)
+    # The pupils' page: the same example, at the step projected, in sight.
+    shown = phone.locator(".lansquenet-scenario").first
+    expect(shown).to_have_attribute("data-current", "2")
+    expect(shown.locator(".lq-step[data-step='2']")).to_be_in_viewport()
+    assert phone.locator("details, .lq-teacher").count() == 0
+    phone.close()

@@ -221,3 +221,30 @@ def test_the_rules_parts_code_opens_the_projected_example_at_its_step_on_a_phone
     expect(shown.locator(".lq-step[data-step='2']")).to_be_in_viewport()
     assert phone.locator("details, .lq-teacher").count() == 0
     phone.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_teacher_plays_the_class_choice_from_the_projected_table(page: Page, lang: str) -> None:
+    view = run_class(page, lang, SIZE)
+    names = [part.get_attribute("data-part") for part in view.locator(".lq-part").all()]
+    for _ in range(names.index("odds")):
+        page.keyboard.press("PageDown")
+    settled(page, view)
+    table = page.frame_locator('iframe[data-frame="game"]')
+    projected = table.locator("#lq-view.lq-projecting")
+    decision = table.locator("#lq-turn")
+    choices = projected.locator(".lq-vote-choices li")
+    for _ in range(3):  # a decision of one move puts no vote: the teacher makes it
+        expect(choices.or_(decision.locator(".lq-move")).first).to_be_visible(timeout=30_000)
+        if choices.count() >= 2:
+            break
+        decision.locator(".lq-move:visible button").first.evaluate("(button) => button.click()")
+    expect(choices.first).to_be_visible()
+    counter = projected.locator(".lq-counter")
+    before = counter.inner_text()
+    # The class voted: the teacher presses its lettered move on the projected table.
+    last = choices.last.locator("button.lq-vote-move")
+    box = last.bounding_box()
+    assert box and box["height"] >= 44
+    last.click()
+    expect(counter).not_to_have_text(before)  # the move made: a new step

@@ -3,7 +3,8 @@
 // play page's moves, a lesson's choices that are moves), its choices shown as large
 // lettered choices (A, B, C…) with their odds hidden, and so are the odds beside the
 // moves (projector.css); R (or the button) reveals each move's odds, the engine's words:
-// the fraction and the percentage ("8 in 17, 47%"). Its words are the page's (#lq-words).
+// the fraction and the percentage ("8 in 17, 47%"). Each lettered move is a button that
+// presses the view's own (the teacher plays the class's choice from the projected table). Its words are the page's (#lq-words).
 // The projector view (projector.js) mounts it on the view it shows, with the view's own
 // choices, and draws it again when the view says its decision changed.
 //
@@ -72,8 +73,11 @@ export function mountVote(box, choices, word) {
     const list = node("ol", null, { class: "lq-vote-choices" });
     moves.forEach(function (button, i) {
       const item = node("li");
-      item.append(node("span", LETTERS[i] || String(i + 1), { class: "lq-vote-letter" }),
-        node("span", button.textContent, { class: "lq-vote-move" }));
+      // The move itself, for the teacher at the projected table: the page's own button
+      // pressed (it sends the move; the engine decides what it does).
+      const move = node("button", button.textContent, { class: "lq-vote-move", type: "button" });
+      move.addEventListener("click", function () { button.click(); });
+      item.append(node("span", LETTERS[i] || String(i + 1), { class: "lq-vote-letter" }), move);
       // Its odds: the engine's short line; none for a choice the rules do not offer here.
       const holder = button.parentElement && button.parentElement.matches(".lq-move") ? button.parentElement : null;
       const short = holder && holder.querySelector(".lq-odds-short");

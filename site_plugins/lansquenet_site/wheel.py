@@ -4,7 +4,7 @@ Pyodide installs it with ``pyodide.unpackArchive(buffer, "wheel", …)``: a plai
 ``py3-none-any`` wheel holding ``lansquenet/*.py``, its catalogues
 (``lansquenet/locales/<lang>/lansquenet.po``, every language it has), its scenarios, its lessons and ``py.typed``, and the
 ``dist-info`` files (``METADATA``, ``WHEEL``, ``RECORD`` with sha256 hashes). The build
-is deterministic: fixed timestamps, sorted entries, so the same sources give the same
+is deterministic: fixed timestamps, sorted entries, deflate at level 9, so the same sources give the same
 bytes (and the same name and digest in the page).
 
 >>> import io, zipfile
@@ -33,6 +33,7 @@ NAME = "lansquenet"
 WHEELS_DIR = "assets/wheels"  # where the site keeps it
 # 1980-01-01, the earliest time a zip entry can hold: every build writes the same bytes.
 EPOCH = (1980, 1, 1, 0, 0, 0)
+COMPRESSION = 9  # deflate's smallest: the same bytes on every build, fewer for the reader
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def _entry(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     info = zipfile.ZipInfo(name, date_time=EPOCH)
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
-    archive.writestr(info, data)
+    archive.writestr(info, data, compresslevel=COMPRESSION)
 
 
 def build_wheel(package: Path, version: str, summary: str = "") -> Wheel:

@@ -1,7 +1,7 @@
 """The engine as a wheel, built in pure Python for the browser (no pip at build time).
 
 Pyodide installs it with ``pyodide.unpackArchive(buffer, "wheel", …)``: a plain
-``py3-none-any`` wheel holding ``lansquenet/*.py`` (not :data:`BUILD_ONLY`), its catalogues
+``py3-none-any`` wheel holding ``lansquenet/*.py`` (not :data:`LEFT_OUT`), its catalogues
 (``lansquenet/locales/<lang>/lansquenet.po``, every language it has), its scenarios, its lessons and ``py.typed``, and the
 ``dist-info`` files (``METADATA``, ``WHEEL``, ``RECORD`` with sha256 hashes). The build
 is deterministic: fixed timestamps, sorted entries, deflate at level 9, so the same sources give the same
@@ -33,9 +33,10 @@ NAME = "lansquenet"
 WHEELS_DIR = "assets/wheels"  # where the site keeps it
 # 1980-01-01, the earliest time a zip entry can hold: every build writes the same bytes.
 EPOCH = (1980, 1, 1, 0, 0, 0)
-# The bridge's contract (its TypedDicts): read at build time (lansquenet_site.bridge writes
-# types/bridge.d.ts from it) and by the tests; the engine never imports it.
-BUILD_ONLY = frozenset({"protocol.py"})
+# What a browser never runs: the command line (``python -m lansquenet``, CPython's) and
+# the bridge's contract (its TypedDicts: lansquenet_site.bridge writes types/bridge.d.ts
+# from it at build time; the engine never imports it).
+LEFT_OUT = frozenset({"__main__.py", "protocol.py"})
 COMPRESSION = 9  # deflate's smallest: the same bytes on every build, fewer for the reader
 
 
@@ -59,7 +60,7 @@ class Wheel:
 
 def package_files(package: Path) -> list[tuple[str, Path]]:
     """``(archive name, source)`` for each file of the package that the wheel carries."""
-    modules = [p for p in package.glob("*.py") if p.name not in BUILD_ONLY]
+    modules = [p for p in package.glob("*.py") if p.name not in LEFT_OUT]
     found: list[tuple[str, Path]] = [(f"{NAME}/{p.name}", p) for p in modules]
     found += [(f"{NAME}/scenarios/{p.name}", p) for p in (package / "scenarios").glob("*.json")]
     found += [(f"{NAME}/{p.name}", p) for p in package.glob("*.json")]  # the lessons

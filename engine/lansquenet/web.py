@@ -7,7 +7,8 @@ the session's length (a move's answer stays far below 64 KB). This module only c
 requests and shapes answers: :data:`HANDLERS` maps each ``op`` to its handler, the game
 knowledge (computer players and their reasons, what an undo takes back) is the
 session's, and an op on the session is all or nothing (:meth:`Session.kept`). A request
-is an object with an ``op``:
+is an object with an ``op`` (the contract, every request and answer declared once, is
+:mod:`lansquenet.protocol`):
 
 - ``{"op": "replay", "scenario": S}``: exactly what ``python -m lansquenet replay``
   prints for ``S`` (the state, or ``{"error", "state"}`` for a refused action), and
@@ -170,7 +171,7 @@ import re
 from collections.abc import Callable
 from typing import Any, cast
 
-from . import bots, chart, lessons, naming, odds, quicklink, variants, view
+from . import bots, chart, lessons, naming, odds, protocol, quicklink, variants, view
 from .diagram import diagram
 from .languages import FALLBACK, LANGUAGES
 from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
@@ -682,8 +683,9 @@ def _short(request: dict[str, Any]) -> dict[str, Any]:
     return {"short": quicklink.text_of(_worker.session)}
 
 
-# The bridge: each op and its handler (a session's ops run on the open session).
-HANDLERS: dict[str, Handler] = {
+# The bridge: each op of the contract (:data:`lansquenet.protocol.OPS`) and its handler (a
+# session's ops run on the open session); an op declared without a handler fails here.
+_HANDLER_OF: dict[str, Handler] = {
     "replay": _replay,
     "open": _open,
     "quick": _quick,
@@ -700,7 +702,8 @@ HANDLERS: dict[str, Handler] = {
     "short": _short,
     "rules": _rules,
 }
-OPS = tuple(HANDLERS)
+HANDLERS: dict[str, Handler] = {op: _HANDLER_OF[op] for op in protocol.OPS}
+OPS = protocol.OPS
 
 
 def answer(request: object) -> dict[str, Any]:

@@ -180,6 +180,19 @@ def coach(rules: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
     return odds.move_odds(odds.rules_pack(read), read.share)
 
 
+def mix_badge(lang: str, packs: str, pack: str, pair: str, successor: str) -> str:
+    """The badge's words for a mix of parameters (no preset's): play.rules.badge_mix."""
+    detail = WORDS(
+        lang,
+        "play.rules.detail",
+        packs=packs,
+        pack=pack,
+        pair=WORDS(lang, f"play.rules.pair_share.{pair}"),
+        successor=WORDS(lang, f"play.rules.successor.{successor}"),
+    )
+    return WORDS(lang, "play.rules.badge_mix", detail=detail)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_coachs_odds_under_half_on_a_pair_are_move_odds_with_the_pair_share(
     pages: Any, lang: str
@@ -233,15 +246,7 @@ def test_the_rules_controls_fit_a_320_px_phone(pages: Any) -> None:
     expect(page.locator("#lq-game")).to_be_visible()
     standard = {"packs": 1, "pack": "52", "pair_share": "1", "successor": "right"}  # V-R2's defaults
     assert standard | address(page)["rules"] == standard | {"packs": 3, "pack": "32", "pair_share": "1/2"}
-    detail = WORDS(
-        lang,
-        "play.rules.detail",
-        packs="3",
-        pack="32",
-        pair=WORDS(lang, "play.rules.pair_share.half"),
-        successor=WORDS(lang, "play.rules.successor.right"),
-    )
-    expect(page.locator("#lq-rules-badge")).to_have_text(WORDS(lang, "play.rules.badge_mix", detail=detail))
+    expect(page.locator("#lq-rules-badge")).to_have_text(mix_badge(lang, "3", "32", "half", "right"))
     assert page.evaluate(WIDEST) <= 320
 
 
@@ -255,15 +260,7 @@ def test_a_custom_rules_link_opens_a_quick_game_under_them(pages: Any, lang: str
         "pack": "40",
         "successor": "left",
     }  # as the engine records them
-    detail = WORDS(
-        lang,
-        "play.rules.detail",
-        packs="2",
-        pack="40",
-        pair=WORDS(lang, "play.rules.pair_share.whole"),
-        successor=WORDS(lang, "play.rules.successor.left"),
-    )
-    expect(page.locator("#lq-rules-badge")).to_have_text(WORDS(lang, "play.rules.badge_mix", detail=detail))
+    expect(page.locator("#lq-rules-badge")).to_have_text(mix_badge(lang, "2", "40", "whole", "left"))
     # a new table keeps them in the form: Custom, its four parameters, labelled a mix
     page.locator("[data-tab=more]").click()
     page.locator("[data-act=new-table]").click()

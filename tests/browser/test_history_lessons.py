@@ -9,6 +9,7 @@ import re
 
 import pytest
 from configured import LANGUAGES, PREFIX
+from helpers import READY_MS, engine_ready, scenario_in
 from playwright.sync_api import Page, expect
 
 from lansquenet_site import timeline
@@ -60,8 +61,14 @@ def test_each_form_of_the_lesson_opens_the_play_page_with_its_rules(
     page.goto(f"/{PREFIX[lang]}teach/")
     link = page.locator(f'a.lq-rule-form[data-rules="{preset}"]')
     link.scroll_into_view_if_needed()
+    assert link.get_attribute("href", timeout=5_000) == f"../play/#rules={preset}"
     link.click()
-    expect(page).to_have_url(re.compile(rf"/{PREFIX[lang]}play/#rules={preset}$"))
-    # The play page's "Rules" choice holds the preset, by its V-R3 name (issue 41).
+    # The play page opens a game under those rules; its address then holds the game (issue 41).
+    page.wait_for_url(re.compile(rf"/{PREFIX[lang]}play/#scenario="), timeout=READY_MS)
+    engine_ready(page)
+    expect(page.locator("#lq-rules-badge")).not_to_be_empty()
+    rules = scenario_in(page.url).get("rules")
+    assert rules == (None if preset == "standard" else {"variant": preset})
+    # The play page's "Rules" choice holds the preset, by its V-R3 name, for the next game.
     chosen = page.locator(f'option[value="{preset}"]:checked, input[value="{preset}"]:checked')
     expect(chosen).to_have_count(1)

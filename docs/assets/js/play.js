@@ -220,6 +220,7 @@ function newGame(table, reply) {
   table.view.readers(seats);
   table.ledger.reset(data.players.map(String));
   table.form.rules.badge(data.rules); // the rules in force, at a glance (rules-choice.js)
+  table.form.rules.reset(data.rules); // and the form's choice: the next quick game keeps them
   accept(table, reply);
   el.setup.hidden = true;
   el.game.hidden = false;

@@ -19,11 +19,13 @@ TYPED_PATHS := engine/lansquenet site_plugins/lansquenet_site localsite
 # Material for MkDocs prints a banner on every build; it is noise here.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help setup prepare serve build build-properdocs test lint chromium bench audit
+.PHONY: help setup prepare serve build build-properdocs test check lint bridge chromium bench audit
 
 help:
 	@echo "make serve   set up, then preview the site on http://127.0.0.1:8000/ (live reload)"
 	@echo "make test    set up, lint, type-check (Python and JavaScript), then run every test (engine, site, pyodide, browser)"
+	@echo "make check   the edit-test loop: lint, types, the engine's and the site's tests without a browser (about a minute)"
+	@echo "make bridge  write types/bridge.d.ts from the bridge's declaration (engine/lansquenet/protocol.py)"
 	@echo "make build   build the site into site/ (mkdocs build --strict)"
 	@echo "make build-properdocs   build it with ProperDocs too (own venv), compare with MkDocs's build"
 	@echo "make bench   run the benchmarks, write benchmarks/RESULTS.md"
@@ -58,6 +60,12 @@ serve: setup
 
 build: setup
 	$(BIN)/mkdocs build --strict
+
+# types/bridge.d.ts, the pages' types of the bridge, written from the one declaration of its
+# requests and answers (engine/lansquenet/protocol.py); tests/site/test_bridge.py fails
+# when the committed file is not what this writes.
+bridge: setup
+	$(BIN)/python -m lansquenet_site.bridge
 
 # The fallback for MkDocs 1.6.1, unmaintained (README, "What the site depends on"):
 # ProperDocs, its maintained fork, a drop-in (it answers `import mkdocs`, reads
@@ -104,6 +112,15 @@ lint: setup
 	$(BIN)/mypy --strict $(TYPED_PATHS)
 	node_modules/.bin/tsc --noEmit -p tsconfig.json
 	node_modules/.bin/tsc --noEmit -p tsconfig.worker.json
+
+# The edit-test loop: the lint and the types, then the engine's and the site's tests on
+# two processes, without a browser, Pyodide or the engine's property tests (Hypothesis's:
+# hundreds of random sessions each, a minute and more of a core; make test runs them). The
+# site's tests share one build of the site.
+check: setup
+	@$(MAKE) --no-print-directory lint
+	$(BIN)/pytest tests/engine tests/site tests/test_spec.py tests/test_localsite.py \
+		-m "not hypothesis" -n 2 -q --durations=5
 
 # Two pytest runs at once. The engine's own tests under coverage (branch, at least 95%),
 # in one process (in two, the whole took 12 min, not 10), their report printed at the end;

@@ -42,7 +42,6 @@ start, a switch restores Python's memory snapshot instead of starting it again.
 
 from __future__ import annotations
 
-import base64
 import json
 import statistics
 import sys
@@ -60,6 +59,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from localsite.chromium import launch_options
 from localsite.games import cycle
 from localsite.serve import serve
+from tests import helpers
 
 SHORT, LONG = 10, 1000  # 10 = 1 000 modulo 9: three deals of three actions, the balances back
 OPENED = 8000  # 9d: the link opened
@@ -123,16 +123,17 @@ PROBE = """
 
 def link_to(data: object) -> str:
     """The permalink's fragment (docs/assets/js/permalink.js)."""
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#scenario=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+    return helpers.link_to(data)
 
 
 class PlayPage:
     """One play page holding one game, its clicks timed by ``PROBE``."""
 
-    def __init__(self, context: BrowserContext, site: str, actions: int) -> None:
+    def __init__(
+        self, context: BrowserContext, site: str, actions: int, data: dict[str, Any] | None = None
+    ) -> None:
         self.actions = actions
-        self.link = link_to(cycle(actions))
+        self.link = link_to(data or cycle(actions))  # ``data``: another game (figure 10a's, with rules)
         self.errors: list[str] = []
         self.page: Page = context.new_page()
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)

@@ -29,10 +29,29 @@ COMMANDS = {
     "session": "python benchmarks/session_bench.py {repeats}",
     "play": "python -m benchmarks --only play --repeats {repeats} --out R.md",
     "first": "python -m benchmarks --only first --repeats {repeats} --out R.md",
+    "rules": "python -m benchmarks --only rules --repeats {repeats} --out R.md",
 }
 # The figures of the browser benchmarks (``--only browser play``): a run without them
 # (``make test``'s quick run) shows these as not measured.
-BROWSER_FIGURES = ("3a", "3b", "3c", "3d", "3e", "3f", "3g", "4", "5a", "5b", "9a", "9b", "9c", "9d")
+BROWSER_FIGURES = (
+    "3a",
+    "3b",
+    "3c",
+    "3d",
+    "3e",
+    "3f",
+    "3g",
+    "4",
+    "5a",
+    "5b",
+    "9a",
+    "9b",
+    "9c",
+    "9d",
+    "10a",
+    "10b",
+    "10c",
+)
 
 
 def _run(command: list[str]) -> str:
@@ -160,10 +179,12 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
         (
             "3c",
             (
-                "Chromium: engine ready on a return visit to the play page (memory snapshot restored)"
-                " / on the first visit (the build's snapshot restored)"
+                "Chromium: engine ready on a return visit to the play page (the kept snapshot restored)"
+                " / a plain start (a first visit on the Save-Data path, no snapshot); beside it,"
+                " / the first visit in the same context (the build's snapshot restored)"
             ),
-            f"{back['ratio']}× ({_n(back['return_ms'])} ms vs {_n(back['first_ms'])} ms, medians)"
+            f"{back['ratio']}× ({_n(back['return_ms'])} ms vs {_n(back['plain_ms'])} ms, medians);"
+            f" {back['first_ratio']}× ({_n(back['return_ms'])} ms vs {_n(back['first_ms'])} ms)"
             if back
             else missing,
             "≤ 0.35×",
@@ -255,7 +276,56 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
     )
     out += session_rows(figures.get("session"), missing)
     out += play_rows(figures.get("play"), missing)
+    out += rules_rows(figures.get("rules"), missing)
     return out
+
+
+def rules_rows(rules: dict[str, Any] | None, missing: str) -> list[tuple[str, str, str, str, str, str]]:
+    """Figure 10: what the historical variants cost (benchmarks/rules_bench.py)."""
+    cmd = COMMANDS["rules"].format(repeats=max(1, rules["move"]["rounds"] // 3)) if rules else ""
+
+    def grown(part: str) -> str:
+        fig = rules[part] if rules else None
+        if not fig:
+            return missing
+        if "skipped" in fig:
+            return f"not measured: {fig['skipped']}"
+        text = f"{fig['growth'] * 100:+.2f} % ({_n(fig['bytes'])} B vs {_n(fig['base_bytes'])} B at {rules['base']})"
+        served = fig.get("gzip")
+        return text + (f"; gzip, as served: {served['growth'] * 100:+.2f} %" if served else "")
+
+    def met(part: str) -> str:
+        return _met(rules[part]["ok"]) if rules and "ok" in rules[part] else "–"
+
+    move = rules["move"] if rules else None
+    return [
+        (
+            "10a",
+            "Chromium: a move on /play/ under `six_packs` (312 cards) / the same move in the standard game",
+            f"{move['ratio']}× ({_n(move['six_packs_ms'])} ms vs {_n(move['standard_ms'])} ms, medians)"
+            if move
+            else missing,
+            "≤ 1.1×",
+            met("move"),
+            cmd,
+        ),
+        (
+            "10b",
+            "the engine's wheel, against the engine before the variants",
+            grown("wheel"),
+            "≤ +2 %",
+            met("wheel"),
+            cmd,
+        ),
+        (
+            "10c",
+            "the build's Python snapshot (gzip), made with each of those wheels",
+            grown("snapshot"),
+            "≤ +2 %",
+            met("snapshot"),
+            cmd,
+        ),
+    ]
 
 
 def first_rows(first: dict[str, Any] | None, missing: str) -> list[tuple[str, str, str, str, str, str]]:
@@ -481,6 +551,13 @@ def notes(figures: dict[str, Any]) -> list[str]:
             f" nothing but Python is still loading (in the worker): {engine['longest_task_after_load_all_ms']}"
             f" ms. For comparison, the longest task on the rule page of figure 4, which loads no Python:"
             f" {browser['stepper']['longest_task_all_ms']} ms."
+        )
+        back = browser["return"]
+        out.append(
+            f"- **3c.** {back['repeats']} of each, alternating: a plain start (Save-Data, fresh context)"
+            f" {back['plain_all_ms']} ms; a first visit (the build's snapshot) {back['first_all_ms']} ms,"
+            f" then a return visit in the same context {back['return_all_ms']} ms (Python started:"
+            f" {', '.join(sorted(set(back['started'])))})."
         )
         stepper = browser["stepper"]
         out.append(f"- **4.** {stepper['after_dcl_all_ms']} ms over {stepper['repeats']} loads.")

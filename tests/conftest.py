@@ -18,13 +18,13 @@ import fcntl
 import inspect
 import json
 import os
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import _pytest.nodes
 import pytest
+from helpers import run
 from hypothesis import settings
 from spec_cases import SPEC
 
@@ -98,15 +98,7 @@ def spec_dir() -> Path:
 
 def _build(site: Path) -> BuiltSite:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    result = run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)], env=env)
     log = result.stdout + result.stderr
     if result.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{log}", pytrace=False)

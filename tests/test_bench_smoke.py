@@ -24,7 +24,9 @@ from runs import FULL
 REPO = Path(__file__).resolve().parents[1]
 # Under pytest-xdist the module stays on one worker: one quick benchmark run serves the module.
 pytestmark = pytest.mark.xdist_group("bench-smoke")
-QUICK = ("odds", "deals", "bots", "session", "build") + (("browser", "play", "first") if FULL else ())
+QUICK = ("odds", "deals", "bots", "session", "build") + (
+    ("browser", "play", "first", "rules") if FULL else ()
+)
 
 NUMBERS = {
     "odds": ["ours_deals_per_s", "minimal_deals_per_s", "ratio"],
@@ -37,7 +39,7 @@ BROWSER = {
     "engine": ["ready_ms", "bare_ms", "ratio", "longest_task_ms"],
     "stepper": ["after_dcl_ms"],
     "weight": ["ours_bytes", "plain_bytes", "ratio", "python_bytes"],
-    "return": ["first_ms", "return_ms", "ratio"],
+    "return": ["plain_ms", "first_ms", "return_ms", "ratio", "first_ratio"],
     "bytes": ["ours_bytes", "before_bytes", "ratio"],
 }
 
@@ -89,6 +91,7 @@ def test_every_benchmark_returns_numbers(quick_run: dict[str, Any]) -> None:
             assert is_number(figures[name][key]), (name, key, figures[name])
     if not FULL:
         assert "browser" not in figures and "play" not in figures and "first" not in figures
+        assert "rules" not in figures
         return
     for part, keys in BROWSER.items():
         for key in keys:
@@ -103,6 +106,11 @@ def test_every_benchmark_returns_numbers(quick_run: dict[str, Any]) -> None:
     for key in ("snapshot_ms", "plain_ms", "ratio"):  # figure 3e, a first visit
         assert is_number(figures["first"]["fast"][key]), (key, figures["first"]["fast"])
     assert figures["first"]["fast"]["right_paths"] and figures["first"]["bytes"]["save_data_same"]
+    rules = figures["rules"]  # figure 10, the historical variants
+    for key in ("standard_ms", "six_packs_ms", "ratio"):
+        assert is_number(rules["move"][key]), (key, rules["move"])
+    assert is_number(rules["wheel"]["bytes"]) and is_number(rules["wheel"]["base_bytes"])
+    assert "skipped" in rules["snapshot"] or is_number(rules["snapshot"]["bytes"])
 
 
 def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
@@ -132,7 +140,7 @@ def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
         "8c",
         "8d",
     ]
-    assert numbers == [*figures, "9a", "9b", "9c", "9d"]
+    assert numbers == [*figures, "9a", "9b", "9c", "9d", "10a", "10b", "10c"]
     unmeasured = [number for number, row in zip(numbers, rows, strict=True) if "not measured" in row]
     browser = run("-c", "from benchmarks import results; print(*results.BROWSER_FIGURES)").stdout.split()
     assert unmeasured == ([] if FULL else browser)
@@ -144,7 +152,7 @@ def test_results_md_renders_without_figures() -> None:
     # In its own process: the tests never import the benchmarks.
     render = "from benchmarks import results; print(results.render({}, results.machine_info()))"
     done = run("-c", render)
-    assert done.stdout.count("not measured in this run") == 23
+    assert done.stdout.count("not measured in this run") == 26
     assert "- none: every figure measured in this run is within its goal." in done.stdout
 
 

@@ -1,14 +1,17 @@
-// The bridge between the pages and the engine, as types: every request a page sends to
-// the Pyodide worker (engine.js call -> engine-worker.mjs -> lansquenet.web.handle) and
-// every answer it gets back, as lansquenet/web.py's docstring says them, and the engine's
-// display-ready step (lansquenet/view.py step_view) that step-view.js draws. Read by
-// `tsc --noEmit` only (tsconfig.json): never served, no build step. The JavaScript names
-// them with JSDoc, e.g. `@param {Bridge.Position} position`.
+// GENERATED from engine/lansquenet/protocol.py by `make bridge` (python -m
+// lansquenet_site.bridge): edit the Python, never this file (tests/site/test_bridge.py
+// fails when the two differ). The bridge between the pages and the engine, as types:
+// every request a page sends to the Pyodide worker (engine.js call -> engine-worker.mjs
+// -> lansquenet.web.handle) and every answer it gets back, the engine's display-ready step
+// that step-view.js draws, and the worker's messages. Read by `tsc --noEmit` only
+// (tsconfig.json): never served. The JavaScript names them with JSDoc, e.g.
+// `@param {Bridge.Position} position`.
 //
 // A page never decides a rule: these types say the shape of what the engine answers,
 // not what it allows.
 
 declare namespace Bridge {
+
   /** An action as CONFORMANCE.md writes it: who, what, and how much when it takes an amount. */
   interface Action {
     by: string;
@@ -17,13 +20,16 @@ declare namespace Bridge {
     amount?: number | string;
   }
 
+  /** The presets of VARIANTS.md (V-R3). */
+  type Variant = "standard" | "two_packs" | "six_packs" | "italian_forty" | "half_on_pair";
+
   /**
    * The rules a game is played under (VARIANTS.md, V-R2): a preset by its name, or the
    * four parameters (only without a preset, or with "standard"). Absent or null: the
    * standard game. The engine checks them (V-R5: ``invalid_rules``, ``unknown_variant``).
    */
   interface Rules {
-    variant?: "standard" | "two_packs" | "six_packs" | "italian_forty" | "half_on_pair";
+    variant?: Variant;
     /** Packs shuffled together, 1 to 6 (V-P1). */
     packs?: number;
     /** Cards per pack (V-P2). */
@@ -52,27 +58,26 @@ declare namespace Bridge {
   }
 
   /** A refused request: a code, the sentence in the session's language, its parameters. */
-  interface Failure {
-    code: string;
-    message: string;
-    params?: Record<string, any>;
-  }
+  interface Failure { code: string; message: string; params?: Record<string, any>; }
 
   /**
    * What every answer may be instead: ``{error}`` and nothing else (a refusal, a bad
    * request, ``internal``). A page checks ``reply.error`` before it reads the rest.
    */
-  interface Refusable {
-    error?: Failure;
-  }
+  interface Refusable { error?: Failure; }
 
   // --- requests (web.py: one op each; any but replay and simulate may carry lang) ---
 
-  interface Spoken { lang?: string }
-  interface ReplayRequest { op: "replay"; scenario: Scenario | string }
-  interface OpenRequest extends Spoken { op: "open"; scenario: Scenario | string; check_names?: boolean }
-  interface LinkRequest extends Spoken { op: "open"; link: string }
-  interface MoveRequest extends Spoken { op: "move"; action: Action }
+  interface Spoken { lang?: string; }
+
+  interface ReplayRequest { op: "replay"; scenario: Scenario | string; }
+
+  interface OpenRequest extends Spoken { op: "open"; scenario: Scenario | string; check_names?: boolean; }
+
+  interface LinkRequest extends Spoken { op: "open"; link: string; }
+
+  interface MoveRequest extends Spoken { op: "move"; action: Action; }
+
   /**
    * ``players``: a class's names, seated first; computer players fill the empty seats.
    * ``rules``: the game's rules (V-R8), written into its scenario as a scenario writes them.
@@ -84,15 +89,26 @@ declare namespace Bridge {
     players?: string[];
     rules?: Rules | null;
   }
+
   /** ``to``: back to (and with) the last action of this seat, or of any of these seats. */
-  interface UndoRequest extends Spoken { op: "undo"; to?: string | string[] }
-  interface EndRequest extends Spoken { op: "end" }
-  interface BotRequest extends Spoken { op: "bot"; temperament?: string }
+  interface UndoRequest extends Spoken { op: "undo"; to?: string | string[]; }
+
+  interface EndRequest extends Spoken { op: "end"; }
+
+  interface BotRequest extends Spoken { op: "bot"; temperament?: string; }
+
   /** Steps ``from`` to ``to`` (excluded, at most 64). */
-  interface StepsRequest extends Spoken { op: "steps"; from: number; to: number }
-  interface StoryRequest extends Spoken { op: "story"; to: number }
-  interface LedgerRequest extends Spoken { op: "ledger"; from: number; to?: number }
-  interface ScenarioRequest extends Spoken { op: "scenario" }
+  interface StepsRequest extends Spoken { op: "steps"; from: number; to: number; }
+
+  interface StoryRequest extends Spoken { op: "story"; to: number; }
+
+  interface LedgerRequest extends Spoken { op: "ledger"; from: number; to?: number; }
+
+  interface ScenarioRequest extends Spoken { op: "scenario"; }
+
+  /** The sentences' templates and the exact figures (lansquenet.chart.summary). */
+  interface SummaryWords { templates: Record<string, string>; expected: Record<string, any>; }
+
   interface SimulateRequest extends Spoken {
     op: "simulate";
     n: number;
@@ -101,70 +117,114 @@ declare namespace Bridge {
     /** The chart's words (lansquenet.chart.share_chart): the answer then holds ``svg``. */
     chart?: Record<string, string>;
     /** The sentences' templates and the exact figures: the answer then holds ``summary``. */
-    summary?: { templates: Record<string, string>; expected: Record<string, any> };
+    summary?: SummaryWords;
   }
-  /** A guided lesson replayed with the learner's answers (each a choice's index). */
-  interface LessonRequest extends Spoken { op: "lesson"; id: string; answers: number[] }
-  /** A quick game's short link (lansquenet/quicklink.py): opened, answered as ``open``. */
-  interface ShortLinkRequest extends Spoken { op: "short"; link: string }
-  /** The open session's short link: ``{short: null}`` when its game has none. */
-  interface ShortRequest { op: "short" }
-  interface ShortAnswer extends Refusable { short: string | null }
-  /** The presets of VARIANTS.md and their figures; with ``rules``, the same for those (``chosen``). */
-  interface RulesRequest extends Spoken { op: "rules"; rules?: Rules | null }
 
-  type Request =
-    | ReplayRequest | OpenRequest | LinkRequest | MoveRequest | QuickRequest | UndoRequest
-    | EndRequest | BotRequest | StepsRequest | StoryRequest | LedgerRequest
-    | ScenarioRequest | SimulateRequest | LessonRequest | ShortLinkRequest | ShortRequest
-    | RulesRequest;
+  /** A guided lesson replayed with the learner's answers (each a choice's index). */
+  interface LessonRequest extends Spoken { op: "lesson"; id: string; answers: number[]; }
+
+  /** A quick game's short link (lansquenet/quicklink.py): opened, answered as ``open``. */
+  interface ShortLinkRequest extends Spoken { op: "short"; link: string; }
+
+  /** The open session's short link: ``{short: null}`` when its game has none. */
+  interface ShortRequest { op: "short"; }
+
+  interface ShortAnswer extends Refusable { short: string | null; }
+
+  /** The presets of VARIANTS.md and their figures; with ``rules``, the same for those (``chosen``). */
+  interface RulesRequest extends Spoken { op: "rules"; rules?: Rules | null; }
+
+  type Request = 
+    ReplayRequest | OpenRequest | LinkRequest | MoveRequest | QuickRequest | UndoRequest
+    | EndRequest | BotRequest | StepsRequest | StoryRequest | LedgerRequest | ScenarioRequest
+    | SimulateRequest | LessonRequest | ShortLinkRequest | ShortRequest | RulesRequest;
+
+  /** The answer to a request, by its op. */
+  type AnswerTo<R extends Request> =
+      R extends ReplayRequest ? Replayed
+    : R extends OpenRequest | LinkRequest | QuickRequest | ShortLinkRequest ? Opened
+    : R extends ShortRequest ? ShortAnswer
+    : R extends UndoRequest ? Undone
+    : R extends MoveRequest | EndRequest | BotRequest ? Position
+    : R extends StepsRequest ? StepsAnswer
+    : R extends StoryRequest ? StoryAnswer
+    : R extends LedgerRequest ? LedgerAnswer
+    : R extends ScenarioRequest ? ScenarioAnswer
+    : R extends SimulateRequest ? Simulation
+    : R extends LessonRequest ? Lesson
+    : R extends RulesRequest ? RulesAnswer
+    : never;
 
   // --- the engine's step (lansquenet/view.py) ---
 
   /** A card as seen: its text in the page's language and its colour. */
-  interface Card { text: string; colour: "red" | "black" }
+  interface Card { text: string; colour: "red" | "black"; }
+
+  /** A card of a step: its language-free code (``QD``), its rank and suit as seen, its role. */
+  interface SeenCard extends Card {
+    code: string;
+    rank: string;
+    suit: string;
+    role: "bank" | "players" | "exposed";
+  }
 
   /** The odds of a move (lansquenet.odds.move_odds): fractions as text, e.g. "8/17". */
-  interface Odds { win: string; per_counter: string; [more: string]: unknown }
+  interface Odds { win: string; per_counter: string; [more: string]: unknown; }
 
-  /** A legal move of the player to act (view.py ``moves``). */
-  interface Move {
-    do: string;
-    /** Whether the move takes an amount; then its bounds and what a page offers. */
-    amount: boolean;
-    min?: number;
-    max?: number;
-    suggested?: number;
-    presets?: { amount: number; kind: string }[];
+  /** A move's odds as the lessons' choices carry them (lessons.py ``odds``): the view's. */
+  interface ChoiceOdds {
     odds: Odds | null;
     odds_text: string;
     /** The odds at a glance, the engine's: "9 in 17, 53%" (null when nothing is at risk). */
     odds_short: string | null;
   }
 
-  /** A move's odds as the lessons' choices carry them (lessons.py ``odds``): the view's. */
-  type ChoiceOdds = Pick<Move, "odds" | "odds_text" | "odds_short">;
+  interface Preset { amount: number; kind: string; }
+
+  /** A legal move of the player to act (view.py ``moves``). */
+  interface Move extends ChoiceOdds {
+    do: string;
+    /** Whether the move takes an amount; then its bounds and what a page offers. */
+    amount: boolean;
+    min?: number;
+    max?: number;
+    suggested?: number;
+    presets?: Preset[];
+  }
 
   /** Who acts now, and each legal move (null once the game is over). */
-  interface ToAct { player: string; can: string[]; moves: Move[] }
+  interface ToAct { player: string; can: string[]; moves: Move[]; }
+
+  interface Bank { holder: string; original_holder: string; amount: number; sales: number; }
+
+  interface Standing { place: number; player: string; balance: number; }
+
+  interface DealCards {
+    bank_card: string | null;
+    players_card: string | null;
+    exposed: string[];
+    winner: string | null;
+  }
+
+  interface Table {
+    seats: string[];
+    phase: string;
+    banker: string | null;
+    uncovered: number | null;
+    stakes: Record<string, number>;
+    cards: DealCards | null;
+  }
 
   /** The table's state at a step (table.py ``view_json``): what the diagram draws. */
   interface State {
     status: "awaiting" | "dealing" | "finished";
     to_act: ToAct | null;
     balances: Record<string, number>;
-    bank: { holder: string; original_holder: string; amount: number; sales: number } | null;
+    bank: Bank | null;
     stakes?: Record<string, number>;
     /** The players ranked, once the game is over (R-F1); ties share a place. */
-    standings?: { place: number; player: string; balance: number }[] | null;
-    table: {
-      seats: string[];
-      phase: string;
-      banker: string | null;
-      uncovered: number | null;
-      stakes: Record<string, number>;
-      cards: { bank_card: string | null; players_card: string | null; exposed: string[]; winner: string | null } | null;
-    };
+    standings?: Standing[] | null;
+    table: Table;
   }
 
   /** A player's row in the balances: counters, stake, signed change since the step before. */
@@ -178,20 +238,33 @@ declare namespace Bridge {
     acting: boolean;
   }
 
-  /** One step, display-ready (view.py ``step_view``, with its index and diagram). */
-  interface Step {
+  /** What happened at a step: its code, and its fields (CONFORMANCE.md's events). */
+  interface Event { code: string; [more: string]: unknown; }
+
+  interface Change { player: string; change: number; text: string; }
+
+  interface Result { changes: Change[]; line: string; }
+
+  interface Say { table: string; counters: string; moves: string; odds: string; }
+
+  /** One step, display-ready (view.py ``step_view``, with its index), as a lesson tells it. */
+  interface NarratedStep {
     index: number;
-    event: { code: string; [field: string]: unknown };
+    event: Event;
     text: string;
     state: State;
-    cards: Card[];
+    cards: SeenCard[];
     rows: Row[];
     bank: number | null;
-    result: { changes: { player: string; change: number; text: string }[]; line: string } | null;
+    result: Result | null;
+    /** What the croupier's keys answer (view.py croupier): T, S, M and O. */
+    say?: Say | null;
+  }
+
+  /** One step as a session's answers carry it: with its diagram. */
+  interface Step extends NarratedStep {
     /** The diagram, SVG the engine wrote (read with engine.js parseSvg). */
     svg: string;
-    /** What the croupier's keys answer (view.py croupier): T, S, M and O. */
-    say?: { table: string; counters: string; moves: string; odds: string } | null;
   }
 
   /** A played deal, a row of the ledger (view.py ``ledger_row``). */
@@ -230,33 +303,45 @@ declare namespace Bridge {
     ledger: LedgerRow[];
   }
 
+  interface Refused { index: number; action: Action; code: string; message: string; }
+
   /** An ``open`` (or ``quick``) answer: a position with the session's scenario. */
-  interface Opened extends Position {
-    scenario: Scenario;
-    refused?: { index: number; action: Action; code: string; message: string };
+  interface Opened extends Position { scenario: Scenario; refused?: Refused; }
+
+  interface Undone extends Position { undone: number; }
+
+  interface StepsAnswer extends Refusable { count: number; steps: Step[]; }
+
+  interface StoryAnswer extends Refusable {
+    count: number;
+    from: number;
+    texts: string[];
+    reasons: Record<string, string>;
   }
 
-  interface Undone extends Position { undone: number }
-  interface StepsAnswer extends Refusable { count: number; steps: Step[] }
-  interface StoryAnswer extends Refusable { count: number; from: number; texts: string[]; reasons: Record<string, string> }
-  interface LedgerAnswer extends Refusable { ledger: LedgerRow[]; deals: number }
-  interface ScenarioAnswer extends Refusable { scenario: Scenario }
+  interface LedgerAnswer extends Refusable { ledger: LedgerRow[]; deals: number; }
+
+  interface ScenarioAnswer extends Refusable { scenario: Scenario; }
+
+  /** A share, as a fraction's text and as a float. */
+  interface Share { fraction: string; float: number; }
 
   /** The seeded simulation (lansquenet.odds.simulation_json), its chart and sentences. */
   interface Simulation extends Refusable {
     deals: number;
-    /** The bank's share of the deals won, as a fraction's text and as a float. */
-    bank_share: { fraction: string; float: number };
+    /** The bank's share of the deals won. */
+    bank_share: Share;
     svg?: string;
     /** The two sentences under the chart (lansquenet.chart.summary). */
     summary?: [string, string];
     variant?: string;
-    edge?: string;
+    /** The variant's simulated edge (lansquenet.odds.variant_sim_edge). */
+    edge?: Share;
     [more: string]: unknown;
   }
 
   /** A lesson's question: what to ask, the choices, each choice's odds if it is a move. */
-  interface Question { ask: string; choices: string[]; player: string; odds: (ChoiceOdds | null)[] | null }
+  interface Question { ask: string; choices: string[]; player: string; odds: (ChoiceOdds | null)[] | null; }
 
   /** A lesson replayed (lansquenet.lessons.run): the last answer judged. */
   interface Lesson extends Refusable {
@@ -264,7 +349,7 @@ declare namespace Bridge {
     accepted: boolean | null;
     refusal: string | null;
     message: string | null;
-    steps: Step[];
+    steps: NarratedStep[];
     /** The table now, as the last step left it (null when no step was played). */
     state: State | null;
     /** Its diagram (null when the table did not change). */
@@ -286,41 +371,32 @@ declare namespace Bridge {
     /** The edge exactly and as a percentage, in the request's language: "1/34 ≈ 2.9%". */
     edge_text: string;
   }
+
   interface PresetFigures extends RuledFigures {
-    name: "standard" | "two_packs" | "six_packs" | "italian_forty" | "half_on_pair";
+    name: Variant;
     /** VARIANTS.md's source ids ("RULES" for RULES.md). */
     sources: string[];
     year: number | null;
   }
+
+  interface ChosenFigures extends RuledFigures {
+    /** The preset whose parameters they are: null is a mix, not a historical variant. */
+    preset: Variant | null;
+  }
+
   interface RulesAnswer extends Refusable {
     presets: PresetFigures[];
-    /** For the request's ``rules``: ``preset`` null is a mix, not a historical variant. */
-    chosen?: RuledFigures & { preset: PresetFigures["name"] | null };
+    /** For the request's ``rules``. */
+    chosen?: ChosenFigures;
   }
 
   /** The replay of the command line (``python -m lansquenet replay``): a state, or a refusal. */
-  interface Replayed extends Refusable { [field: string]: unknown }
-
-  /** The answer to a request, by its op. */
-  type AnswerTo<R extends Request> =
-    R extends ReplayRequest ? Replayed
-    : R extends OpenRequest | LinkRequest | QuickRequest | ShortLinkRequest ? Opened
-    : R extends ShortRequest ? ShortAnswer
-    : R extends UndoRequest ? Undone
-    : R extends MoveRequest | EndRequest | BotRequest ? Position
-    : R extends StepsRequest ? StepsAnswer
-    : R extends StoryRequest ? StoryAnswer
-    : R extends LedgerRequest ? LedgerAnswer
-    : R extends ScenarioRequest ? ScenarioAnswer
-    : R extends SimulateRequest ? Simulation
-    : R extends LessonRequest ? Lesson
-    : R extends RulesRequest ? RulesAnswer
-    : never;
+  interface Replayed extends Refusable { [more: string]: unknown; }
 
   // --- the worker's messages (engine-worker.mjs's protocol) ---
 
   /** page -> worker: a request's JSON text, and its id. */
-  interface ToWorker { id: number; request: string }
+  interface ToWorker { id: number; request: string; }
 
   /** The worker's loading stages, as engine.js reports them. */
   type Progress = "runtime" | "starting" | "restoring" | "engine" | "ready" | "kept" | "failed" | "offline";

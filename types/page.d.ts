@@ -60,7 +60,7 @@ declare namespace Page {
 
   /** Where a page says Python's loading (page.js showLoading): its status line, its
    *  progress bar, its words (``words`` + the status: "play.loading."), and whether it
-   *  says the megabytes downloaded ("...download"). */
+   *  says the megabytes downloaded ("...download", their decimal mark "...decimal"). */
   interface Loading {
     line: HTMLElement;
     bar?: HTMLProgressElement | null;

@@ -7,7 +7,8 @@ the session's length (a move's answer stays far below 64 KB). This module only c
 requests and shapes answers: :data:`HANDLERS` maps each ``op`` to its handler, the game
 knowledge (computer players and their reasons, what an undo takes back) is the
 session's, and an op on the session is all or nothing (:meth:`Session.kept`). A request
-is an object with an ``op``:
+is an object with an ``op`` (the contract, every request and answer declared once, is
+:mod:`lansquenet.protocol`):
 
 - ``{"op": "replay", "scenario": S}``: exactly what ``python -m lansquenet replay``
   prints for ``S`` (the state, or ``{"error", "state"}`` for a refused action), and
@@ -682,21 +683,23 @@ def _short(request: dict[str, Any]) -> dict[str, Any]:
     return {"short": quicklink.text_of(_worker.session)}
 
 
-# The bridge: each op and its handler (a session's ops run on the open session).
+# The bridge: each op of the contract (:data:`lansquenet.protocol.OPS`, in its order) and
+# its handler (a session's ops run on the open session). The contract is read at build
+# time, not in the browser: tests/site/test_bridge.py fails when the two differ.
 HANDLERS: dict[str, Handler] = {
     "replay": _replay,
     "open": _open,
-    "quick": _quick,
     "move": _on_session(_move),
+    "quick": _quick,
     "undo": _on_session(_undo),
     "end": _on_session(_end),
+    "bot": _on_session(_bot),
     "steps": _on_session(_steps),
     "story": _on_session(_story),
     "ledger": _on_session(_ledger),
     "scenario": _on_session(_scenario),
     "simulate": _simulate,
     "lesson": _lesson,
-    "bot": _on_session(_bot),
     "short": _short,
     "rules": _rules,
 }

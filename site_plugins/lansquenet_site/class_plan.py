@@ -44,6 +44,13 @@ def plan() -> list[dict[str, Any]]:
     return parts
 
 
+def optional_parts() -> list[dict[str, Any]]:
+    """The parts a teacher may add to the plan (``optional`` in plan.json), outside its
+    fifty minutes: listed under the plan's table, each linked to its section."""
+    optional: list[dict[str, Any]] = json.loads(DATA.read_text("utf-8")).get("optional", [])
+    return optional
+
+
 def _frames() -> dict[str, str]:
     """The pages the class view shows live, by name: each a page of the site, from its
     root, in one frame for the whole class (the class's table keeps its game from part
@@ -65,6 +72,7 @@ def class_view(page: PageContext) -> str:
         "plan.html",
         root=page.root,
         parts=parts,
+        optional=optional_parts(),
         frames={name: page.link(path) for name, path in _frames().items()},  # in the page's language
         pupils={part["id"]: page.link(part["pupils"]) for part in parts},  # each part's QR code
         total=TOTAL,

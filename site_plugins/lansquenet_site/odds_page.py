@@ -10,7 +10,10 @@ the site is built, every chart from :mod:`lansquenet.chart`, every word from
   wins, the players win, the bank's edge, the cards turned); ``distribution``: the
   length of a deal as a bar chart and, as its text equivalent, the table of its exact
   probabilities; ``packs``: the same figures for other packs, in a table labelled as
-  not these rules (R-P1).
+  not these rules (R-P1); ``presets``: the five rule sets the play page plays
+  (spec/VARIANTS.md, V-R3), each with the bank's edge and a stake's odds as the coach
+  gives them (:func:`lansquenet.odds.move_odds`, the functions the coach uses) and a
+  "Play this variant" link.
 - ```` ```lansquenet-simulation ````: the simulation's form (deals, seed, Run), its
   loading status, and a chart of one simulation computed at build time (so the page
   is complete without JavaScript), written by the Jinja partial
@@ -23,7 +26,8 @@ the site is built, every chart from :mod:`lansquenet.chart`, every word from
   use that variant's pack (the variants page).
 - ``{{ variant.six_packs.bank_edge }}`` (the variants page): one figure of a variant
   (:func:`lansquenet.odds.variant_figures`; ``rules`` names these rules), written as
-  the exact fraction with its approximate value, ``data-value`` holding the fraction.
+  the exact fraction with its approximate value, ``data-value`` holding the fraction;
+  ``{{ variant.six_packs.play }}``: the link that plays it (presets.py).
 - ``{{ odds.bank_wins }}`` in the prose: one figure, as a fraction (``9/17``), or with
   ``.percent`` (``52,9 %``), ``.approx`` (``9/17 ≈ 52,9 %``), ``.decimal`` (``7,29``),
   ``.mean`` (``51/7 ≈ 7,29``).
@@ -50,6 +54,7 @@ from lansquenet.limits import MAX_DEALS
 
 from .markup import fence, json_script, json_text, macros
 from .page import PageContext
+from .presets import PRESETS, play_link
 from .render import keep
 from .words import Words
 
@@ -171,6 +176,33 @@ def packs_html(lang: str, words: Words, packs: tuple[odds.Pack, ...] = odds.PACK
     return str(_odds().packs(_words(lang, words), ident, columns, rows))
 
 
+def presets_html(page: PageContext) -> str:
+    """The five rule sets the play page plays (V-R3): the chance of an opening pair, the
+    bank's edge per counter covered, a stake's chance to win and its expected change per
+    counter as the coach says them (:func:`lansquenet.odds.move_odds`), and the link that
+    plays each."""
+    lang, words = page.lang, page.words
+    rows = []
+    for preset in PRESETS:
+        stake = preset.coach["stake"] or {}
+        cells = [
+            (str(value), chart.fraction(value, lang).split(" ", 1)[1] if value.denominator != 1 else "")
+            for value in (odds.opening_pair(preset.pack), preset.edge, Fraction(stake["win"]))
+        ]
+        rows.append(
+            (
+                preset.name,
+                words(lang, "variants.name." + preset.name),
+                words(lang, "play.rules.source." + preset.name),
+                chart.number(preset.pack.cards, lang),
+                cells,
+                page.link(play_link(preset.name)),
+            )
+        )
+    ident = _ident(words(lang, "odds.presets.caption"))
+    return str(_odds().presets(_words(lang, words), ident, rows))
+
+
 SUMMARY = ("summary", "details")  # the sentences under the chart: odds.sim.summary, ...
 
 
@@ -240,8 +272,12 @@ def simulation_html(page: PageContext, variants: bool = False) -> str:
     )
 
 
-def _variant_token(match: re.Match[str], lang: str) -> str:
-    name, key = match["name"], match["key"]
+def _variant_token(match: re.Match[str], page: PageContext) -> str:
+    name, key, lang = match["name"], match["key"], page.lang
+    if key == "play":  # the link that plays it (the play page's "#rules=", V-R3)
+        preset = "standard" if name == "rules" else name
+        label = page.w("variants.name." + preset)
+        return str(_odds().play_link(page.w, page.link(play_link(preset)), label))
     try:
         v = RULES if name == "rules" else odds.variant(name)
     except ValueError:
@@ -287,13 +323,17 @@ def render_odds(markdown: str, page: PageContext, pack: odds.Pack = odds.ONE_PAC
                 html = distribution_html(lang, words, pack)
             elif part == "packs":
                 html = packs_html(lang, words)
+            elif part == "presets":
+                html = presets_html(page)
             else:
-                raise PluginError(f"lansquenet-odds fence: no part {part!r} (figures, distribution, packs)")
+                raise PluginError(
+                    f"lansquenet-odds fence: no part {part!r} (figures, distribution, packs, presets)"
+                )
         return "\n" + html + "\n"
 
     markdown = FENCE.sub(one, markdown)
     markdown = TOKEN.sub(lambda match: _token(match, lang, pack), markdown)
-    markdown = VARIANT_TOKEN.sub(lambda match: _variant_token(match, lang), markdown)
+    markdown = VARIANT_TOKEN.sub(lambda match: _variant_token(match, page), markdown)
     tags = macros("tags.html")
     if found:
         markdown += f"\n\n{tags.stylesheet(top + 'assets/css/odds.css')}\n"

@@ -24,6 +24,7 @@ from lansquenet.rules import DEFAULT_BALANCE
 
 from .markup import fence, json_text
 from .page import PageContext
+from .presets import PRESETS
 from .render import keep
 from .words import Words
 
@@ -39,11 +40,43 @@ TABS = (
     ("more", "play.tab.more"),
 )
 STEPPERS = (("first", "«"), ("previous", "‹"), ("next", "›"), ("last", "»"))  # each named by its word
+# The "Custom" rules' four parameters (V-R2): each a choice of values, with its words'
+# keys (None: the value written as it is).
+CUSTOM = (
+    ("packs", [(str(n), None) for n in range(1, 7)]),
+    ("pack", [("52", None), ("40", None), ("32", None)]),
+    ("pair_share", [("1", "play.rules.pair_share.whole"), ("1/2", "play.rules.pair_share.half")]),
+    ("successor", [("right", "play.rules.successor.right"), ("left", "play.rules.successor.left")]),
+)
 
 
 def page_words(words: Words, lang: str) -> dict[str, str]:
     """The words the page's script needs, raw (``{placeholders}`` left for the script)."""
     return {k: v for k, v in sorted(words.catalogue(lang).items()) if k.startswith(("play.", *SHARED))}
+
+
+def rules_choices(page: PageContext) -> list[dict[str, str]]:
+    """The "Rules" choice's presets (V-R3), in the page's language: the value, the name,
+    the option's text and the line beside it (its source, and the bank's edge from
+    :mod:`lansquenet.odds`, exact and as a percentage), its parameters as JSON."""
+    out = []
+    for preset in PRESETS:
+        exact, percent = preset.edge_text(page.lang)
+        name = page.w("variants.name." + preset.name)
+        source = page.w("play.rules.source." + preset.name)
+        about = page.w("play.rules.about", source=source, exact=exact, percent=percent)
+        if preset.rules.share != 1:  # V-P3a: odd stakes give the bank less
+            about += " " + page.w("play.rules.odd_stakes")
+        out.append(
+            {
+                "value": preset.name,
+                "name": name,
+                "text": page.w("play.rules.option", name=name, source=source, exact=exact, percent=percent),
+                "about": about,
+                "rules": json_text(preset.parameters),
+            }
+        )
+    return out
 
 
 def skeleton(page: PageContext) -> str:
@@ -67,6 +100,8 @@ def skeleton(page: PageContext) -> str:
         paces=PACES,
         tabs=TABS,
         steppers=STEPPERS,
+        presets=rules_choices(page),
+        custom=CUSTOM,
         w=w,
     )
 

@@ -34,7 +34,7 @@ from typing import Any
 import pytest
 from configured import LANGUAGES
 from configured import LANGUAGES as LANGS
-from helpers import assert_no_violations, axe_violations
+from helpers import PAGES, assert_no_violations, axe_violations, engine_ready
 from playwright.sync_api import Page, expect
 
 from lansquenet_site.words import Words
@@ -48,26 +48,6 @@ SCHEMES = {"light": "default", "dark": "slate"}
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 
-def built_pages(docs: Path) -> list[str]:
-    """The address of every page mkdocs builds from docs/ (suffix layout), and the 404s.
-
-    ``rules/covering.md`` is French, at ``/rules/covering/``; ``rules/covering.en.md``
-    is English, at ``/en/rules/covering/``; ``index.md`` is ``/``.
-    """
-    pages = ["/404.html", "/en/404.html"]
-    for md in sorted(docs.rglob("*.md")):
-        rel = md.relative_to(docs).as_posix()[: -len(".md")]
-        prefix = "/"
-        if rel.endswith(".en"):
-            rel, prefix = rel[: -len(".en")], "/en/"
-        elif rel.endswith(".fr"):
-            rel = rel[: -len(".fr")]
-        path = "" if rel == "index" else (rel.removesuffix("/index")) + "/"
-        pages.append(prefix + path)
-    return sorted(set(pages))
-
-
-PAGES = built_pages(REPO / "docs")
 # Each page's address without its language: "" (home), "404.html", "rules/covering/", ...
 SLUGS = sorted({path.removeprefix("/en/").lstrip("/") for path in PAGES})
 
@@ -154,7 +134,7 @@ def test_stepper_half_way_has_no_axe_violation(page: Page, browser_log: Any, lan
 
 def play_until_one_stake(page: Page) -> None:
     """On the play page: set up the default table, announce a bank, stake once."""
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=120_000)
+    engine_ready(page)
     page.locator("#lq-seed").fill("7")
     page.locator("#lq-banker").select_option(index=1)
     page.locator("#lq-setup [type=submit]").click()

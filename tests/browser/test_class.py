@@ -12,11 +12,9 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import report
+from helpers import UNDER, axe_in, decoded, report
 from playwright.sync_api import Page, expect
 
-from browser.test_projector import UNDER, axe_in
-from browser.test_share import decoded
 from lansquenet_site.words import Words
 
 SIZE = {"width": 1280, "height": 720}

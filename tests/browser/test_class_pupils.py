@@ -17,10 +17,9 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import projected_sizes
+from helpers import decoded, projected_sizes
 from playwright.sync_api import Locator, Page, expect
 
-from browser.test_share import decoded
 from lansquenet_site.words import Words
 
 SIZE = {"width": 1280, "height": 720}

@@ -6,16 +6,25 @@ one message; the skip link still leads to the Quick game button within three Tab
 
 from __future__ import annotations
 
-import base64
 import json
 from typing import Any
 
 import pytest
+from helpers import (
+    PLAY,
+    WORDS,
+    open_learn,
+    readers_seat,
+    readers_turns,
+    ready,
+    scenario_in,
+    settle,
+    tabs_to,
+    your_turn,
+)
 from playwright.sync_api import Page, expect
 
 from lansquenet import lessons, web
-from tests.browser.test_learn import open_learn
-from tests.browser.test_screen import PLAY, WORDS, readers_seat, ready, settle, your_turn
 
 PHONE = (360, 740)
 # Each text the live region was given (an emptied region is not a message).
@@ -27,8 +36,7 @@ LISTEN = """() => { window.lqTold = [];
 
 def engine_say(page: Page, lang: str) -> dict[str, str]:
     """What the engine's croupier says of the game the page's address holds."""
-    text = page.url.split("#scenario=", 1)[1]
-    data = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    data = scenario_in(page.url)
     answer: dict[str, Any] = json.loads(
         web.handle(json.dumps({"op": "open", "scenario": data, "lang": lang}))
     )
@@ -45,23 +53,10 @@ def ask(page: Page, key: str) -> str:
     return told
 
 
-def tab_to_quick_game(page: Page) -> int:
-    """From the top of the page: the skip link, then the Quick game button; the Tabs it took."""
-    tabs = 0
-    while tabs < 3:
-        page.keyboard.press("Tab")
-        tabs += 1
-        if page.evaluate("() => document.activeElement.matches('a.md-skip')"):
-            page.keyboard.press("Enter")
-        elif page.evaluate("() => document.activeElement.matches('[data-act=quick]')"):
-            return tabs
-    raise AssertionError("the Quick game button is not within three Tabs")
-
-
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_quick_game_played_with_the_keyboard_alone_the_croupier_answering(page: Page, lang: str) -> None:
     ready(page, PLAY[lang], PHONE)
-    assert tab_to_quick_game(page) <= 3
+    assert tabs_to(page, "[data-act=quick]", 3)[0] <= 3
     page.evaluate(LISTEN)  # before the game: the computer players' first moves are told at once
     page.keyboard.press("Enter")
     expect(page.locator("#lq-game")).to_be_visible()
@@ -70,13 +65,7 @@ def test_a_quick_game_played_with_the_keyboard_alone_the_croupier_answering(page
     expect(page.locator('[data-action="keys"]')).to_have_text(WORDS(lang, "play.keys"))
     expect(page.locator('[data-action="keys"]')).to_be_visible()
     decisions = 0
-    for _ in range(300):
-        settle(page)
-        if page.locator("#lq-over").is_visible():
-            break
-        if not your_turn(page, lang, reader):
-            page.wait_for_timeout(30)
-            continue
+    for _ in readers_turns(page, lang, reader):
         decisions += 1
         # The focus is at the decision: the amount (a text field, where the keys type), else a move.
         focused = page.evaluate("() => document.activeElement.id || document.activeElement.dataset.move")

@@ -14,10 +14,8 @@ import os
 from pathlib import Path
 
 import pytest
-from helpers import assert_no_violations
+from helpers import PLAY, assert_no_violations, link_to, ready, settle, your_turn
 from playwright.sync_api import Page, expect
-
-from tests.browser.test_screen import PLAY, link_to, ready, settle, your_turn
 
 HERE = Path(__file__).parent / "aria"
 GAME = {  # Anne is the reader; the engine's seed makes every deal and computer move the same

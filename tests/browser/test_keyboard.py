@@ -12,12 +12,12 @@ import re
 
 import pytest
 from configured import LANGUAGES
+from helpers import PLAY, engine_ready
 from playwright.sync_api import Page, expect
 
 import lansquenet
 
 SETTLEMENT = {"fr": "/rules/settlement/", "en": "/en/rules/settlement/"}
-PLAY = {"fr": "/play/", "en": "/en/play/"}
 COUNTER = {"fr": "Étape {} / {}", "en": "Step {} / {}"}
 TOTAL = len(lansquenet.trace(lansquenet.load("worked-example")))
 WORDS = {
@@ -135,7 +135,7 @@ def settled(page: Page) -> None:
 def test_play_a_deal_by_keyboard_alone(page: Page, lang: str) -> None:
     words = WORDS[lang]
     page.goto(PLAY[lang])
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=120_000)
+    engine_ready(page)
 
     # The default table (three players, a random first banker): Tab to "Start", Enter.
     tab_to(page, "#lq-setup [type=submit]")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES
+from helpers import LEARN, engine_ready, open_learn
 from playwright.sync_api import Browser, Page, expect
 
 from lansquenet import lessons
@@ -18,13 +19,6 @@ from tests.browser.devices import PHONE
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
-LEARN = {"fr": "/learn/", "en": "/en/learn/"}
-READY_MS = 120_000
-
-
-def open_learn(page: Page, lang: str) -> None:
-    page.goto(LEARN[lang])
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
 
 
 def a_wrong_choice(lesson: lessons.Lesson, k: int) -> int | None:
@@ -231,7 +225,7 @@ def test_a_lesson_s_address_with_an_answer_it_refuses_stops_there_with_its_words
     anchor = page.locator(f'section[data-lesson="{lesson.id}"]').get_attribute("id")
     page.goto(f"{LEARN[lang]}#{anchor}&answers={wrong}.{path[1]}")
     page.reload()  # opened afresh from the address
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     section = page.locator(f"#{anchor}")
     said = lessons.run(lesson, [wrong], lang)["message"]
     expect(section.locator(".lq-feedback")).to_have_text(WORDS(lang, "learn.wrong", message=said))

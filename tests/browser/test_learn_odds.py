@@ -13,19 +13,16 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import assert_no_violations
+from helpers import LEARN, PLAY, PROJECTING, READY_MS, assert_no_violations, engine_ready, open_learn
 from playwright.sync_api import Locator, Page, expect
 
 from lansquenet import lessons
 from lansquenet.view import percent
 from lansquenet_site.words import Words
 from tests.browser.devices import PHONE
-from tests.browser.test_learn import LEARN, READY_MS, open_learn
-from tests.browser.test_projector import PROJECTING
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
-PLAY = {"fr": "/play/", "en": "/en/play/"}
 WIDE = "() => document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
 
 
@@ -89,7 +86,7 @@ def test_the_odds_beside_a_lesson_s_moves_on_a_phone_remembered_then_off(page: P
     assert_no_violations(page, f"{LEARN[lang]} with the odds shown")
     # Remembered: still on after a reload, and on the play page too.
     page.reload()
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     expect(toggle).to_have_attribute("aria-pressed", "true")
     assert check_odds(section, first, lang, folded=True) == 2
     page.goto(PLAY[lang])
@@ -142,7 +139,7 @@ def test_a_lesson_s_moves_show_their_odds_at_a_glance_the_sentence_folded_on_a_p
 ) -> None:
     page.add_init_script("localStorage.setItem('lq.odds', 'on')")  # the reader asked for the odds
     page.goto(f"/{PREFIX[lang]}learn/")
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     section = page.locator('section[data-lesson="cover"]')
     question = lessons.run(lessons.get("cover"), [], lang)["question"]
     for index, odds in enumerate(question["odds"]):  # stake 12, pass, stake 7
@@ -180,7 +177,7 @@ def test_a_lesson_s_odds_sentence_is_open_beside_its_glance_on_a_wide_screen(pag
     page.set_viewport_size({"width": 1280, "height": 800})
     page.add_init_script("localStorage.setItem('lq.odds', 'on')")
     page.goto(f"/{PREFIX[lang]}learn/")
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     section = page.locator('section[data-lesson="cover"]')
     question = lessons.run(lessons.get("cover"), [], lang)["question"]
     for index, odds in enumerate(question["odds"]):

@@ -11,24 +11,24 @@ tests/browser/test_play.py's pages (Python starts once per language).
 
 from __future__ import annotations
 
-import base64
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-from spec_cases import LIMITS, NOT_A_SCENARIO, cases_in, expected_of, norm
-
-import lansquenet
-from browser.test_play import (  # the fixtures too: shared, no_dialog_opened, lang, play
+from helpers import (  # the fixtures too: shared, no_dialog_opened, lang, play
     WORDS,
     Shared,
     journal,
     lang,
+    link_to,
     no_dialog_opened,
     open_link,
     play,
     shared,
 )
+from playwright.sync_api import Page, expect
+from spec_cases import LIMITS, NOT_A_SCENARIO, cases_in, expected_of, norm
+
+import lansquenet
 from lansquenet.limits import MAX_BYTES
 
 __all__ = ["lang", "no_dialog_opened", "play", "shared"]  # fixtures, used by name
@@ -39,7 +39,7 @@ pytestmark = pytest.mark.xdist_group("play-limits")
 
 
 def link(case: Path) -> str:
-    return "#scenario=" + base64.urlsafe_b64encode(case.read_bytes()).decode("ascii").rstrip("=")
+    return link_to(case.read_bytes())
 
 
 def test_every_limit_case_opens_as_a_link_as_the_command_line_says(play: Page, lang: str) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES as LANGS
+from helpers import READY_MS, simulation_summary
 from playwright.sync_api import Browser, Page, Request, expect
 
 from lansquenet import chart, odds
@@ -26,7 +27,6 @@ from lansquenet_site.words import Words
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
 PAGE = {"fr": "/odds/", "en": "/en/odds/"}
-READY_MS = 180_000  # a cold Pyodide start on a busy machine
 DEALS, SEED = 20_000, 2024
 PYTHON = re.compile(r"/assets/(pyodide|wheels)/|engine-worker\.mjs")
 
@@ -97,15 +97,7 @@ def test_the_simulation_runs_in_the_browser(page: Page, lang: str) -> None:
     assert abs(share - p) < 3 * math.sqrt(p * (1 - p) / DEALS), share
     sim = odds.simulate(DEALS, SEED)
     assert share == float(sim.bank_share) and summary.get_attribute("data-deals") == str(DEALS)
-    expected = WORDS.count(
-        lang,
-        "odds.sim.summary",
-        DEALS,
-        deals=chart.number(DEALS, lang),
-        wins=chart.number(sim.bank_wins, lang),
-        share=chart.percent(share, lang),
-        expected=f"9/17 ≈ {chart.percent(p, lang)}",
-    )
+    expected = simulation_summary(lang, DEALS, sim, f"9/17 ≈ {chart.percent(p, lang)}")
     expect(summary).to_have_text(expected)
     expect(page.locator("#lq-sim-origin")).to_have_text(
         WORDS.count(lang, "odds.sim.live", DEALS, deals=chart.number(DEALS, lang), seed=SEED)

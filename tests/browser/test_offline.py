@@ -24,10 +24,10 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES as LANGS
+from helpers import READY_MS, engine_ready, search_for
 from playwright.sync_api import Page, expect
 
 import lansquenet
-from browser.test_smoke import search_for
 from lansquenet import lessons
 from lansquenet_site import offline
 from lansquenet_site.words import Words
@@ -35,7 +35,6 @@ from localsite.serve import Server as QuietServer
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
-READY_MS = 180_000  # a cold Pyodide start on a busy machine
 pytestmark = pytest.mark.first_visit  # a fresh profile, on a server of its own
 SETTLEMENT = {"fr": "rules/settlement/", "en": "en/rules/settlement/"}
 PLAY = {"fr": "play/", "en": "en/play/"}
@@ -202,7 +201,7 @@ def test_after_one_visit_the_site_works_with_no_server(page: Page, server: Serve
     )
     assert kept and not [url for url in kept if "/assets/pyodide/" in url or "/assets/wheels/" in url]
     page.goto(server.url + PLAY["fr"])
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     wait_for(page, RUNTIME_KEPT, None, 60)  # the visit ends once Python's files are kept
 
     server.stop()
@@ -227,7 +226,7 @@ def test_after_one_visit_the_site_works_with_no_server(page: Page, server: Serve
     # The play page: Python from the cache, then a deal from the bank to its settlement.
     lang = "en"
     page.goto(server.url + PLAY[lang])
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     names = page.locator("#lq-names li")
     while names.count() > 3:
         names.last.locator("button").click()
@@ -257,7 +256,7 @@ def test_after_one_visit_the_site_works_with_no_server(page: Page, server: Serve
         page.keyboard.press("PageDown")
     expect(view).to_have_attribute("data-current", str(play))
     table = page.frame_locator('iframe[data-frame="game"]')
-    expect(table.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(table)
     expect(table.locator("#lq-view .lq-figure svg")).to_be_attached()
     expect(page.locator("#lq-class > .lq-share .lq-share-code svg")).to_be_visible()
 
@@ -332,7 +331,7 @@ def test_the_first_engine_page_leaves_python_for_offline_visits(page: Page, serv
     # service worker was there, and is kept all the same once it has started.
     page.add_init_script(REGISTERED)
     page.goto(server.url + PLAY["en"])
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     # The worker came after Python (offline.js): its download of the site did not share
     # the network with Python's, which a first visit waits for (benchmarks, figure 3d).
     wait_for(page, "() => (window.__lqRegistered || []).length > 0")
@@ -344,7 +343,7 @@ def test_the_first_engine_page_leaves_python_for_offline_visits(page: Page, serv
     server.stop()
 
     page.reload()
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     page.locator("[data-act=quick]").click()
     expect(page.locator("#lq-game")).to_be_visible()
 
@@ -397,7 +396,7 @@ def test_erasing_what_the_site_keeps_makes_the_next_visit_a_first_one(
     # every page and Python's files kept by the service worker.
     page.set_default_timeout(30_000)
     page.goto(server.url + LEARN[lang])
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     lesson = lessons.lessons()[0]
     section = page.locator(f'section[data-lesson="{lesson.id}"]')
     for choice in lessons.expected_path(lesson):
@@ -436,6 +435,6 @@ def test_erasing_what_the_site_keeps_makes_the_next_visit_a_first_one(
     # snapshot restored (no snapshot kept from before).
     page.goto(server.url + LEARN[lang])
     assert page.evaluate("() => navigator.serviceWorker.controller") is None
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     expect(page.locator("#lq-progress")).to_have_text(WORDS(lang, "learn.progress", done=0, total=total))
     expect(page.locator("[data-lq-wheel]").first).to_have_attribute("data-lq-python", "build-snapshot")

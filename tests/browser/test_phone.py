@@ -4,9 +4,8 @@ diagrams redraw within the width, nothing is cut off on the right."""
 from __future__ import annotations
 
 import pytest
+from helpers import PAGES, engine_ready
 from playwright.sync_api import Page, expect
-
-from tests.browser.test_accessibility import PAGES
 
 PHONE = {"width": 360, "height": 740}
 WIDEST = """() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"""
@@ -31,7 +30,7 @@ def test_no_page_scrolls_sideways_on_a_360_px_phone(one_page: Page, path: str, b
 def test_a_lesson_played_on_a_phone_stays_within_the_screen(page: Page, path: str) -> None:
     page.set_viewport_size(PHONE)
     page.goto(path)
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=120_000)
+    engine_ready(page)
     section = page.locator('section[data-lesson="cover"]')
     section.locator('[data-choice="2"]').click()
     expect(section).to_have_attribute("data-state", "done")

@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import PLAY, readers_seat, readers_turns, ready
 from playwright.sync_api import Page, expect
-
-from tests.browser.test_screen import PLAY, readers_seat, ready, settle, your_turn
 
 SIZES = [(320, 640), (360, 740), (390, 844), (414, 896)]
 
@@ -82,13 +81,7 @@ def test_a_quick_game_on_a_phone_overlaps_nothing_and_cuts_nothing(
     )
     reader = readers_seat(page)
     decisions = 0
-    for _ in range(300):
-        settle(page)
-        if page.locator("#lq-over").is_visible():
-            break
-        if not your_turn(page, "en", reader):
-            page.wait_for_timeout(30)
-            continue
+    for _ in readers_turns(page, "en", reader):
         decisions += 1
         page.wait_for_function("() => document.getAnimations().length === 0")
         check(page, size[0], f"decision {decisions}")

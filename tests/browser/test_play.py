@@ -14,38 +14,52 @@ scenario in the fragment), the one thing a reader can carry away.
 
 from __future__ import annotations
 
-import base64
 import csv
 import io
 import json
 import re
 import subprocess
 import sys
-import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from configured import LANGUAGES as LANGS
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from helpers import (  # the fixtures too: shared, no_dialog_opened, lang, play
+    OTHER,
+    PLAY,
+    READY_MS,
+    WORDS,
+    Shared,
+    balances,
+    buttons_offered,
+    check_against_engine,
+    journal,
+    lang,
+    link_to,
+    move,
+    no_dialog_opened,
+    open_link,
+    permalink,
+    play,
+    scenario_of,
+    set_table,
+    settle,
+    shared,
+    table_rows,
+    tool,
+)
+from playwright.sync_api import Page, Route, expect
 from spec_cases import conformance_cases, expected_of, norm, variant_cases
 
 import lansquenet
 import lansquenet.naming
-from lansquenet.diagram import diagram
-from lansquenet_site.words import Words
-from tests.browser.story import in_tab, ledger_count, whole_story
+from tests.browser.story import in_tab, whole_story
 
-PLAY = {"fr": "/play/", "en": "/en/play/"}
+__all__ = ["lang", "no_dialog_opened", "play", "shared"]  # fixtures, used by name
 SCENARIO_HASH = re.compile(r"#scenario=")
-OTHER = {"fr": "en", "en": "fr"}
-READY_MS = 120_000  # a cold Pyodide start on a busy machine
-ENGINE_MS = 30_000  # one replay of the whole session
 REPO = Path(__file__).resolve().parents[2]
 # Under pytest-xdist the module stays on one worker: one browser page per language for the whole module (Python starts twice).
 pytestmark = pytest.mark.xdist_group("play-page")
-WORDS = Words(REPO / "locales")
 XSS = "<svg onload=alert()>"  # markup that would run, within the 20 characters of a name
 WORKED = "7S QH 2C QD"  # section 06: the players win
 BANK_WINS = "7S QH 2C 7D"  # section 06: had 7♦ come first
@@ -54,172 +68,7 @@ BANK_WINS = "7S QH 2C 7D"  # section 06: had 7♦ come first
 # --- one page per language, shared by the module ---------------------------------------
 
 
-class Shared:
-    """The module's ready play pages, in conftest.py's module context (``module_browser``:
-    no service worker, Python's snapshot kept, its log checked after each test by
-    ``browser_log``)."""
-
-    def __init__(self, context: BrowserContext) -> None:
-        self.context = context
-        self.pages: dict[str, Page] = {}
-        self.dialogs: list[str] = []
-
-    def open(self, path: str) -> Page:
-        page = self.context.new_page()
-        page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
-        page.goto(path)
-        expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
-        return page
-
-    def play(self, lang: str) -> Page:
-        if lang not in self.pages:
-            self.pages[lang] = self.open(PLAY[lang])
-        page = self.pages[lang]
-        # The tab in front: Chromium hides the others (document.hidden), and a hidden
-        # page's timers and frames are slowed down to a crawl.
-        page.bring_to_front()
-        return page
-
-
-@pytest.fixture(scope="module")
-def shared(module_browser: Any) -> Shared:
-    module_browser.context.set_default_timeout(ENGINE_MS)
-    return Shared(module_browser.context)
-
-
-@pytest.fixture(autouse=True)
-def no_dialog_opened(shared: Shared) -> Iterator[None]:
-    """No dialog opened (``browser_log`` checks the rest of what the test did)."""
-    yield
-    assert not shared.dialogs, shared.dialogs
-
-
-@pytest.fixture(params=LANGS)
-def lang(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-def play(shared: Shared, lang: str) -> Page:
-    """The language's play page, engine ready, showing an empty table."""
-    page = shared.play(lang)
-    if page.locator("#lq-game").is_visible():
-        tool(page, "new-table")
-    expect(page.locator("#lq-setup")).to_be_visible()
-    return page
-
-
 # --- helpers ----------------------------------------------------------------------------
-
-
-def settle(page: Page) -> None:
-    """Wait until the engine has answered the page's last request."""
-    page.locator("#lq-play[aria-busy=false]").wait_for(state="attached", timeout=ENGINE_MS)
-
-
-def set_table(
-    page: Page,
-    names: list[str],
-    *,
-    balance: str = "100",
-    banker: str | None = None,
-    decks: str = "",
-    finish: str = "",
-    seed: str = "7",
-) -> None:
-    rows = page.locator("#lq-names li")
-    while rows.count() > len(names):
-        rows.last.locator("button").click()
-    while rows.count() < len(names):
-        page.locator("[data-act=add-player]").click()
-    for i, name in enumerate(names):
-        rows.nth(i).locator("input").fill(name)
-    page.fill("#lq-balance", balance)
-    if banker is None:
-        page.select_option("#lq-banker", index=0)
-    else:
-        page.select_option("#lq-banker", label=banker)
-    page.fill("#lq-finish", finish)
-    page.fill("#lq-seed", seed)
-    page.fill("#lq-decks", decks)
-    page.locator("#lq-setup [type=submit]").click()
-    settle(page)
-
-
-def tool(page: Page, act: str) -> None:
-    """A tool of the game screen's "More" tab (undo is always on screen)."""
-    page.locator("[data-tab=more]").click()
-    page.locator(f"[data-act={act}]").click()
-
-
-def move(page: Page, do: str, amount: int | str | None = None) -> None:
-    if amount is not None:
-        page.fill("#lq-amount", str(amount))
-    page.locator(f"#lq-moves [data-move={do}]").click()
-    settle(page)
-
-
-def scenario_of(page: Page) -> dict[str, Any]:
-    """The session the page's address holds."""
-    fragment = page.url.split("#", 1)[1]
-    assert fragment.startswith("scenario=")
-    text = fragment[len("scenario=") :]
-    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
-    return data
-
-
-def link_to(data: object) -> str:
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#scenario=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-def open_link(page: Page, fragment: str) -> None:
-    page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
-    settle(page)
-
-
-def table_rows(page: Page, selector: str) -> list[list[str]]:
-    rows = page.locator(f"{selector} tbody tr")
-    return [rows.nth(i).locator("th, td").all_inner_texts() for i in range(rows.count())]
-
-
-def balances(page: Page) -> dict[str, str]:
-    return {row[0]: row[1] for row in table_rows(page, "#lq-balances")}
-
-
-def journal(page: Page) -> list[str]:
-    return whole_story(page)  # every deal of the story, opened
-
-
-def offered(page: Page) -> list[str]:
-    return [str(b.get_attribute("data-move")) for b in page.locator("#lq-moves [data-move]").all()]
-
-
-def svg_text(svg: str) -> str:
-    return "".join(ET.fromstring(svg).itertext())
-
-
-def check_against_engine(page: Page, lang: str) -> dict[str, Any]:
-    """Everything the page shows of its session is what the engine says of it."""
-    data = scenario_of(page)
-    steps = lansquenet.trace(data, lang)
-    assert journal(page) == [step["text"] for step in steps]
-    state = lansquenet.replay(data)
-    expect(page.locator("#lq-counter")).to_have_text(
-        WORDS(lang, "stepper.counter", index=len(steps), total=len(steps))
-    )
-    expect(page.locator("#lq-step-text")).to_have_text(steps[-1]["text"])
-    figure = page.locator("#lq-figure svg")
-    assert figure.evaluate("svg => svg.textContent") == svg_text(diagram(steps[-1]["state"], lang))
-    if state["to_act"]:
-        assert sorted(offered(page)) == sorted(state["to_act"]["can"])
-        expect(page.locator("#lq-turn-text")).to_have_text(
-            WORDS(lang, "play.turn", player=state["to_act"]["player"])
-        )
-    else:
-        expect(page.locator("#lq-turn")).to_be_hidden()
-    assert ledger_count(page) == len(state["deals"])
-    return state
 
 
 # --- the engine in the page -------------------------------------------------------------
@@ -315,10 +164,10 @@ def test_a_sale_after_the_bank_wins(play: Page, lang: str) -> None:
     move(play, "bank", 12)
     move(play, "stake", 5)
     move(play, "stake", 7)
-    assert sorted(offered(play)) == ["keep", "leave"]  # not an opening pair: no withdraw
+    assert sorted(buttons_offered(play)) == ["keep", "leave"]  # not an opening pair: no withdraw
     move(play, "leave")
     check_against_engine(play, lang)
-    assert sorted(offered(play)) == ["buy", "decline"]
+    assert sorted(buttons_offered(play)) == ["buy", "decline"]
     move(play, "decline")  # B declines
     move(play, "buy")  # C buys the bank at 24
     state = check_against_engine(play, lang)
@@ -494,10 +343,10 @@ def test_time_is_up_ends_the_session_and_undo_takes_it_back(play: Page, lang: st
 def test_a_broken_link_says_so_and_shows_an_empty_table(play: Page, lang: str, spec_dir: Path) -> None:
     message = WORDS(lang, "play.bad_link")
     refused = json.loads((spec_dir / "conformance" / "refused-stake.json").read_text("utf-8"))
-    bad_utf8 = base64.urlsafe_b64encode(b'{"players": ["\xff"]}').decode().rstrip("=")
+    bad_utf8 = permalink(b'{"players": ["\xff"]}')
     for fragment in (
         "#scenario=%%%not-base64",
-        "#scenario=" + base64.urlsafe_b64encode(b"{not json").decode().rstrip("="),
+        "#scenario=" + permalink(b"{not json"),
         "#scenario=" + bad_utf8,
         link_to([1, 2]),
         link_to({"players": ["A", "B"], "balance": 10}),  # not a scenario: no actions

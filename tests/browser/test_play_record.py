@@ -15,9 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
-
-from browser.test_play import (  # the fixtures too: shared, no_dialog_opened, lang, play
+from helpers import (  # the fixtures too: shared, no_dialog_opened, lang, play
     WORDS,
     lang,
     link_to,
@@ -28,6 +26,8 @@ from browser.test_play import (  # the fixtures too: shared, no_dialog_opened, l
     settle,
     shared,
 )
+from playwright.sync_api import Page, expect
+
 from lansquenet.bots import quick_game
 from tests.browser.story import engine_story, story_reasons
 

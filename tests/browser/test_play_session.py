@@ -17,34 +17,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import helpers
 import pytest
+from helpers import lang, no_dialog_opened, play, shared  # fixtures, used by name
 from playwright.sync_api import Page, expect
 
 import lansquenet
-from browser.test_play import (  # the fixtures too: shared, no_dialog_opened, lang, play
-    OTHER,
-    PLAY,
-    WORDS,
-    Shared,
-    check_against_engine,
-    journal,
-    lang,
-    link_to,
-    move,
-    no_dialog_opened,
-    open_link,
-    play,
-    scenario_of,
-    set_table,
-    settle,
-    shared,
-    table_rows,
-    tool,
-)
 from lansquenet import view
 from localsite.games import long_scenario
 from tests.browser.story import ledger_count, whole_story
-from tests.browser.test_stepper import laid_out
 
 __all__ = ["lang", "no_dialog_opened", "play", "shared"]  # fixtures, used by name
 BIG_MS = 60_000  # opening a 2 000-action game: Python replays it once
@@ -55,7 +36,7 @@ pytestmark = pytest.mark.xdist_group("play-session")
 
 
 def counter(lang: str, index: int, total: int) -> str:
-    return WORDS(lang, "stepper.counter", index=index, total=total)
+    return helpers.WORDS(lang, "stepper.counter", index=index, total=total)
 
 
 def next_action(session: lansquenet.Session) -> dict[str, Any]:
@@ -78,7 +59,7 @@ def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(play: Page, la
     data = long_scenario(2000, seed=11)  # the benchmarks' generator, seed 11
     session = lansquenet.Session(data)
     last = view.steps(session, session.count - 1, None, lang)[0]
-    play.evaluate("(fragment) => { location.hash = fragment; }", link_to(data))
+    play.evaluate("(fragment) => { location.hash = fragment; }", helpers.link_to(data))
     play.locator("#lq-play[aria-busy=false]").wait_for(state="attached", timeout=BIG_MS)
     expect(play.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
     expect(play.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
@@ -86,26 +67,26 @@ def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(play: Page, la
     assert ledger_count(play) == session.deals
     assert play.locator("#lq-journal li").count() < 40  # the story draws its current deal only
     assert len(whole_story(play)) == session.count
-    assert scenario_of(play) == data
+    assert helpers.scenario_of(play) == data
     # A move: what the engine says of it, and the address holds one action more.
     action = next_action(session)
     played = session.push(action)
     if "amount" in action:
         play.fill("#lq-amount", str(action["amount"]))
     play.locator(f"#lq-moves [data-move={action['do']}]").click()
-    settle(play)
+    helpers.settle(play)
     expect(play.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     expect(play.locator("#lq-step-text")).to_have_text(lansquenet.event_text(played[-1][0].json(), lang))
-    assert scenario_of(play)["actions"] == [*data["actions"], action]
+    assert helpers.scenario_of(play)["actions"] == [*data["actions"], action]
     assert ledger_count(play) == session.deals
     # Undo: back where the link was (the whole story read once more: the move's sentences
     # came and went, opening every deal takes a while).
     play.locator("[data-act=undo]").click()
-    settle(play)
+    helpers.settle(play)
     session.pop()
     expect(play.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     expect(play.locator("#lq-step-text")).to_have_text(last["text"])
-    assert scenario_of(play) == data and len(whole_story(play)) == session.count
+    assert helpers.scenario_of(play) == data and len(whole_story(play)) == session.count
     # A step far back is drawn when asked for (the worker's steps op).
     play.locator("[data-go=first]").click()
     expect(play.locator("#lq-step-text")).to_have_text(view.steps(session, 0, 1, lang)[0]["text"])
@@ -128,11 +109,13 @@ def test_a_story_piece_that_cannot_come_is_said_and_the_game_goes_on(page: Page,
     data = long_scenario(400, seed=11)  # several deals: the open answer leaves the story's start out
     session = lansquenet.Session(data)
     page.add_init_script(SPOIL_STORY)
-    page.goto(PLAY[lang].lstrip("/") + link_to(data))
+    page.goto(helpers.PLAY[lang].lstrip("/") + helpers.link_to(data))
     expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
     detail = "to must be a whole number from 0 to 2^53 - 1"  # the engine's bad_request
-    expect(page.locator("#lq-rest-error")).to_have_text(WORDS(lang, "play.rest.failed", detail=detail))
-    settle(page)
+    expect(page.locator("#lq-rest-error")).to_have_text(
+        helpers.WORDS(lang, "play.rest.failed", detail=detail)
+    )
+    helpers.settle(page)
     # The rest is as it was: the last step shown, the ledger whole, a move still plays.
     expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     assert ledger_count(page) == session.deals
@@ -141,13 +124,13 @@ def test_a_story_piece_that_cannot_come_is_said_and_the_game_goes_on(page: Page,
     if "amount" in action:
         page.fill("#lq-amount", str(action["amount"]))
     page.locator(f"#lq-moves [data-move={action['do']}]").click()
-    settle(page)
+    helpers.settle(page)
     expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     expect(page.locator("#lq-rest-error")).to_be_visible()  # the story is still not whole
 
 
 def test_while_the_engine_works_the_table_says_so(play: Page, lang: str) -> None:
-    set_table(play, ["A", "B", "C"], banker="A")
+    helpers.set_table(play, ["A", "B", "C"], banker="A")
     play.fill("#lq-amount", "12")
     # Right after the click, before any answer: busy, and the move controls are off.
     busy = play.evaluate(
@@ -159,74 +142,78 @@ def test_while_the_engine_works_the_table_says_so(play: Page, lang: str) -> None
         }"""
     )
     assert busy == ["true", True, True]
-    settle(play)
+    helpers.settle(play)
     expect(play.locator("#lq-turn fieldset")).to_be_enabled()
     expect(play.locator("#lq-busy")).to_be_hidden()
-    assert [a["do"] for a in scenario_of(play)["actions"]] == ["bank"]  # the move was made once
+    assert [a["do"] for a in helpers.scenario_of(play)["actions"]] == ["bank"]  # the move was made once
 
 
 def test_undo_works_after_a_reload(play: Page, lang: str) -> None:
-    set_table(play, ["A", "B", "C"], banker="A", decks="7S QH 2C QD")
-    move(play, "bank", 12)
-    move(play, "stake", 5)
-    move(play, "stake", 7)
-    before = scenario_of(play)
+    helpers.set_table(play, ["A", "B", "C"], banker="A", decks="7S QH 2C QD")
+    helpers.move(play, "bank", 12)
+    helpers.move(play, "stake", 5)
+    helpers.move(play, "stake", 7)
+    before = helpers.scenario_of(play)
     play.reload()
-    expect(play.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=120_000)
-    settle(play)
+    helpers.engine_ready(play)
+    helpers.settle(play)
     expect(play.locator("#lq-game")).to_be_visible()
-    assert scenario_of(play) == before
+    assert helpers.scenario_of(play) == before
     play.locator("[data-act=undo]").click()
-    settle(play)
-    assert scenario_of(play)["actions"] == before["actions"][:-1]
-    check_against_engine(play, lang)
+    helpers.settle(play)
+    assert helpers.scenario_of(play)["actions"] == before["actions"][:-1]
+    helpers.check_against_engine(play, lang)
 
 
-def test_the_language_switch_keeps_the_game_and_the_step_shown(play: Page, lang: str, shared: Shared) -> None:
-    set_table(play, ["Anne", "Bruno"], banker="Anne", decks="7S QH 2C QD")
-    move(play, "bank", 10)
-    move(play, "stake", 4)
-    game = scenario_of(play)
-    total = len(journal(play))
+def test_the_language_switch_keeps_the_game_and_the_step_shown(
+    play: Page, lang: str, shared: helpers.Shared
+) -> None:
+    helpers.set_table(play, ["Anne", "Bruno"], banker="Anne", decks="7S QH 2C QD")
+    helpers.move(play, "bank", 10)
+    helpers.move(play, "stake", 4)
+    game = helpers.scenario_of(play)
+    total = len(helpers.journal(play))
     assert total == 3
     play.locator("[data-go=first]").click()
     play.locator("[data-go=next]").click()  # the second step: not the last one
     expect(play.locator("#lq-counter")).to_have_text(counter(lang, 2, total))
-    switcher = play.locator(f"a.md-select__link[hreflang={OTHER[lang]}]")
+    switcher = play.locator(f"a.md-select__link[hreflang={helpers.OTHER[lang]}]")
     expect(switcher).to_have_attribute("href", re.compile(r"#scenario=[\w-]+&step=1$"))
     other = shared.open(str(switcher.evaluate("a => a.href")))
     try:
         expect(other.locator("#lq-game")).to_be_visible()
-        expect(other.locator("#lq-counter")).to_have_text(counter(OTHER[lang], 2, total))
-        step = lansquenet.trace(game, OTHER[lang])[1]
+        expect(other.locator("#lq-counter")).to_have_text(counter(helpers.OTHER[lang], 2, total))
+        step = lansquenet.trace(game, helpers.OTHER[lang])[1]
         expect(other.locator("#lq-step-text")).to_have_text(step["text"])
-        assert scenario_of(other) == game
+        assert helpers.scenario_of(other) == game
     finally:
         other.close()
 
 
 def test_new_table_is_a_history_entry(play: Page, lang: str) -> None:
-    set_table(play, ["A", "B", "C"], banker="A")
-    move(play, "bank", 12)
-    game = scenario_of(play)
-    tool(play, "new-table")
+    helpers.set_table(play, ["A", "B", "C"], banker="A")
+    helpers.move(play, "bank", 12)
+    game = helpers.scenario_of(play)
+    helpers.tool(play, "new-table")
     expect(play.locator("#lq-setup")).to_be_visible()
     assert "#" not in play.url
     play.go_back()
-    settle(play)
+    helpers.settle(play)
     expect(play.locator("#lq-game")).to_be_visible()
-    assert scenario_of(play) == game
-    check_against_engine(play, lang)
+    assert helpers.scenario_of(play) == game
+    helpers.check_against_engine(play, lang)
 
 
-def test_the_stepper_and_the_play_page_show_a_step_alike(play: Page, lang: str, shared: Shared) -> None:
+def test_the_stepper_and_the_play_page_show_a_step_alike(
+    play: Page, lang: str, shared: helpers.Shared
+) -> None:
     # Issue 10: one view, the engine's: same sentence, cards, result and balances, on a
     # covering step (a stake shown) and at the settlement (R-T2: the result line).
     data = lansquenet.load("worked-example")
     steps = lansquenet.trace(data, lang)
     staking = next(i for i, s in enumerate(steps) if any(r["stake"] for r in s["rows"]))
     settled = next(i for i, s in enumerate(steps) if s["result"])
-    open_link(play, link_to(data))
+    helpers.open_link(play, helpers.link_to(data))
     rule = shared.context.new_page()
     try:
         rule.goto({"fr": "/rules/settlement/", "en": "/en/rules/settlement/"}[lang])
@@ -239,7 +226,7 @@ def test_the_stepper_and_the_play_page_show_a_step_alike(play: Page, lang: str, 
             expect(play.locator("#lq-step-text")).to_have_text(steps[index]["text"])
             shown = section.locator(f".lq-step[data-step='{index}']")
             expect(shown).to_be_visible()
-            laid_out(shown)
+            helpers.laid_out(shown)
             assert shown.locator(".lq-text").inner_text().split() == (
                 play.locator("#lq-view .lq-text").inner_text().split()
             )
@@ -251,10 +238,10 @@ def test_the_stepper_and_the_play_page_show_a_step_alike(play: Page, lang: str, 
             assert shown.locator(cards).evaluate_all(script) == play.locator(
                 f"#lq-view {cards}"
             ).evaluate_all(script)
-            rows = [[cell.split() for cell in row] for row in table_rows(play, "#lq-balances")]
+            rows = [[cell.split() for cell in row] for row in helpers.table_rows(play, "#lq-balances")]
             assert [
                 [cell.split() for cell in row]
-                for row in table_rows(
+                for row in helpers.table_rows(
                     rule, f"#{shown_id(section)} .lq-step[data-step='{index}'] .lq-balances"
                 )
             ] == rows
@@ -262,12 +249,12 @@ def test_the_stepper_and_the_play_page_show_a_step_alike(play: Page, lang: str, 
                 assert play.locator("#lq-balances .lq-stake").count() >= 1
             else:
                 expect(play.locator("#lq-result")).to_have_text(
-                    WORDS(lang, "steps.result", changes=steps[index]["result"]["line"])
+                    helpers.WORDS(lang, "steps.result", changes=steps[index]["result"]["line"])
                 )
                 assert shown.locator(".lq-result").inner_text() == play.locator("#lq-result").inner_text()
     finally:
         rule.close()
-    assert PLAY[lang] in play.url
+    assert helpers.PLAY[lang] in play.url
 
 
 def shown_id(section: Any) -> str:

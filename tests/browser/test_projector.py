@@ -10,21 +10,24 @@ covers its buttons; the page behind is inert; Escape leaves; axe finds nothing i
 
 from __future__ import annotations
 
-import base64
-import json
-import re
-from typing import Any
-
 import pytest
-from helpers import AXE, TAGS, report
+from helpers import (
+    PROJECTING,
+    READY_MS,
+    UNCOVERED,
+    UNDER,
+    axe_in,
+    engine_ready,
+    link_to,
+    projected_lesson,
+    report,
+)
 from playwright.sync_api import Locator, Page, expect
 
 import lansquenet
 from lansquenet.lessons import lessons
 
 SIZE = {"width": 1280, "height": 720}
-PROJECTING = re.compile(r"(^|\s)lq-projecting(\s|$)")
-READY_MS = 120_000
 
 # The table's cards (the bank card, the players' card, the cards turned), their height on screen;
 # the players' names in the drawing (the seat's first line) and in the balances table,
@@ -43,34 +46,6 @@ MEASURE = """(box) => {
   return { cards, names, heads, text, unit: svg.getScreenCTM().d,
            box: [r.left, r.top, r.width, r.height] };
 }"""
-
-# Each visible button of the view is the topmost element at its own centre.
-UNCOVERED = """(box) => Array.from(box.querySelectorAll("button")).filter((b) => b.getClientRects().length)
-  .filter((b) => { const r = b.getBoundingClientRect();
-    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return !(top && b.contains(top)); }).map((b) => b.textContent)"""
-
-
-# Each of the drawing's words shown is in the window and the topmost thing at its centre
-# (no bar, code or panel over it): those that are not.
-UNDER = """(box) => { const svg = Array.from(box.querySelectorAll(".lq-figure svg")).find((s) => s.getClientRects().length);
-  return Array.from(svg.querySelectorAll("text")).filter((t) => t.textContent.trim()).filter((t) => {
-    const r = t.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return true;
-    const top = document.elementFromPoint(x, y); return !(top && svg.contains(top)); }).map((t) => t.textContent); }"""
-
-
-def axe_in(page: Page, box: Locator) -> list[dict[str, Any]]:
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.evaluate(AXE.read_text("utf-8") + "\n;undefined")
-    found: list[dict[str, Any]] = box.evaluate(
-        """async (el, tags) => (await axe.run(el, {
-            runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })).violations
-          .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-            nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })) }))""",
-        TAGS,
-    )
-    return found
 
 
 def check_view(page: Page, box: Locator, *, cards: bool = True) -> None:
@@ -92,16 +67,6 @@ def check_view(page: Page, box: Locator, *, cards: bool = True) -> None:
     assert page.evaluate("() => document.querySelector('.md-header').closest('[inert]') !== null")
     violations = axe_in(page, box)
     assert not violations, report(violations)
-
-
-def projected_lesson(page: Page, path: str, ident: str) -> Locator:
-    """The lesson ``ident`` of the lessons page at ``path`` (its engine ready), projected."""
-    page.goto(path)
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
-    box = page.locator(f'section[data-lesson="{ident}"]')
-    box.locator('[data-action="projector"]').click()
-    expect(box).to_have_class(PROJECTING)
-    return box
 
 
 def counter(box: Locator) -> Locator:
@@ -176,9 +141,8 @@ def test_a_lesson_projected_its_choices_in_view_and_the_arrows_go_to_the_next_le
 def test_the_play_page_table_projected(page: Page) -> None:
     page.set_viewport_size(SIZE)
     page.goto("/play/")
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
-    game = json.dumps(lansquenet.load("worked-example"), separators=(",", ":")).encode()
-    fragment = "#scenario=" + base64.urlsafe_b64encode(game).decode().rstrip("=")
+    engine_ready(page)
+    fragment = link_to(lansquenet.load("worked-example"))
     page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
     box = page.locator("[data-projector]:has(.lq-figure)").first
     expect(box.locator(".lq-figure svg")).to_be_attached(timeout=READY_MS)
@@ -221,7 +185,7 @@ def test_every_lesson_projected_at_1024x768_shows_its_question_and_choices_whole
     # vote at a move) are on the screen at once, none scrolled inside the lesson's column.
     page.set_viewport_size(SMALL)
     page.goto("/learn/")
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     for lesson in lessons():
         box = page.locator(f'section[data-lesson="{lesson.id}"]')
         box.locator('[data-action="projector"]').click()

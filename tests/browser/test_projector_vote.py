@@ -10,12 +10,23 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import assert_no_violations, report
+from helpers import (
+    AT_COVERING,
+    PLAY,
+    PROJECTING,
+    WORDS,
+    assert_no_violations,
+    axe_in,
+    link_to,
+    moves_with_odds,
+    projected_lesson,
+    ready,
+    report,
+    settle,
+)
 from playwright.sync_api import Locator, Page, expect
 
 from lansquenet import lessons
-from tests.browser.test_projector import PROJECTING, axe_in, projected_lesson
-from tests.browser.test_screen import AT_COVERING, PLAY, WORDS, link_to, moves_with_odds, ready, settle
 
 PROJECTOR = (1280, 720)
 

@@ -16,7 +16,6 @@ file from the server): what is tested is the snapshot alone.
 
 from __future__ import annotations
 
-import base64
 import gzip
 import io
 import json
@@ -28,6 +27,7 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES
+from helpers import PLAY, READY_MS, engine_ready, link_to
 from playwright.sync_api import Page, Route, expect
 from spec_cases import conformance_cases
 
@@ -37,8 +37,6 @@ from lansquenet_site.words import Words
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
-PLAY = {"fr": "/play/", "en": "/en/play/"}
-READY_MS = 180_000  # a cold Pyodide start on a busy machine
 ENGINE = "#lq-play"  # the element with data-lq-wheel
 SNAPSHOTS = "lansquenet-python:/"
 pytestmark = pytest.mark.first_visit  # fresh contexts; ``snapshot_kept`` where one was kept before
@@ -47,7 +45,7 @@ pytestmark = pytest.mark.first_visit  # fresh contexts; ``snapshot_kept`` where 
 def ready(page: Page, how: str) -> None:
     """The engine is ready on ``page``, started ``how`` ("snapshot", "build-snapshot" or
     "plain")."""
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     expect(page.locator(ENGINE)).to_have_attribute("data-lq-python", how)
 
 
@@ -101,11 +99,11 @@ def runtime_facts(site_server: Any) -> dict[str, Any]:
 
 def downloading(seen: list[tuple[str, str]], lang: str, total_bytes: int) -> bool:
     """Whether the status line said "X MB of <total>" (honest progress) at some point."""
-    total = f"{total_bytes / 1e6:.1f}"
+    mark = WORDS(lang, "play.loading.decimal")  # the language's decimal mark
     download = WORDS(
-        lang, "play.loading.download", loaded="X", total=total.replace(".", ",") if lang == "fr" else total
+        lang, "play.loading.download", loaded="X", total=f"{total_bytes / 1e6:.1f}".replace(".", mark)
     )
-    pattern = re.escape(download).replace("X", r"\d+,\d" if lang == "fr" else r"\d+\.\d")
+    pattern = re.escape(download).replace("X", r"\d+" + re.escape(mark) + r"\d")
     return any(s == "runtime" and re.fullmatch(pattern, t) for s, t in seen)
 
 
@@ -251,7 +249,7 @@ def test_every_restore_deals_a_new_quick_game_and_a_seeded_one_replays(
     # exactly after a restore: the computer players' moves are the seed's, not Python's.
     game = quick_game(12, 3)
     assert game["first_banker"] in game["computer"] and "Bruno" not in game["computer"]
-    fragment = "#scenario=" + base64.urlsafe_b64encode(json.dumps(game).encode()).decode().rstrip("=")
+    fragment = link_to(game)
     first = until_the_readers_turn(page, "en", "snapshot", fragment)
     assert first and first == until_the_readers_turn(page, "fr", "snapshot", fragment)
 

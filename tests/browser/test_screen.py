@@ -11,24 +11,31 @@ on demand, in both languages, with no axe violation.
 
 from __future__ import annotations
 
-import base64
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from configured import LANGUAGES
-from helpers import assert_no_violations
+from helpers import (
+    AT_COVERING,
+    PLAY,
+    READY_MS,
+    WORDS,
+    assert_no_violations,
+    engine_ready,
+    link_to,
+    moves_with_odds,
+    readers_seat,
+    readers_turns,
+    ready,
+    settle,
+    tabs_to,
+)
 from playwright.sync_api import Page, expect
 
-from lansquenet import web
-from lansquenet_site.words import Words
 from tests.browser.story import drawn, engine_story, whole_story
 
 REPO = Path(__file__).resolve().parents[2]
-WORDS = Words(REPO / "locales")
-PLAY = {"fr": "/play/", "en": "/en/play/"}
-READY_MS = 120_000
 PHONE, DESKTOP = (360, 740), (1280, 720)
 
 # The rectangle of an element, and whether it lies wholly in the window.
@@ -50,22 +57,6 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "has_touch": True}  # taps
 
 
-def link_to(data: object) -> str:
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#scenario=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-def ready(page: Page, path: str, size: tuple[int, int]) -> None:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")  # instant computer players
-    page.goto(path)
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
-
-
-def settle(page: Page) -> None:
-    page.locator("#lq-play[aria-busy=false]").wait_for(state="attached", timeout=30_000)
-
-
 def in_view(page: Page, selector: str) -> list[dict[str, Any]]:
     boxes: list[dict[str, Any]] = page.evaluate(IN_VIEW, selector)
     assert boxes, f"nothing matches {selector}"
@@ -81,20 +72,6 @@ def scroll_y(page: Page) -> float:
     return float(page.evaluate("() => scrollY"))
 
 
-def readers_seat(page: Page) -> str:
-    """The seat the reader plays in the game the address holds: the one that is not a
-    computer player's."""
-    text = page.url.split("#scenario=", 1)[1]
-    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
-    (seat,) = [name for name in data["players"] if name not in data["computer"]]
-    return str(seat)
-
-
-def your_turn(page: Page, lang: str, reader: str) -> bool:
-    turn = page.locator("#lq-turn-text")
-    return turn.is_visible() and (turn.text_content() or "") == WORDS(lang, "play.your_turn", player=reader)
-
-
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone-360x740", "desktop-1280x720"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_quick_game_played_by_taps_keeps_the_table_and_the_moves_on_one_screen(
@@ -107,13 +84,7 @@ def test_a_quick_game_played_by_taps_keeps_the_table_and_the_moves_on_one_screen
     after_tap = scroll_y(page)
     reader = readers_seat(page)  # the engine draws it (a quick game's random seat)
     yours = 0
-    for _ in range(300):
-        settle(page)
-        if page.locator("#lq-over").is_visible():
-            break
-        if not your_turn(page, lang, reader):
-            page.wait_for_timeout(30)
-            continue
+    for _ in readers_turns(page, lang, reader):
         yours += 1
         # Before the reader's move: the moves and the table on the screen, nothing over
         # the moves, and the page where the reader left it.
@@ -185,13 +156,7 @@ def test_after_a_move_the_focus_is_on_the_next_decision(page: Page, lang: str) -
     expect(page.locator("#lq-game")).to_be_visible()
     reader = readers_seat(page)
     moved = 0
-    for _ in range(300):
-        settle(page)
-        if page.locator("#lq-over").is_visible():
-            break
-        if not your_turn(page, lang, reader):
-            page.wait_for_timeout(30)
-            continue
+    for _ in readers_turns(page, lang, reader):
         # The reader's turn: the focus is on its first control (the amount, else the first move).
         first = (
             "#lq-amount" if page.locator("#lq-amount-box").is_visible() else "#lq-moves [data-move] >> nth=0"
@@ -213,18 +178,8 @@ def test_after_a_move_the_focus_is_on_the_next_decision(page: Page, lang: str) -
 
 def test_a_skip_link_reaches_the_game_within_5_tabs(page: Page) -> None:
     ready(page, PLAY["fr"], DESKTOP)
-    tabs = 0
-    while tabs < 5:
-        page.keyboard.press("Tab")
-        tabs += 1
-        if page.evaluate("() => document.activeElement.matches('a.md-skip')"):
-            page.keyboard.press("Enter")
-            break
-    else:
-        raise AssertionError("no skip link in the first 5 Tabs")
-    while tabs < 5 and not page.evaluate("() => !!document.activeElement.closest('#lq-play')"):
-        page.keyboard.press("Tab")
-        tabs += 1
+    tabs, skipped = tabs_to(page, "#lq-play *", 5)
+    assert skipped, "no skip link in the first 5 Tabs"
     expect(page.locator("[data-act=quick]").first).to_be_focused()
     assert tabs <= 5
 
@@ -243,20 +198,6 @@ def test_the_story_draws_only_the_current_deal_and_keeps_the_whole_text(page: Pa
     page.locator("[data-tab=story]").click()
     page.locator("#lq-journal summary").first.click()  # the reader opens the first deal
     expect(page.locator("#lq-journal details").first.locator("li").first).to_have_text(texts[0])
-
-
-def moves_with_odds(data: dict[str, Any], lang: str) -> list[dict[str, Any]]:
-    """The engine's moves for the player to act, with their odds (lansquenet.odds)."""
-    answer = json.loads(web.handle(json.dumps({"op": "open", "scenario": data, "lang": lang})))
-    moves: list[dict[str, Any]] = answer["step"]["state"]["to_act"]["moves"]
-    return moves
-
-
-AT_COVERING = {
-    "players": ["Anne", "Bruno", "Chloé"],
-    "first_banker": "Anne",
-    "actions": [{"by": "Anne", "do": "bank", "amount": 12}],
-}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -284,7 +225,7 @@ def test_the_odds_show_beside_each_move_on_demand_and_are_remembered(page: Page,
     assert_no_violations(page, f"{PLAY[lang]} with the odds shown")
     # Remembered: still on after a reload, then off again.
     page.reload()
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     settle(page)
     expect(page.locator('[data-action="odds"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#lq-moves .lq-odds-text").first).to_be_visible()

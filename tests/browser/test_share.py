@@ -6,40 +6,25 @@ long for one code says so and shows its plain link."""
 
 from __future__ import annotations
 
-import base64
-import io
-import json
 import re
 from typing import Any
 
 import pytest
-import zxingcpp
-from PIL import Image
-from playwright.sync_api import Browser, Locator, Page, expect
+from helpers import PROJECTING, READY_MS, decoded, engine_ready, link_to, projected_lesson
+from playwright.sync_api import Browser, Page, expect
 
 from lansquenet import bots, lessons
 from lansquenet.session import Session
-from tests.browser.test_projector import projected_lesson
 
 PROJECTOR = {"width": 1280, "height": 720}
 PHONE = {"width": 360, "height": 740}
-PROJECTING = re.compile(r"(^|\s)lq-projecting(\s|$)")
-READY_MS = 120_000
 PREFIX = {"fr": "", "en": "/en"}
 WORD = {"fr": "Étape", "en": "Step"}
 
 
-def decoded(code: Locator) -> str:
-    """The text of the QR code ``code`` shows, as a camera would read it (once drawn: a
-    code of what was shown before goes at once, the new one comes with its library)."""
-    expect(code.locator("svg")).to_be_visible()
-    box = code.bounding_box()
-    assert box and box["width"] >= 160 and box["height"] >= 160, box  # readable across a room
-    assert abs(box["width"] - box["height"]) < 1, box  # square
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(code.screenshot())))
-    assert len(found) == 1, found
-    assert found[0].format == zxingcpp.BarcodeFormat.QRCode
-    return str(found[0].text)
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": PROJECTOR}  # every page here is projected
 
 
 def on_phone(browser: Browser) -> Page:
@@ -67,16 +52,10 @@ def quick_game_at_the_readers_turn(seed: int, least: int) -> dict[str, Any]:
         session.push(move)
 
 
-def link_of(scenario: dict[str, Any]) -> str:
-    data = json.dumps(scenario, separators=(",", ":"), ensure_ascii=False).encode()
-    return "#scenario=" + base64.urlsafe_b64encode(data).decode().rstrip("=")
-
-
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_rule_stepper_projected_its_code_opens_the_same_step_on_a_phone(
     page: Page, browser: Browser, lang: str
 ) -> None:
-    page.set_viewport_size(PROJECTOR)
     page.goto(f"{PREFIX[lang]}/rules/settlement/")
     box = page.locator("#lq-scenario-1")
     box.locator('[data-action="projector"]').click()
@@ -109,11 +88,10 @@ def test_a_rule_stepper_projected_its_code_opens_the_same_step_on_a_phone(
 def test_the_play_table_mid_game_its_code_is_the_short_link_and_opens_the_same_step(
     page: Page, browser: Browser, lang: str
 ) -> None:
-    page.set_viewport_size(PROJECTOR)
     page.goto(f"{PREFIX[lang]}/play/")
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     game = quick_game_at_the_readers_turn(seed=21, least=12)
-    page.evaluate("(fragment) => { location.hash = fragment; }", link_of(game))
+    page.evaluate("(fragment) => { location.hash = fragment; }", link_to(game))
     box = page.locator("#lq-view")
     expect(box.locator(".lq-figure svg")).to_be_attached(timeout=READY_MS)
     box.locator('[data-action="projector"]').click()
@@ -141,15 +119,14 @@ def test_the_play_table_mid_game_its_code_is_the_short_link_and_opens_the_same_s
     # The phone's address now holds the whole game: the same actions as the projector's.
     phone.wait_for_function("() => location.hash.startsWith('#scenario=')")
     opened = phone.evaluate("() => location.hash")
-    assert opened.split("&")[0] == link_of(game)
+    assert opened.split("&")[0] == link_to(game)
     phone.context.close()
 
 
 def test_a_game_too_long_for_one_code_says_so_and_keeps_its_plain_link(page: Page) -> None:
-    page.set_viewport_size(PROJECTOR)
     page.goto("/en/play/")
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
-    fragment = link_of(bots.play_session(4, 12, seed=3))
+    engine_ready(page)
+    fragment = link_to(bots.play_session(4, 12, seed=3))
     assert len(fragment) > 1000
     page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
     box = page.locator("#lq-view")
@@ -166,7 +143,6 @@ def test_a_game_too_long_for_one_code_says_so_and_keeps_its_plain_link(page: Pag
 def test_a_lesson_projected_at_its_second_question_its_code_opens_that_question_on_a_phone(
     page: Page, browser: Browser, lang: str
 ) -> None:
-    page.set_viewport_size(PROJECTOR)
     lesson = lessons.get("keep-sell")
     box = projected_lesson(page, f"{PREFIX[lang]}/learn/", lesson.id)
     anchor = box.get_attribute("id")  # learn.anchor: "lesson-…", "lecon-…"

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from helpers import search_for
 from playwright.sync_api import Page, Route, expect
 
 TWINS = [("/", "/en/"), ("/rules/covering/", "/en/rules/covering/")]
@@ -20,17 +21,6 @@ def switch_language(page: Page, lang: str) -> None:
     page.locator(".md-header__option .md-select > button").hover()
     page.locator(f"a.md-select__link[hreflang={lang}]").click()
     page.wait_for_load_state()
-
-
-def search_for(page: Page, query: str) -> list[str]:
-    """What the header's search lists for ``query``, typed as a reader would."""
-    search = page.locator("input.md-search__input")
-    search.click()
-    search.press_sequentially(query)
-    results = page.locator(".md-search-result__item a")
-    expect(results.first).to_be_visible()
-    paths: list[str] = results.evaluate_all("links => links.map(a => new URL(a.href).pathname)")
-    return paths
 
 
 @pytest.mark.parametrize(("french", "english"), TWINS)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES
+from helpers import laid_out
 from playwright.sync_api import Locator, Page, expect
 
 import lansquenet
@@ -32,24 +33,6 @@ def worked_example(page: Page, lang: str) -> Locator:
     section = page.locator(".lansquenet-scenario").first
     expect(section.locator(".lq-controls")).to_be_visible()
     return section
-
-
-# Until the browser has laid out what it shows of ``e`` (a step is content-visibility:
-# auto: just shown, or in a tab that draws no frames, its content reads as empty).
-LAID_OUT = """e => new Promise((done, fail) => {
-    let frames = 0;
-    const look = () => e.checkVisibility({contentVisibilityAuto: true}) ? done()
-        : ++frames > 600 ? fail(new Error("never laid out")) : requestAnimationFrame(look);
-    look();
-})"""
-
-
-def laid_out(step: Locator) -> Locator:
-    """``step`` (a stepper's shown step), once its page has drawn its content."""
-    step.page.bring_to_front()
-    step.scroll_into_view_if_needed()
-    step.locator(".lq-text").evaluate(LAID_OUT)
-    return step
 
 
 def balances(step: Locator) -> dict[str, str]:

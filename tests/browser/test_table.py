@@ -4,14 +4,13 @@ with their codes, the card-turn animation, a phone's width. Both languages."""
 
 from __future__ import annotations
 
-import base64
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from configured import LANGUAGES
+from helpers import PLAY, engine_ready, link_to, scenario_in
 from playwright.sync_api import Page, expect
 
 from lansquenet.bots import quick_game
@@ -20,20 +19,13 @@ from tests.browser.story import ledger_count, whole_story
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
-PLAY = {"fr": "/play/", "en": "/en/play/"}
-READY_MS = 120_000
 WIDEST = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
-
-
-def link_to(data: object) -> str:
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return "#scenario=" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
 def ready(page: Page, path: str) -> None:
     page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")  # instant computer players
     page.goto(path)
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
 
 
 def settle(page: Page) -> None:
@@ -107,9 +99,7 @@ def test_a_quick_game_plays_on_by_itself_to_the_end_of_a_short_session(page: Pag
 
 def address(page: Page) -> dict[str, Any]:
     """The game the page's address holds."""
-    text = page.url.split("#scenario=")[1]
-    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
-    return data
+    return scenario_in(page.url)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

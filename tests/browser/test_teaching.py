@@ -18,6 +18,7 @@ from typing import Any, Literal, cast
 
 import pytest
 from configured import LANGUAGES as LANGS
+from helpers import READY_MS
 from playwright.sync_api import Page, expect
 
 PREFIX = {"fr": "/", "en": "/en/"}
@@ -150,12 +151,18 @@ def boxes(page: Page) -> list[dict[str, dict[str, float]]]:
     return cast(list[dict[str, dict[str, float]]], found)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_parallel_columns_side_by_side_on_a_wide_screen(page: Page, lang: str) -> None:
-    page.set_viewport_size({"width": 1200, "height": 900})
+def parallel_at(page: Page, lang: str, size: dict[str, int]) -> list[dict[str, dict[str, float]]]:
+    """The parallel page in ``lang`` in a window of ``size``: its six pairs of columns."""
+    page.set_viewport_size(size)
     page.goto(f"{PREFIX[lang]}parallel/")
     pairs = boxes(page)
     assert len(pairs) == 6
+    return pairs
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_parallel_columns_side_by_side_on_a_wide_screen(page: Page, lang: str) -> None:
+    pairs = parallel_at(page, lang, {"width": 1200, "height": 900})
     for pair in pairs:
         fr, en = pair["fr"], pair["en"]
         assert abs(fr["top"] - en["top"]) < 2, pair  # aligned section by section
@@ -167,10 +174,7 @@ def test_parallel_columns_side_by_side_on_a_wide_screen(page: Page, lang: str) -
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_parallel_columns_alternate_on_a_narrow_screen(page: Page, lang: str) -> None:
-    page.set_viewport_size({"width": 400, "height": 800})
-    page.goto(f"{PREFIX[lang]}parallel/")
-    pairs = boxes(page)
-    assert len(pairs) == 6
+    pairs = parallel_at(page, lang, {"width": 400, "height": 800})
     order = [column for pair in pairs for column in (pair["fr"], pair["en"])]
     for above, below in itertools.pairwise(order):  # fr 01, en 01, fr 02, en 02…
         assert below["top"] >= above["bottom"] - 1
@@ -188,7 +192,6 @@ PREPARED = [
     ({"Anne": 118, "Bruno": 95, "Chloé": 75, "David": 112}, None, 2),
     ({"Anne": 60, "Bruno": 110, "Chloé": 120, "David": 180, "Émile": 30}, None, 4),
 ]
-PLAY_READY_MS = 120_000  # Pyodide starts on the play page; a cold start takes a while
 
 
 @pytest.mark.parametrize("index", range(len(PREPARED)))
@@ -202,9 +205,9 @@ def test_teach_link_opens_the_play_page_with_its_deal(page: Page, lang: str, ind
     link.click()
     # The address first (not the page's load event: a loaded machine held it past 30 s once),
     # then the game shown.
-    page.wait_for_url(f"**{PREFIX[lang]}play/#scenario=*", wait_until="commit", timeout=PLAY_READY_MS)
+    page.wait_for_url(f"**{PREFIX[lang]}play/#scenario=*", wait_until="commit", timeout=READY_MS)
     game = page.locator("#lq-game")
-    game.wait_for(state="visible", timeout=PLAY_READY_MS)
+    game.wait_for(state="visible", timeout=READY_MS)
     assert page.locator("html").get_attribute("lang") == lang
     assert page.locator("#lq-link-error").is_hidden()
     # The play page shows the deal's last step: the same balances, the same bank.

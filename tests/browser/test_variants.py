@@ -12,16 +12,16 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES
+from helpers import READY_MS, simulation_summary
 from playwright.sync_api import Page, expect
 
-from lansquenet import chart, odds
+from lansquenet import odds
 from lansquenet_site.odds_page import figure
 from lansquenet_site.words import Words
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")
 PAGE = {"fr": "/variants/", "en": "/en/variants/"}
-READY_MS = 180_000  # a cold Pyodide start on a busy machine
 DEALS, SEED = 3_000, 7
 
 
@@ -40,15 +40,7 @@ def test_a_chosen_variant_is_simulated_with_its_own_pack(page: Page, lang: str) 
     sim = odds.simulate(DEALS, SEED, pack=variant.pack)
     summary = page.locator("#lq-sim-summary")
     assert float(str(summary.get_attribute("data-share"))) == float(sim.bank_share)
-    expected = WORDS.count(
-        lang,
-        "odds.sim.summary",
-        DEALS,
-        deals=chart.number(DEALS, lang),
-        wins=chart.number(sim.bank_wins, lang),
-        share=chart.percent(float(sim.bank_share), lang),
-        expected=figure("bank_wins", variant.pack, lang),
-    )
+    expected = simulation_summary(lang, DEALS, sim, figure("bank_wins", variant.pack, lang))
     expect(summary).to_have_text(expected)
     reference = page.locator("#lq-sim-chart-box > svg line.lq-reference:not(.lq-swatch)")
     assert float(str(reference.get_attribute("data-value"))) == float(odds.bank_wins(variant.pack))

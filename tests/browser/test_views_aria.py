@@ -16,16 +16,27 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import aria_matches, assert_no_violations, heard, heard_raw, listen, tab_to
+from helpers import (
+    AT_COVERING,
+    PLAY,
+    READY_MS,
+    aria_matches,
+    assert_no_violations,
+    heard,
+    heard_raw,
+    link_to,
+    listen,
+    ready,
+    settle,
+    tab_to,
+)
 from playwright.sync_api import Locator, Page, expect
 
 from browser.conftest import SiteServer
-from browser.test_screen import AT_COVERING, PLAY, link_to, ready, settle
 from lansquenet import lessons
 from lansquenet_site.words import Words
 
 WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
-READY_MS = 120_000
 
 
 def spoken(text: str) -> str:

@@ -4,17 +4,15 @@ whose headers stand apart, and printed headings that never break inside a word."
 
 from __future__ import annotations
 
-import base64
-import json
 from urllib.parse import urlsplit
 
 import pytest
 from configured import LANGUAGES
+from helpers import READY_MS, engine_ready, link_to
 from playwright.sync_api import Page, expect
 
 HOME = {"fr": "/", "en": "/en/"}
 DOORS = {"fr": ["Apprendre en jouant", "Jouer", "Enseigner"], "en": ["Learn by playing", "Play", "Teach"]}
-READY_MS = 120_000
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -63,7 +61,7 @@ def test_search_finds_the_score_sheet_and_the_parallel_page(
 def test_the_deal_log_of_five_players_shows_every_column_with_its_headers_apart(page: Page) -> None:
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto("/play/")
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=READY_MS)
+    engine_ready(page)
     names = ["Anne-Sophie", "Bruno", "Chloé", "David", "Émilienne"]
     long_deal = ["7S", "QH", "2C", "3D", "4S", "5H", "6C", "8D", "9S", "10H", "JC", "QD"]
     game = {
@@ -77,10 +75,7 @@ def test_the_deal_log_of_five_players_shows_every_column_with_its_headers_apart(
             {"by": "Chloé", "do": "stake", "amount": 5},
         ],
     }
-    raw = json.dumps(game, ensure_ascii=False, separators=(",", ":")).encode()
-    page.evaluate(
-        "(f) => { location.hash = f; }", "#scenario=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
-    )
+    page.evaluate("(f) => { location.hash = f; }", link_to(game))
     expect(page.locator("#lq-game")).to_be_visible(timeout=READY_MS)
     page.locator("[data-tab=ledger]").click()  # the game screen's ledger, one tap away
     ledger = page.locator("#lq-ledger")

@@ -173,17 +173,22 @@ def table_of(spec: dict[str, Any]) -> Table:
     )
 
 
+# CONFORMANCE's table of `do`: the words of each moment, whatever one can afford
+# (after a win, "withdraw" only after an opening pair: R-B3).
+MOMENTS = {
+    Phase.ANNOUNCE: ["bank"],
+    Phase.COVER: ["stake", "pass", "banco"],
+    Phase.CHOICE: ["keep", "leave"],
+    Phase.OFFER: ["buy", "decline"],
+}
+
+
 def moment(table: Table) -> list[str]:
-    """The words of this moment (CONFORMANCE's table of `do`), whatever one can afford."""
-    if table.phase is Phase.ANNOUNCE:
-        return ["bank"]
-    if table.phase is Phase.COVER:
-        return ["stake", "pass", "banco"]
-    if table.phase is Phase.CHOICE:
-        return ["keep", "withdraw", "leave"] if table.deals[-1].opening_pair else ["keep", "leave"]
-    if table.phase is Phase.OFFER:
-        return ["buy", "decline"]
-    return []
+    """The words of this moment (:data:`MOMENTS`)."""
+    words = MOMENTS.get(table.phase, [])
+    if table.phase is Phase.CHOICE and table.deals[-1].opening_pair:
+        return ["keep", "withdraw", "leave"]
+    return words
 
 
 def legal_move(data: st.DataObject, table: Table) -> Move:

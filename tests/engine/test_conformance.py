@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from helpers import cli
+from helpers import assert_not_a_scenario, cli
 
 import lansquenet
 from lansquenet.__main__ import main
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def expected(case: Path) -> dict:
@@ -58,14 +59,6 @@ def test_a_refusal_on_the_command_line_has_an_english_message(spec_dir):
 
 
 # --- exit 1: not a scenario at all ----------------------------------------------
-
-
-def assert_not_a_scenario(run: subprocess.CompletedProcess[str]) -> None:
-    assert run.returncode == 1
-    assert run.stdout == ""
-    lines = run.stderr.strip().splitlines()
-    assert len(lines) == 1, run.stderr
-    assert "Traceback" not in run.stderr
 
 
 def test_text_that_is_not_json_is_not_a_scenario(tmp_path):

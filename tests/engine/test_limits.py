@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import assert_not_a_scenario, cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from spec_cases import LIMITS, NOT_A_SCENARIO, cases_in, expected_of
-from test_conformance import assert_not_a_scenario, cli
 
 import lansquenet
 from lansquenet import limits, odds, web

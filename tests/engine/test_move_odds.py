@@ -16,6 +16,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from helpers import ANNOUNCING, COVERING, PAIR, SALE, WON, at, offered
 
 from lansquenet import Move, Session, view
 from lansquenet.cards import PACK, Card, stacked
@@ -33,39 +34,10 @@ from lansquenet.odds import (
 from lansquenet.rules import play
 from lansquenet.table import Phase, Table
 from lansquenet.variants import PRESETS, read
-from lansquenet.view import moves
 from localsite.games import long_scenario
 
 PLAYERS = ["A", "B", "C"]
 NOTHING_AT_RISK = ("pass", "decline", "leave")
-
-
-def at(actions: list[dict], decks: list[list[str]] | None = None) -> Table:
-    """The table after ``actions`` at a table of three with 100 counters each."""
-    spec = {"players": PLAYERS, "first_banker": "A", "actions": actions, "decks": decks or []}
-    return Session(spec).table
-
-
-ANNOUNCING = at([])  # R-P5
-COVERING = at([{"by": "A", "do": "bank", "amount": 12}, {"by": "B", "do": "stake", "amount": 5}])  # R-C2
-PAIR = [["7S", "7H"]]  # R-D2: an opening pair, the bank wins at once
-WON = at(  # R-B3: the holder chooses after a win
-    [
-        {"by": "A", "do": "bank", "amount": 12},
-        {"by": "B", "do": "stake", "amount": 5},
-        {"by": "C", "do": "stake", "amount": 7},
-    ],
-    PAIR,
-)
-SALE = at(  # R-B4: the bank offered for sale
-    [
-        {"by": "A", "do": "bank", "amount": 12},
-        {"by": "B", "do": "stake", "amount": 5},
-        {"by": "C", "do": "stake", "amount": 7},
-        {"by": "A", "do": "leave"},
-    ],
-    PAIR,
-)
 
 
 def weighted_packs() -> list[tuple[Fraction, tuple]]:
@@ -128,10 +100,6 @@ def brute_force(table: Table, move: Move) -> dict[str, str]:
         gain += weight * (after.holdings(mover) - before.holdings(mover))
     assert at_risk is not None
     return {"win": str(win), "per_counter": str(gain / at_risk)}
-
-
-def offered(table: Table, lang: str = "en") -> dict[str, dict]:
-    return {m["do"]: m for m in moves(table, lang)}
 
 
 def amount_of(entry: dict) -> int | None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from helpers import ANNOUNCING, COVERING, SALE, WON, offered
 
 from lansquenet.odds import ONE_PACK, move_odds
 from lansquenet.view import odds_short, percent
-from tests.engine.test_move_odds import ANNOUNCING, COVERING, SALE, WON, offered
 
 
 @pytest.mark.parametrize(

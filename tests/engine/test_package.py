@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from helpers import run
 
 import lansquenet
 
@@ -92,17 +93,9 @@ print(json.dumps({
 }))
 """
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"PYTHONPATH": str(site)}
-    run = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=env,
-        timeout=60,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    out = json.loads(run.stdout)
+    done = run([sys.executable, "-c", code], cwd=tmp_path, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
     assert Path(out["file"]).is_relative_to(site)
     assert {"worked-example", "worked-example-bank-wins"} <= set(out["names"])
     # Section 06: bank 12, B covers 5, C covers 7; the players win: the banker -12, B +5, C +7.

@@ -254,14 +254,8 @@ def test_R_P3_every_shuffled_deal_is_cut_by_its_own_bankers_left(table_after):
     # R-P3 (reading): the cut is repeated each deal, by the current banker's left.
     # Deal 1 is a stacked deck (given already shuffled and cut: no cut event); the players
     # win, so the bank passes from A to B (R-B2); deal 2 is shuffled and cut by B's left, A.
-    table, events = table_after(
-        "A B C",
-        20,
-        "A",
-        ["A bank 5", "B stake 5", "B bank 5", "C pass", "A pass"],
-        decks=[PLAYERS_WIN],
-        seed=3,
-    )
+    actions = ["A bank 5", "B stake 5", "B bank 5", "C pass", "A pass"]
+    table, events = table_after("A B C", 20, "A", actions, decks=[PLAYERS_WIN], seed=3)
     cuts = [e.params["player"] for e in events if e.code == "pack_cut"]
     assert cuts == ["A"]  # the stacked deck is already shuffled and cut: no cut event
     assert len(table.deals) == 2 and table.deals[1].cut is not None
@@ -431,13 +425,8 @@ def test_R_C4_a_player_with_no_counters_is_not_asked(table_after, play):
 def test_R_C4_a_player_who_staked_everything_is_skipped_in_the_next_round(table_after):
     # Deal 1 (balance 10): bank 10, B 6, C 4, the bank wins: B has 4, C 6, the bank 20.
     # Deal 2: B stakes his last 4, C passes; round two skips B and asks C.
-    table, _ = table_after(
-        "A B C",
-        10,
-        "A",
-        ["A bank 10", "B stake 6", "C stake 4", "A keep", "B stake 4", "C pass"],
-        decks=[BANK_WINS],
-    )
+    actions = ["A bank 10", "B stake 6", "C stake 4", "A keep", "B stake 4", "C pass"]
+    table, _ = table_after("A B C", 10, "A", actions, decks=[BANK_WINS])
     assert balances(table)["B"] == 0
     assert table.phase is Phase.COVER and to_act(table) == "C"
 
@@ -638,6 +627,10 @@ def test_R_B1_at_most_three_sales_and_four_holders(table_after, play):
     assert codes(events)[0] == "bank_left"
 
 
+# A banks 10 at a table of four, nobody stakes, the bank wins; A leaves, B declines, C buys.
+SOLD_TO_C = ["A bank 10", "B pass", "C pass", "D pass", "A leave", "B decline", "C buy"]
+
+
 def test_R_B2_after_a_loss_the_original_holders_right_announces(table_after, play):
     # R-B2: A banks 10, nobody stakes, the bank wins; A leaves; B declines, C buys at 10.
     # C's deal (covered from C's right: D, A, B): D stakes 4, A passes, B stakes 2, then a
@@ -645,13 +638,7 @@ def test_R_B2_after_a_loss_the_original_holders_right_announces(table_after, pla
     # back 10 - 6 = 4: 94; A: 90 + 10 from the sale = 100.
     # The next bank is announced by the right of A (the original holder), B — not D.
     actions = [
-        "A bank 10",
-        "B pass",
-        "C pass",
-        "D pass",
-        "A leave",
-        "B decline",
-        "C buy",
+        *SOLD_TO_C,
         "D stake 4",
         "A pass",
         "B stake 2",
@@ -780,13 +767,7 @@ def test_R_B5_after_a_sale_without_buyer_the_original_holders_right_announces(ta
     # R-B5: A sells to C (B declines); C wins, leaves; D, A, B decline: C takes the bank,
     # and the right of A (the original holder), B, announces; sales restart from 0.
     actions = [
-        "A bank 10",
-        "B pass",
-        "C pass",
-        "D pass",
-        "A leave",
-        "B decline",
-        "C buy",
+        *SOLD_TO_C,
         "D pass",
         "A pass",
         "B pass",
@@ -832,13 +813,8 @@ def test_R_B7_an_announcer_with_no_counters_is_passed_over(table_after):
     # R-B7: balance 10. Deal 1: B bancos A's 10 and loses: B 0, the bank 20; A keeps.
     # Deal 2: B is skipped (R-C4), C stakes 5, the players win: C 15, A takes back 15.
     # The right of A is B, who has nothing: passed over; C announces.
-    table, events = table_after(
-        "A B C",
-        10,
-        "A",
-        ["A bank 10", "B banco", "A keep", "C stake 5", "C pass"],
-        decks=[BANK_WINS, PLAYERS_WIN],
-    )
+    actions = ["A bank 10", "B banco", "A keep", "C stake 5", "C pass"]
+    table, events = table_after("A B C", 10, "A", actions, decks=[BANK_WINS, PLAYERS_WIN])
     assert balances(table) == {"A": 15, "B": 0, "C": 15}
     assert [e.params["player"] for e in events if e.code == "passed_over"] == ["B"]
     assert to_act(table) == "C" and legal_moves(table) == ["bank"]

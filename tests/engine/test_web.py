@@ -4,11 +4,11 @@ refusals come in the reader's language and change nothing."""
 
 from __future__ import annotations
 
-import base64
 import json
 from typing import Any
 
 import pytest
+from helpers import permalink
 
 import lansquenet
 from lansquenet import web
@@ -91,21 +91,16 @@ def test_open_with_a_refused_action_opens_up_to_it():
     assert opened["refused"]["message"].startswith("Ce n")  # French: "Ce n'est pas à C..."
 
 
-def link_of(data: object) -> str:
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
 def test_a_link_opens_as_its_scenario_and_a_broken_one_is_not_a_scenario():
     # Issue 17 (figure 9d): the page hands a link over as it is, the engine reads it.
     data = lansquenet.load("worked-example")
-    assert ask(op="open", link=link_of(data), lang="en") == ask(op="open", scenario=data, lang="en")
+    assert ask(op="open", link=permalink(data), lang="en") == ask(op="open", scenario=data, lang="en")
     for broken in (
         "%%%not-base64",
-        base64.urlsafe_b64encode(b'{"players": ["\xff"]}').decode().rstrip("="),  # not UTF-8
-        link_of([1, 2]),
-        link_of("worked-example"),  # JSON text, not a scenario
-        base64.urlsafe_b64encode(b"worked-example").decode().rstrip("="),  # a name is not a link
+        permalink(b'{"players": ["\xff"]}'),  # not UTF-8
+        permalink([1, 2]),
+        permalink("worked-example"),  # JSON text, not a scenario
+        permalink(b"worked-example"),  # a name is not a link
         "A" * (web.MAX_BYTES // 3 * 4 + 8),  # over 16 MB
         12,
     ):

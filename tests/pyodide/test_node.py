@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -20,10 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import cases_here, replay_in_node, session_here
 from spec_cases import conformance_cases, norm, variant_cases
-
-import lansquenet
-from lansquenet_site.wheel import build_engine_wheel, write_wheel
 
 REPO = Path(__file__).resolve().parents[2]
 # Under pytest-xdist the module stays on one worker: one Node.js run of Pyodide serves the module.
@@ -40,30 +37,9 @@ def cases(spec: Path) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def pyodide_run(tmp_path_factory: pytest.TempPathFactory, spec_dir: Path) -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is needed to run Pyodide outside a browser (node 20)")
-    if not (REPO / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
-        pytest.fail("node_modules/pyodide is missing: run `npm ci`")
     folder = tmp_path_factory.mktemp("wheel")
-    wheel = write_wheel(build_engine_wheel(REPO), folder)
-    done = subprocess.run(
-        [
-            node,
-            str(SCRIPT),
-            str(wheel),
-            str(spec_dir / "conformance"),
-            str(spec_dir / "conformance" / "variants"),
-        ]
-        + ["--doctest"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    if done.returncode != 0:
-        pytest.fail(f"replay.mjs failed ({done.returncode}):\n{done.stderr[-3000:]}", pytrace=False)
-    result: dict[str, Any] = json.loads(done.stdout)
+    result = replay_in_node(folder, spec_dir, "--doctest", variants=True)
+    wheel = Path(result["wheel"])
     # The same wheel's doctests in CPython, for comparison (the sources may change on
     # disk while the tests run; the wheel does not).
     unpacked = folder / "cpython"
@@ -100,17 +76,14 @@ def test_every_conformance_case_replays_inside_pyodide(pyodide_run: dict[str, An
 
 def test_pyodide_answers_exactly_as_cpython(pyodide_run: dict[str, Any], spec_dir: Path) -> None:
     # The very JSON the command line prints, refusal messages included.
-    for name, path in cases(spec_dir).items():
-        assert pyodide_run["results"][name] == lansquenet.replay(json.loads(path.read_text("utf-8"))), name
+    for name, answer in cases_here(spec_dir, variants=True).items():
+        assert pyodide_run["results"][name] == answer, name
 
 
 def test_a_live_session_answers_in_pyodide_as_in_cpython(pyodide_run: dict[str, Any]) -> None:
     # The worker's session ops (open, move, undo, end, steps, ledger), issue 10: the same
     # requests get the same answers, refusals and the refused action of an open included.
-    from lansquenet import web
-
-    requests = json.loads(SCRIPT.with_name("session-requests.json").read_text("utf-8"))
-    here = [json.loads(web.handle(json.dumps(request))) for request in requests]
+    here = session_here()
     assert pyodide_run["session"] == here
     assert here[2]["error"]["code"] == "not_your_turn" and here[-1]["refused"]["index"] == 1
 

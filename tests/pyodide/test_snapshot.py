@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import assert_answers_as_cpython, cases_here, replay_in_node, session_here
 from mkdocs.exceptions import PluginError
-from spec_cases import conformance_cases
 
-import lansquenet
 from lansquenet_site import runtime
 from lansquenet_site.snapshot import Heap, check_heap, pyodide_version, write_snapshot
 from lansquenet_site.wheel import build_engine_wheel, write_wheel
@@ -80,38 +79,18 @@ def test_pyodide_still_has_the_private_options_the_fence_uses() -> None:
 
 @pytest.fixture(scope="module")
 def restored_run(tmp_path_factory: pytest.TempPathFactory, spec_dir: Path) -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is needed to run Pyodide outside a browser (node 20)")
-    wheel = write_wheel(build_engine_wheel(REPO), tmp_path_factory.mktemp("wheel"))
-    done = subprocess.run(
-        [node, str(SCRIPT), str(wheel), str(spec_dir / "conformance"), "--restore"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    if done.returncode != 0:
-        pytest.fail(f"replay.mjs --restore failed ({done.returncode}):\n{done.stderr[-3000:]}", pytrace=False)
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
+    return replay_in_node(tmp_path_factory.mktemp("wheel"), spec_dir, "--restore")
 
 
 def test_a_restored_python_answers_every_case_as_cpython(
     restored_run: dict[str, Any], spec_dir: Path
 ) -> None:
     assert restored_run["restored"] is True and restored_run["snapshot_bytes"] > 1_000_000
-    found = {p.stem: p for p in conformance_cases(spec_dir)}
-    assert found and sorted(restored_run["results"]) == sorted(found)
-    for name, path in found.items():
-        assert restored_run["results"][name] == lansquenet.replay(json.loads(path.read_text("utf-8"))), name
+    assert_answers_as_cpython(restored_run["results"], spec_dir)
 
 
 def test_a_restored_python_plays_a_session_as_cpython(restored_run: dict[str, Any]) -> None:
-    from lansquenet import web
-
-    requests = json.loads(SCRIPT.with_name("session-requests.json").read_text("utf-8"))
-    assert restored_run["session"] == [json.loads(web.handle(json.dumps(r))) for r in requests]
+    assert restored_run["session"] == session_here()
 
 
 def fresh_run(wheel: Path, snapshot: Path | None = None, stdlib: Path | None = None) -> dict[str, Any]:
@@ -185,7 +164,6 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def test_the_builds_snapshot_answers_every_case_and_the_bridge_as_a_plain_start(
     built: dict[str, Path], spec_dir: Path
 ) -> None:
-    from lansquenet import web
 
     node = shutil.which("node")
     assert node, "Node.js is needed to run Pyodide outside a browser (node 20)"
@@ -204,14 +182,9 @@ def test_the_builds_snapshot_answers_every_case_and_the_bridge_as_a_plain_start(
         runs.append(json.loads(done.stdout))
     plain, restored = runs
     assert plain["restored"] is False and restored["restored"] is True
-    cases = {p.stem: json.loads(p.read_text("utf-8")) for p in conformance_cases(spec_dir)}
-    assert cases and restored["results"] == plain["results"] == {
-        n: lansquenet.replay(c) for n, c in cases.items()
-    }
-    requests = json.loads(SCRIPT.with_name("session-requests.json").read_text("utf-8"))
-    assert (
-        restored["session"] == plain["session"] == [json.loads(web.handle(json.dumps(r))) for r in requests]
-    )
+    here = cases_here(spec_dir)
+    assert here and restored["results"] == plain["results"] == here
+    assert restored["session"] == plain["session"] == session_here()
 
 
 def test_the_builds_snapshot_shows_a_browsers_start_and_draws_fresh_games(built: dict[str, Path]) -> None:

@@ -14,6 +14,7 @@ of the same language.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from configured import LANGUAGES, PREFIX
+from helpers import article_texts, article, blocks, pages, read, text
 
 from lansquenet_site import timeline
 
@@ -58,7 +60,6 @@ WORDS: dict[str, dict[str, Any]] = {
         "our_choice": "our choice",
     },
 }
-BLOCK = re.compile(r"<(p|li|td|tr)\b[^>]*>(.*?)</\1>", re.DOTALL)
 
 
 @pytest.fixture(scope="module")
@@ -66,43 +67,19 @@ def site(built_site: Any) -> Path:
     return Path(built_site.path)
 
 
-def read(site: Path, lang: str, name: str) -> str:
-    return (site / PREFIX[lang] / name / "index.html").read_text("utf-8")
-
-
-def text(html: str) -> str:
-    """The visible text, one space between words, typographic apostrophes made plain."""
-    plain = unescape(re.sub(r"<[^>]+>", " ", html)).replace("’", "'")
-    return re.sub(r"[\s\u00a0\u202f]+", " ", plain).strip()
-
-
-def article(html: str) -> str:
-    return html.split("<article", 1)[1].split("</article>", 1)[0]
-
-
-def blocks(html: str) -> list[tuple[str, str]]:
-    """Each paragraph, list item or table cell of the article: (its HTML, its text); the
-    innermost ones (a list item's own paragraphs are blocks too)."""
-    return [(m.group(2), text(m.group(2))) for m in BLOCK.finditer(article(html))]
-
-
-def pages(site: Path, lang: str) -> list[Path]:
-    """Every built page of ``lang`` (a page of another language lives under its prefix)."""
-    prefix = PREFIX[lang]
-    others = [PREFIX[o] for o in LANGUAGES if o != lang and PREFIX[o]]
-    found = []
-    for path in sorted((site / prefix).rglob("index.html") if prefix else site.rglob("index.html")):
-        rel = path.relative_to(site).as_posix()
-        if rel.startswith("assets/") or any(rel.startswith(o) for o in others):
-            continue
-        found.append(path)
-    return found
-
-
 def source(html: str, ident: str) -> str:
     found = re.search(rf'<p\b[^>]*\bid="{ident}"[^>]*>(.*?)</p>', html, re.DOTALL)
     assert found, ident
     return found.group(1)
+
+
+def said_in_articles(site: Path, lang: str) -> Iterator[tuple[Path, str]]:
+    """Each block of text of the built pages in ``lang`` that have an article, with its page."""
+    for path in pages(site, lang):
+        html = path.read_text("utf-8")
+        if "<article" in html:
+            for _, said in blocks(html):
+                yield path, said
 
 
 def test_every_language_has_its_words() -> None:
@@ -112,15 +89,11 @@ def test_every_language_has_its_words() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_page_calls_a_zecchinetta_form_our_procedure(site: Path, lang: str) -> None:
     checked = 0
-    for path in pages(site, lang):
-        html = path.read_text("utf-8")
-        if "<article" not in html:
-            continue
-        for _, said in blocks(html):
-            if "Zecchinetta" in said:
-                checked += 1
-                for phrase in WORDS[lang]["our_procedure"]:
-                    assert phrase not in said.lower(), (path, said)
+    for path, said in said_in_articles(site, lang):
+        if "Zecchinetta" in said:
+            checked += 1
+            for phrase in WORDS[lang]["our_procedure"]:
+                assert phrase not in said.lower(), (path, said)
     assert checked >= 5  # history, sources, teach, FAQ, variants
 
 
@@ -128,14 +101,10 @@ def test_no_page_calls_a_zecchinetta_form_our_procedure(site: Path, lang: str) -
 def test_a_kept_bank_doubles_only_when_it_was_fully_covered(site: Path, lang: str) -> None:
     doubles, covered = WORDS[lang]["doubles"], WORDS[lang]["covered"]
     found = 0
-    for path in pages(site, lang):
-        html = path.read_text("utf-8")
-        if "<article" not in html:
-            continue
-        for _, said in blocks(html):
-            if doubles in said:
-                found += 1
-                assert covered in said, (path, said)
+    for path, said in said_in_articles(site, lang):
+        if doubles in said:
+            found += 1
+            assert covered in said, (path, said)
     assert found >= 2  # the FAQ and teach's answer key say it, with "covered"
 
 
@@ -202,11 +171,7 @@ def test_sicily_is_credited_to_pagat(site: Path, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_loose_wording_is_gone(site: Path, lang: str) -> None:
-    for path in pages(site, lang):
-        html = path.read_text("utf-8")
-        if "<article" not in html or path.parent.name == "parallel":  # the source texts, as given
-            continue
-        said = text(article(html)).lower()
+    for path, said in article_texts(site, lang):
         for phrase in WORDS[lang]["loose"]:
             assert phrase not in said, (path, phrase)
 

@@ -26,6 +26,7 @@ from configured import LANGUAGES as LANGS
 from lansquenet_site import typography
 
 import lansquenet
+import helpers
 
 PREFIX = {"fr": "", "en": "en/"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -255,16 +256,13 @@ def scenario_of_permalink(href: str) -> dict[str, Any]:
     """The scenario a play-page link holds: ``#scenario=`` then base64url of UTF-8 JSON (play.js)."""
     fragment = urlsplit(href).fragment
     assert fragment.startswith("scenario="), href
-    text = fragment.removeprefix("scenario=")
-    assert re.fullmatch(r"[A-Za-z0-9_-]+", text), "base64url, no padding"
-    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8"))
-    return data
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", fragment.removeprefix("scenario=")), "base64url, no padding"
+    return helpers.scenario_in(href)
 
 
 def permalink(data: dict[str, Any]) -> str:
     """The fragment play.js writes for a scenario (JSON.stringify: compact, UTF-8, keys in order)."""
-    compact = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return "scenario=" + base64.urlsafe_b64encode(compact.encode("utf-8")).decode("ascii").rstrip("=")
+    return "scenario=" + helpers.permalink(data)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -258,7 +258,7 @@ function ask(lesson, question) {
 // HTML has it (learn_page.py, story_items).
 /**
  * @param {Lesson} lesson
- * @param {Bridge.Step[]} steps
+ * @param {Bridge.NarratedStep[]} steps
  */
 function tell(lesson, steps) {
   const story = part(lesson, ".lq-story");

@@ -5,7 +5,8 @@
 // and how many ``actions`` the session keeps (an undo), and whether it ``ended``: the
 // link follows them (permalink.js gameLink, the same cost at move 5 and at move 1 000).
 // An address holding a game opens it, with Back and Forward too ("#seats=": a new quick
-// game with those names at the table). A link whose later
+// game with those names at the table; "#rules=": a new quick game under those rules, or the
+// engine's sentence saying why they cannot be played). A link whose later
 // action the engine refuses opens the game up to that action and says which one and
 // why; the address then holds the game as the engine kept it. A link that is not a
 // game gives the form back with a sentence saying so; an engine failure is said as
@@ -18,12 +19,14 @@
 //   links.viewed(index, count);       // the step shown, for the language switcher
 //   links.leave(); links.forget();    // a new table (a new history entry); no game shown
 //   links.table                       // the game's table (a scenario without actions)
-import { fragment, gameLink, quickFragment, readHash, readSeats, stepFragment, updateSwitcher, writeHash } from "./permalink.js";
+import { fragment, gameLink, quickFragment, readHash, readRules, readSeats, stepFragment, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
 import { framed } from "./class-frame.js";
 import { show } from "./page.js";
 import { projected } from "./projector.js";
 import { shareAddress } from "./share.js";
+
+const RULES_REFUSED = ["invalid_rules", "unknown_variant"]; // V-R6: the table's rules refused
 
 /** @param {Page.Table} table */
 export function gameLinks(table) {
@@ -146,7 +149,7 @@ export function gameLinks(table) {
   /** @param {string[]} names */
   function seated(names) {
     el.setup.hidden = true;
-    table.run(table.session.quick(6, names), function (reply) {
+    table.run(table.session.quick(6, names, null), function (reply) {
       if (reply.error) {
         writeHash(null, false);
         table.showForm(null);
@@ -158,9 +161,37 @@ export function gameLinks(table) {
     }, el.linkError);
   }
 
+  // "#rules=": a new quick game under those rules (permalink.js readRules); rules the
+  // engine refuses are said in its words, with what was asked and the standard game
+  // offered; the form keeps the table it had.
+  /** @param {{asked: string, rules: Bridge.Rules}} ruled */
+  function underRules(ruled) {
+    el.setup.hidden = true;
+    table.run(table.session.quick(6, [], ruled.rules), function (reply) {
+      if (reply.error) {
+        writeHash(null, false);
+        table.showForm(base);
+        refusedRules(reply, ruled.asked);
+        return;
+      }
+      opened(reply, false);
+      table.newGame(reply);
+    }, el.linkError);
+  }
+
+  // A refusal of a link's rules (V-R6), or any other refusal, said in the engine's words.
+  /** @param {Bridge.Refusable} reply @param {string} asked */
+  function refusedRules(reply, asked) {
+    const error = /** @type {Bridge.Failure} */ (reply.error);
+    if (RULES_REFUSED.indexOf(error.code) >= 0) table.form.rules.refused(el.linkError, error.message, asked);
+    else show(el.linkError, problem(reply, word));
+  }
+
   function route() {
     const seats = readSeats();
     if (seats) { seated(seats); return true; }
+    const ruled = readRules();
+    if (ruled) { underRules(ruled); return true; }
     const found = readHash();
     if (!found) {
       if (base) table.showForm(base);
@@ -180,6 +211,10 @@ export function gameLinks(table) {
         if (reply.error.code === "internal") { // the engine failed: not the link's fault
           show(el.linkError, problem(reply, word));
           el.setup.hidden = false;
+        } else if (RULES_REFUSED.indexOf(reply.error.code) >= 0) { // the game's rules, named
+          badLink();
+          const params = reply.error.params || {};
+          refusedRules(reply, String(params.variant || params.key || "rules"));
         } else badLink();
         return;
       }

@@ -16,11 +16,23 @@
 //
 // opens a new quick game with a class's names at the table, computer players in the
 // empty seats (the teachers' class view, class.js); "#seats=" alone, a quick game.
+//
+//   #rules=<preset>                        e.g. #rules=six_packs, #rules=half_on_pair
+//   #rules=<packs>x<pack>[.half][.left]    e.g. #rules=3x32, #rules=2x52.half.left
+//
+// opens a new quick game under those rules (spec/VARIANTS.md): a preset by V-R3's name
+// (standard, two_packs, six_packs, italian_forty, half_on_pair), or the four parameters
+// of V-R2 ("half": a pair takes half of each stake, pair_share "1/2"; "left": the bank
+// passes to the left; without them, "1" and "right"). The address then holds the game:
+// "#scenario=" carries its rules inside the scenario, unchanged (V-R8). The engine
+// judges the rules; a name it does not know is refused in words (rules-choice.js).
 
 const KEY = "scenario=";
 const QUICK = "quick=";
 const STEP = "&step=";
 const SEATS = "seats=";
+const RULES = "rules=";
+const CUSTOM_RULES = /^(\d+)x(\d+)((?:\.(?:half|left))*)$/; // #rules=2x52.half.left
 
 // The scenario as the fragment's text (JSON.stringify: compact, UTF-8, keys in order).
 /** @param {Bridge.Scenario} data */
@@ -114,6 +126,24 @@ export function readSeats() {
   } catch (error) {
     return null; // not percent-encoded: not seats
   }
+}
+
+// The rules a "#rules=" fragment asks for: {asked, rules} (asked: as written, for a
+// refusal to show), or null when it holds none. Only the syntax is read here: the
+// engine says whether the rules exist.
+/** @returns {{asked: string, rules: Bridge.Rules} | null} */
+export function readRules() {
+  const fragment = location.hash.slice(1);
+  if (fragment.indexOf(RULES) !== 0) return null;
+  let asked = fragment.slice(RULES.length);
+  try { asked = decodeURIComponent(asked); } catch (error) { /* not percent-encoded: as written */ }
+  const custom = CUSTOM_RULES.exec(asked);
+  const marks = custom ? custom[3].split(".") : [];
+  const rules = custom ? {
+    packs: Number(custom[1]), pack: custom[2],
+    pair_share: marks.indexOf("half") >= 0 ? "1/2" : "1", successor: marks.indexOf("left") >= 0 ? "left" : "right",
+  } : { variant: asked };
+  return { asked: asked, rules: /** @type {Bridge.Rules} */ (/** @type {unknown} */ (rules)) }; // as asked: the engine judges
 }
 
 // What the address holds: {text, step, quick} (step: null if not given; quick: the short

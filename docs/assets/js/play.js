@@ -8,6 +8,7 @@
 // their moves, the new ledger rows, the actions played), so a move costs the same at
 // move 5 and at move 1 000. Nothing here decides a rule. Modules:
 //   setup-form.js   the table's settings     session.js   the worker's session
+//   rules-choice.js the rules: the form's choice, the table's badge, a refused link
 //   setup-check.js  the form's own checks    status.js    loading, busy table
 //   links.js        the game in the address, from the engine's answers
 //   step-view.js    one step, as the engine  permalink.js the address's format
@@ -218,6 +219,8 @@ function newGame(table, reply) {
   table.turn.readers(seats);
   table.view.readers(seats);
   table.ledger.reset(data.players.map(String));
+  table.form.rules.badge(data.rules); // the rules in force, at a glance (rules-choice.js)
+  table.form.rules.reset(data.rules); // and the form's choice: the next quick game keeps them
   accept(table, reply);
   el.setup.hidden = true;
   el.game.hidden = false;
@@ -302,6 +305,7 @@ function startGame(table, event) {
   event.preventDefault();
   show(el.setupRefusal, "");
   show(el.linkError, "");
+  table.form.rules.offer(false);
   const wrong = checkSetup(el, word); // each field, named, in the page's language
   if (wrong.length) { show(el.setupRefusal, wrong.join(" ")); return; }
   const data = Object.assign(table.form.read(), { actions: [] });
@@ -386,6 +390,7 @@ function wire(table) {
 
   /** @type {Record<string, (button: HTMLElement) => void>} */
   const acts = Object.assign({ "add-player": table.form.addPlayer, "remove-player": table.form.removePlayer }, table.tools.acts);
+  acts["standard-game"] = function () { table.form.rules.reset(null); table.tools.acts.quick(); }; // after refused rules
   root.addEventListener("click", function (event) {
     const target = /** @type {Element} */ (event.target).closest("[data-act], [data-go], [data-move]");
     if (!target) return;

@@ -9,7 +9,7 @@
 //   session.link(text)      -> the same for the game a link's text holds (permalink.js)
 //   session.shortLink(text) -> the same for a quick game's short link (#quick=...)
 //   session.short()         -> {short}: the session's short link's text, or null
-//   session.quick(deals, players) -> the same for a quick game of 3, 6 or 10 deals, seating a class's names ([]: the reader's one seat)
+//   session.quick(deals, players, rules) -> the same for a quick game of 3, 6 or 10 deals, seating a class's names ([]: the reader's one seat), under ``rules`` (null: the standard game)
 //   session.move(action)    -> a position with the new steps' sentences, or {error}
 //   session.undo(seats)     -> back to the last move of one of ``seats`` (all computer
 //                              moves since with it), in one request; [] or none: one action

@@ -1,8 +1,10 @@
 // @ts-check
 // The play page's set-up form: the players, their counters, the first banker, the
 // agreed finish, the seed and stacked decks. It reads and writes a scenario's table
-// (CONFORMANCE.md, without its actions); the engine judges it, not this module.
+// (CONFORMANCE.md, without its actions) and its rules (rules-choice.js); the engine
+// judges it, not this module.
 import { node } from "./page.js";
+import { rulesChoice } from "./rules-choice.js";
 
 /**
  * @param {Page.Elements} el
@@ -10,6 +12,7 @@ import { node } from "./page.js";
  */
 export function setupForm(el, word) {
   const defaultNames = word("play.default_names").split(",").map(function (s) { return s.trim(); });
+  const rules = rulesChoice(el.root, word);
 
   function nameInputs() { return Array.from(el.names.querySelectorAll("input")); }
 
@@ -67,6 +70,7 @@ export function setupForm(el, word) {
       : "";
     const banker = data ? names.indexOf(String(data.first_banker)) : -1;
     el.banker.selectedIndex = banker >= 0 ? banker + 1 : 0;
+    rules.reset(data ? data.rules : null);
   }
 
   // The table the form describes (a scenario without actions).
@@ -86,6 +90,8 @@ export function setupForm(el, word) {
     });
     while (lines.length && !lines[lines.length - 1].length) lines.pop();
     if (lines.length) data.decks = lines;
+    const ruled = rules.read();
+    if (ruled) data.rules = ruled; // none: the standard game, its scenario as before (V-R1)
     return data;
   }
 
@@ -105,7 +111,7 @@ export function setupForm(el, word) {
   }
 
   el.names.addEventListener("input", fillBankers);
-  return { reset: reset, read: read, addPlayer: addPlayer, removePlayer: removePlayer };
+  return { reset: reset, read: read, addPlayer: addPlayer, removePlayer: removePlayer, rules: rules };
 }
 
 // A number as typed: a whole number goes as a number; anything else goes as typed, and

@@ -42,12 +42,13 @@ export function tableTools(table) {
 
   // "Partie rapide" / "Quick game": the reader and three computer players, at once;
   // the engine draws the first banker, the reader's seat and the temperaments (seeded:
-  // the link replays it). ``button.dataset.deals``: 3, 6 (the default) or 10.
+  // the link replays it), under the rules the form shows (rules-choice.js). ``button.dataset.deals``: 3, 6 (the default) or 10.
   /** @param {HTMLElement} [button] */
   function quick(button) {
     if (session.busy) return;
     show(el.linkError, "");
-    table.run(session.quick(Number((button && button.dataset.deals) || 6), []), function (reply) {
+    table.form.rules.offer(false);
+    table.run(session.quick(Number((button && button.dataset.deals) || 6), [], table.form.rules.read()), function (reply) {
       if (reply.error) { show(el.setupRefusal, problem(reply, word)); return; }
       table.links.opened(reply, true);
       table.newGame(reply);

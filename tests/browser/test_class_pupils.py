@@ -188,7 +188,10 @@ def test_a_long_part_scrolls_with_the_arrows_and_pagedown_opens_the_next_part_at
     down = view.evaluate(SCROLLED)
     assert down > 100
     page.keyboard.press("ArrowUp")
-    assert view.evaluate(SCROLLED) < down
+    # Back up: waited for, as a loaded machine may start the smooth scroll late.
+    page.wait_for_function(
+        "([v, down]) => v.scrollTop < down", arg=[view.element_handle(), down], timeout=10_000
+    )
     expect(view).to_have_attribute("data-current", str(at))
     page.keyboard.press("PageDown")
     expect(view).to_have_attribute("data-current", str(at + 1))

@@ -42,10 +42,8 @@ start, a switch restores Python's memory snapshot instead of starting it again.
 
 from __future__ import annotations
 
-import json
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -365,12 +363,7 @@ def measure(site: Path, repeats: int = 5, shell: bool = False) -> dict[str, Any]
 def main(argv: list[str]) -> int:
     from benchmarks import site_bench
 
-    repeats = int(argv[0]) if argv else 5
-    with tempfile.TemporaryDirectory(prefix="lq-play-bench-") as tmp:
-        site = Path(tmp) / "site"
-        site_bench.build(site_bench.REPO / "mkdocs.yml", site)
-        print(json.dumps(measure(site, repeats), indent=2))
-    return 0
+    return site_bench.on_a_fresh_build(measure, argv, "play")
 
 
 if __name__ == "__main__":

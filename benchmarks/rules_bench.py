@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import gzip
 import io
-import json
 import shutil
 import statistics
 import subprocess
@@ -151,12 +150,7 @@ def measure(site: Path, repeats: int = 5, shell: bool = False) -> dict[str, Any]
 def main(argv: list[str]) -> int:
     from benchmarks import site_bench
 
-    repeats = int(argv[0]) if argv else 5
-    with tempfile.TemporaryDirectory(prefix="lq-rules-bench-") as tmp:
-        site = Path(tmp) / "site"
-        site_bench.build(site_bench.REPO / "mkdocs.yml", site)
-        print(json.dumps(measure(site, repeats), indent=2))
-    return 0
+    return site_bench.on_a_fresh_build(measure, argv, "rules")
 
 
 if __name__ == "__main__":

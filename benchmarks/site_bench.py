@@ -118,6 +118,17 @@ def build(config: Path, site: Path, site_url: str | None = None, strict: bool = 
     return timed_build(config, site, site_url, strict)[0]
 
 
+def on_a_fresh_build(measure: Any, argv: list[str], name: str) -> int:
+    """A browser benchmark's command line: ``measure(site, repeats)`` on this tree's site,
+    built into a temporary folder; its figures printed as JSON."""
+    repeats = int(argv[0]) if argv else 5
+    with tempfile.TemporaryDirectory(prefix=f"lq-{name}-bench-") as tmp:
+        site = Path(tmp) / "site"
+        build(REPO / "mkdocs.yml", site)
+        print(json.dumps(measure(site, repeats), indent=2))
+    return 0
+
+
 def timed_build(
     config: Path, site: Path, site_url: str | None = None, strict: bool = False
 ) -> tuple[float, float]:

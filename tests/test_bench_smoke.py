@@ -39,7 +39,7 @@ BROWSER = {
     "engine": ["ready_ms", "bare_ms", "ratio", "longest_task_ms"],
     "stepper": ["after_dcl_ms"],
     "weight": ["ours_bytes", "plain_bytes", "ratio", "python_bytes"],
-    "return": ["first_ms", "return_ms", "ratio"],
+    "return": ["plain_ms", "first_ms", "return_ms", "ratio", "first_ratio"],
     "bytes": ["ours_bytes", "before_bytes", "ratio"],
 }
 

@@ -60,7 +60,7 @@ declare namespace Page {
 
   /** Where a page says Python's loading (page.js showLoading): its status line, its
    *  progress bar, its words (``words`` + the status: "play.loading."), and whether it
-   *  says the megabytes downloaded ("...download"). */
+   *  says the megabytes downloaded ("...download", their decimal mark "...decimal"). */
   interface Loading {
     line: HTMLElement;
     bar?: HTMLProgressElement | null;
@@ -160,10 +160,12 @@ declare namespace Page {
 declare namespace Page {
   /** What a view hands the projector view (projector.js projectable): how it steps
    *  (none: the projector steps between the page's views), and its decision's buttons
-   *  (the class's vote, vote.js; none: no vote). */
+   *  (the class's vote, vote.js; none: no vote), and how one of them is played from the
+   *  projected vote (none: the vote's choices are only shown). */
   interface Projectable {
     go?: (go: Go) => void;
     choices?: () => HTMLElement[];
+    choose?: (choice: HTMLElement) => void;
   }
 }
 

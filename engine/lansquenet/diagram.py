@@ -5,7 +5,9 @@ bottom, facing the table: their left is the reader's left. The bank card lies at
 banker's left, the players' card at the banker's right (R-D1), each labelled in the
 drawing; the last four exposed cards lie above them, each index in view (the earlier
 ones counted), and an arrow shows the direction of
-covering (R-C1). The drawing is 440 units wide and wider than high (370 units), its
+covering (R-C1). The drawing is 440 units wide and wider than high (370 units, a line
+taller for each of the banker's lines beyond three: a sold bank's first announcer, R-B4,
+is told on narrow lines so that the banker's box stays clear of the bank), its
 smallest text 18 units tall: where it is 250 px high or more (a 360 px phone), every name,
 counter, label and card index is at least 12 CSS px tall.
 
@@ -45,6 +47,8 @@ CARD_SCALE = 1.1  # every card, turned or not, at the same size: 53 x 75 units
 FONT, SMALL, LINE = 18, 18, 21  # the seats' text, the labels' (the least), a seat's line
 SHOWN = 4  # the exposed cards drawn (the last ones); the others are counted
 STEP = 34  # each exposed card's shift: its index stays in view
+WRAP = 13  # the banker's longer lines are wrapped at so many characters: the box stays narrow
+BANKER_LINES = 3  # the banker's lines a drawing HEIGHT high holds
 NAME_CAP = 10  # longer names are shortened in the drawing only (the text keeps them whole)
 RED, BLACK, INK, GREEN, FELT = "#b00020", "#111", "#111", "#1d4d2b", "#e8f2ea"
 
@@ -185,21 +189,47 @@ def _short(name: str) -> str:
     return name if len(name) <= NAME_CAP else name[: NAME_CAP - 1] + "…"
 
 
-def _seat(state: Mapping[str, Any], name: str, offset: int, acting: bool, lang: str) -> str:
+def _wrapped(text: str, width: int = WRAP) -> list[str]:
+    """``text`` on lines of at most ``width`` characters, broken between words.
+
+    >>> _wrapped("bank first announced by Anne")
+    ['bank first', 'announced by', 'Anne']
+    """
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _seat_lines(state: Mapping[str, Any], name: str, offset: int, lang: str) -> list[str]:
+    """A seat's lines: its name, its counters (the banker's mark beside them) and what
+    the seat holds; the bank's first announcer is told on narrow lines under the banker."""
     view, bank = state["table"], state.get("bank") or {}
-    x, y = seat_position(offset, len(view["seats"]))
-    lines = [escape(_short(name)), str(state["balances"][name])]
+    balance = str(state["balances"][name])
+    lines = [_short(name), balance]
     if offset == 0:
-        lines.append(escape(_word("banker_mark", lang)))
+        lines[1] += " " + _word("banker_mark", lang)
         if bank and bank.get("original_holder") not in (None, name):
-            lines.append(escape(_word("original_mark", lang, player=_short(bank["original_holder"]))))
+            lines += _wrapped(_word("original_mark", lang, player=_short(bank["original_holder"])))
     elif view["stakes"].get(name):
-        lines.append(escape(_word("stake_short", lang, amount=view["stakes"][name])))
-    width = min(180, 14 + 9.8 * max(len(line) for line in lines))
+        lines.append(_word("stake_short", lang, amount=view["stakes"][name]))
+    return lines
+
+
+def _seat(state: Mapping[str, Any], name: str, offset: int, acting: bool, lang: str, bottom: int) -> str:
+    """A seat's box and its lines, within a drawing ``bottom`` units high."""
+    view = state["table"]
+    x, y = seat_position(offset, len(view["seats"]))
+    said = _seat_lines(state, name, offset, lang)
+    lines = [escape(line) for line in said]
+    width = min(180, 14 + 9.8 * max(len(line) for line in said))
     height = LINE * len(lines) + 7
     # Within the drawing: a box near an edge moves inwards, its text with it.
     x = min(max(x, 2 + width / 2), WIDTH - 2 - width / 2)
-    top = min(max(y - height / 2, 2), HEIGHT - 2 - height)
+    top = min(max(y - height / 2, 2), bottom - 2 - height)
     # The acting seat is unmistakable: a thick dark-amber border on a pale amber fill.
     box = (
         ' fill="#ffefc2" stroke="#7a4a00" stroke-width="4"'
@@ -233,7 +263,7 @@ def _note(text: str, x: float, y: float, anchor: str, lines: int, longest: int, 
     return f'<g class="lq-note">{ground}{text}</g>'
 
 
-def _corner_text(text: str, x: float, anchor: str) -> str:
+def _corner_text(text: str, x: float, anchor: str, bottom: int) -> str:
     """A label in a bottom corner, on two lines when it has two words or more (it then
     stays clear of the banker's seat between the corners)."""
     words = text.rsplit(" ", 1) if text.count(" ") > 1 else [text]
@@ -241,7 +271,7 @@ def _corner_text(text: str, x: float, anchor: str) -> str:
         f'<tspan x="{x:.0f}" dy="{0 if i == 0 else SMALL + 2}">{escape(line)}</tspan>'
         for i, line in enumerate(words)
     )
-    top = HEIGHT - 12 - (SMALL + 2) * (len(words) - 1)
+    top = bottom - 12 - (SMALL + 2) * (len(words) - 1)
     label = f'<text x="{x:.0f}" y="{top}" font-size="{SMALL}" text-anchor="{anchor}" fill="{GREEN}">{lines}</text>'
     return _note(label, x, top, anchor, len(words), max(len(w) for w in words))
 
@@ -259,9 +289,12 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
     bank = state.get("bank") or {}
     acting = (state.get("to_act") or {}).get("player")
     title = _word("title", lang, players=n)
+    # The banker's box sits at the bottom, between the bank and the covering order: a
+    # taller box (the bank's first announcer told) makes the drawing taller, not wider.
+    bottom = HEIGHT + LINE * max(0, len(_seat_lines(state, banker, 0, lang)) - BANKER_LINES)
     out = [
         (
-            f'<svg class="lq-diagram" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" xmlns="http://www.w3.org/2000/svg"'
+            f'<svg class="lq-diagram" viewBox="0 0 {WIDTH} {bottom}" role="img" xmlns="http://www.w3.org/2000/svg"'
             f' font-family="sans-serif" font-size="{FONT}" text-anchor="middle" aria-label="{escape(title)}">'
         ),
         f"<title>{escape(title)}</title><desc>{escape(description(state, lang))}</desc>",
@@ -272,15 +305,15 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
         # R-C1: covering goes anticlockwise, from the banker's right (no ids: many per page)
         f'<path d="M{CX + 92} {CY + 75}A24 40 0 0 0 {CX + 92} {CY - 5}" fill="none" stroke="{GREEN}" stroke-width="2"/>',
         f'<path d="M{CX + 86} {CY - 5}l10-6v12z" fill="{GREEN}"/>',
-        _corner_text("↺ " + _word("direction", lang), WIDTH - 6, "end"),
+        _corner_text("↺ " + _word("direction", lang), WIDTH - 6, "end", bottom),
     ]
     for offset in range(n):
         name = seats[(base + offset) % n]
-        out.append(_seat(state, name, offset, name == acting, lang))
+        out.append(_seat(state, name, offset, name == acting, lang, bottom))
     if bank:
         said = _word("bank", lang, amount=bank["amount"])
-        label = f'<text x="8" y="{HEIGHT - 12}" font-weight="bold" text-anchor="start" fill="{INK}">{escape(said)}</text>'
-        out.append(_note(label, 8, HEIGHT - 12, "start", 1, len(said) + 1))
+        label = f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start" fill="{INK}">{escape(said)}</text>'
+        out.append(_note(label, 8, bottom - 12, "start", 1, len(said) + 1))
     cards = view["cards"] or {}
     wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE
     # R-D1: the bank card at the banker's left (the reader's left), the players' card at the right

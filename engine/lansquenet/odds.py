@@ -374,7 +374,7 @@ def preset_odds() -> tuple[PresetOdds, ...]:
                 name=name,
                 sources=SOURCES[name],
                 year=YEARS[name],
-                rules=None if rules.standard else {"variant": name},
+                rules=rules.record(),
                 opening_pair=opening_pair(pack),
                 edge=rules_edge(pack, rules.share),
             )

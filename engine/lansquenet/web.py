@@ -171,7 +171,7 @@ import re
 from collections.abc import Callable
 from typing import Any, cast
 
-from . import bots, chart, lessons, naming, odds, protocol, quicklink, variants, view
+from . import bots, chart, lessons, naming, odds, quicklink, variants, view
 from .diagram import diagram
 from .languages import FALLBACK, LANGUAGES
 from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
@@ -683,27 +683,27 @@ def _short(request: dict[str, Any]) -> dict[str, Any]:
     return {"short": quicklink.text_of(_worker.session)}
 
 
-# The bridge: each op of the contract (:data:`lansquenet.protocol.OPS`) and its handler (a
-# session's ops run on the open session); an op declared without a handler fails here.
-_HANDLER_OF: dict[str, Handler] = {
+# The bridge: each op of the contract (:data:`lansquenet.protocol.OPS`, in its order) and
+# its handler (a session's ops run on the open session). The contract is read at build
+# time, not in the browser: tests/site/test_bridge.py fails when the two differ.
+HANDLERS: dict[str, Handler] = {
     "replay": _replay,
     "open": _open,
-    "quick": _quick,
     "move": _on_session(_move),
+    "quick": _quick,
     "undo": _on_session(_undo),
     "end": _on_session(_end),
+    "bot": _on_session(_bot),
     "steps": _on_session(_steps),
     "story": _on_session(_story),
     "ledger": _on_session(_ledger),
     "scenario": _on_session(_scenario),
     "simulate": _simulate,
     "lesson": _lesson,
-    "bot": _on_session(_bot),
     "short": _short,
     "rules": _rules,
 }
-HANDLERS: dict[str, Handler] = {op: _HANDLER_OF[op] for op in protocol.OPS}
-OPS = protocol.OPS
+OPS = tuple(HANDLERS)
 
 
 def answer(request: object) -> dict[str, Any]:

@@ -1,10 +1,10 @@
 """The engine as a wheel, built in pure Python for the browser (no pip at build time).
 
 Pyodide installs it with ``pyodide.unpackArchive(buffer, "wheel", …)``: a plain
-``py3-none-any`` wheel holding ``lansquenet/*.py``, its catalogues
+``py3-none-any`` wheel holding ``lansquenet/*.py`` (not :data:`LEFT_OUT`), its catalogues
 (``lansquenet/locales/<lang>/lansquenet.po``, every language it has), its scenarios, its lessons and ``py.typed``, and the
 ``dist-info`` files (``METADATA``, ``WHEEL``, ``RECORD`` with sha256 hashes). The build
-is deterministic: fixed timestamps, sorted entries, so the same sources give the same
+is deterministic: fixed timestamps, sorted entries, deflate at level 9, so the same sources give the same
 bytes (and the same name and digest in the page).
 
 >>> import io, zipfile
@@ -15,8 +15,8 @@ bytes (and the same name and digest in the page).
 >>> names = zipfile.ZipFile(io.BytesIO(built.data)).namelist()
 >>> "lansquenet/locales/fr/lansquenet.po" in names, "lansquenet/locales/fr/site.po" in names
 (True, False)
->>> "lansquenet/lessons.json" in names
-True
+>>> "lansquenet/lessons.json" in names, "lansquenet/protocol.py" in names
+(True, False)
 """
 
 from __future__ import annotations
@@ -33,6 +33,11 @@ NAME = "lansquenet"
 WHEELS_DIR = "assets/wheels"  # where the site keeps it
 # 1980-01-01, the earliest time a zip entry can hold: every build writes the same bytes.
 EPOCH = (1980, 1, 1, 0, 0, 0)
+# What a browser never runs: the command line (``python -m lansquenet``, CPython's) and
+# the bridge's contract (its TypedDicts: lansquenet_site.bridge writes types/bridge.d.ts
+# from it at build time; the engine never imports it).
+LEFT_OUT = frozenset({"__main__.py", "protocol.py"})
+COMPRESSION = 9  # deflate's smallest: the same bytes on every build, fewer for the reader
 
 
 @dataclass(frozen=True)
@@ -55,7 +60,8 @@ class Wheel:
 
 def package_files(package: Path) -> list[tuple[str, Path]]:
     """``(archive name, source)`` for each file of the package that the wheel carries."""
-    found: list[tuple[str, Path]] = [(f"{NAME}/{p.name}", p) for p in package.glob("*.py")]
+    modules = [p for p in package.glob("*.py") if p.name not in LEFT_OUT]
+    found: list[tuple[str, Path]] = [(f"{NAME}/{p.name}", p) for p in modules]
     found += [(f"{NAME}/scenarios/{p.name}", p) for p in (package / "scenarios").glob("*.json")]
     found += [(f"{NAME}/{p.name}", p) for p in package.glob("*.json")]  # the lessons
     catalogues = sorted((package / "locales").glob(f"*/{NAME}.po"))  # not the site's words
@@ -77,7 +83,7 @@ def _entry(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     info = zipfile.ZipInfo(name, date_time=EPOCH)
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
-    archive.writestr(info, data)
+    archive.writestr(info, data, compresslevel=COMPRESSION)
 
 
 def build_wheel(package: Path, version: str, summary: str = "") -> Wheel:

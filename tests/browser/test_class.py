@@ -6,6 +6,7 @@ The parts and minutes come from one source (plan.json): the table and the view a
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -78,12 +79,14 @@ def test_run_the_class_walks_every_part_and_its_countdown_runs_pauses_and_ends(p
             expect(stepper).to_be_visible()
             stepper.locator("[data-go=next]").click()
             expect(stepper).to_have_attribute("data-current", "1")
-            # Its QR code leads to the pupils' page of this part (share.js; plan.json's "pupils").
+            # Its QR code leads to the pupils' page of this part (share.js; plan.json's "pupils"),
+            # at the example's step (stepper.js's words for the address: its data-hash).
+            word = json.loads(stepper.get_attribute("data-hash") or "{}")[lang]
             expect(page.locator("#lq-class > .lq-share .lq-share-link")).to_have_attribute(
-                "href", re.compile(r"/class/#rules$")
+                "href", re.compile(rf"/class/#{word}-2$")
             )
             assert decoded(page.locator("#lq-class > .lq-share .lq-share-code")).endswith(
-                f"/{PREFIX[lang]}class/#rules"
+                f"/{PREFIX[lang]}class/#{word}-2"
             )
             violations = axe_in(page, view)
             assert not violations, report(violations)

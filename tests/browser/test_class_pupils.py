@@ -158,3 +158,103 @@ def test_the_qr_caption_overlaps_no_control(page: Page, lang: str, size: dict[st
             if control.is_visible():
                 assert not overlapping(box, control.bounding_box()), (name, control.inner_text())
         page.keyboard.press("PageDown")
+
+
+# Where the view's scrolling comes to rest (the arrows scroll it smoothly).
+SCROLLED = """(view) => new Promise((done) => {
+  let last = -1;
+  const look = () => { if (view.scrollTop === last) done(last); else { last = view.scrollTop; setTimeout(look, 150); } };
+  look();
+})"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, SIZE], ids=["1024x768", "1280x720"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_long_part_scrolls_with_the_arrows_and_pagedown_opens_the_next_part_at_its_top(
+    page: Page, lang: str, size: dict[str, int]
+) -> None:
+    # The teachers' page: a long part scrolls with ↓ and ↑, PageDown always goes to the next part.
+    view = run_class(page, lang, size)
+    names = [part.get_attribute("data-part") for part in view.locator(".lq-part").all()]
+    at = names.index("deals")  # the four ready-made deals: longer than the screen
+    for _ in range(at):
+        page.keyboard.press("PageDown")
+    expect(view).to_have_attribute("data-current", str(at))
+    settled(page, view)
+    assert view.evaluate("(v) => v.scrollHeight > v.clientHeight + 100")
+    for _ in range(6):
+        page.keyboard.press("ArrowDown")
+    expect(view).to_have_attribute("data-current", str(at))
+    down = view.evaluate(SCROLLED)
+    assert down > 100
+    page.keyboard.press("ArrowUp")
+    # Back up: waited for, as a loaded machine may start the smooth scroll late.
+    page.wait_for_function(
+        "([v, down]) => v.scrollTop < down", arg=[view.element_handle(), down], timeout=10_000
+    )
+    expect(view).to_have_attribute("data-current", str(at))
+    page.keyboard.press("PageDown")
+    expect(view).to_have_attribute("data-current", str(at + 1))
+    name = settled(page, view)
+    # The next part opens at its top: its title and its code in sight, the code read.
+    head = view.locator(".lq-part:not([hidden]) .lq-part-head")
+    expect(head).to_be_in_viewport(ratio=1)
+    code = code_of(page, name)
+    expect(code).to_be_in_viewport(ratio=1)
+    assert decoded(code).startswith("http")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_parts_code_opens_the_projected_example_at_its_step_on_a_phone(
+    page: Page, lang: str
+) -> None:
+    view = run_class(page, lang, SIZE)
+    names = [part.get_attribute("data-part") for part in view.locator(".lq-part").all()]
+    for _ in range(names.index("rules")):
+        page.keyboard.press("PageDown")
+    settled(page, view)
+    example = view.locator(".lq-part:not([hidden]) .lansquenet-scenario").first
+    expect(example).to_have_attribute("data-stepper", "ready")
+    for _ in range(2):
+        example.locator("[data-go=next]").click()
+    expect(example).to_have_attribute("data-current", "2")
+    code = code_of(page, "rules")
+    expect(view).to_have_attribute("data-share", re.compile(r"-3$"))
+    url = decoded(code)
+    assert not url.split("#")[0].endswith("/teach/"), url
+    phone = page.context.new_page()
+    phone.set_viewport_size(PHONE)
+    phone.goto(url)
+    # The pupils' page: the same example, at the step projected, in sight.
+    shown = phone.locator(".lansquenet-scenario").first
+    expect(shown).to_have_attribute("data-current", "2")
+    expect(shown.locator(".lq-step[data-step='2']")).to_be_in_viewport()
+    assert phone.locator("details, .lq-teacher").count() == 0
+    phone.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_teacher_plays_the_class_choice_from_the_projected_table(page: Page, lang: str) -> None:
+    view = run_class(page, lang, SIZE)
+    names = [part.get_attribute("data-part") for part in view.locator(".lq-part").all()]
+    for _ in range(names.index("odds")):
+        page.keyboard.press("PageDown")
+    settled(page, view)
+    table = page.frame_locator('iframe[data-frame="game"]')
+    projected = table.locator("#lq-view.lq-projecting")
+    decision = table.locator("#lq-turn")
+    choices = projected.locator(".lq-vote-choices li")
+    for _ in range(3):  # a decision of one move puts no vote: the teacher makes it
+        expect(choices.or_(decision.locator(".lq-move")).first).to_be_visible(timeout=30_000)
+        if choices.count() >= 2:
+            break
+        decision.locator(".lq-move:visible button").first.evaluate("(button) => button.click()")
+    expect(choices.first).to_be_visible()
+    counter = projected.locator(".lq-counter")
+    before = counter.inner_text()
+    # The class voted: the teacher presses its lettered move on the projected table.
+    last = choices.last.locator("button.lq-vote-move")
+    box = last.bounding_box()
+    assert box and box["height"] >= 44
+    last.click()
+    expect(counter).not_to_have_text(before)  # the move made: a new step

@@ -99,11 +99,11 @@ def runtime_facts(site_server: Any) -> dict[str, Any]:
 
 def downloading(seen: list[tuple[str, str]], lang: str, total_bytes: int) -> bool:
     """Whether the status line said "X MB of <total>" (honest progress) at some point."""
-    total = f"{total_bytes / 1e6:.1f}"
+    mark = WORDS(lang, "play.loading.decimal")  # the language's decimal mark
     download = WORDS(
-        lang, "play.loading.download", loaded="X", total=total.replace(".", ",") if lang == "fr" else total
+        lang, "play.loading.download", loaded="X", total=f"{total_bytes / 1e6:.1f}".replace(".", mark)
     )
-    pattern = re.escape(download).replace("X", r"\d+,\d" if lang == "fr" else r"\d+\.\d")
+    pattern = re.escape(download).replace("X", r"\d+" + re.escape(mark) + r"\d")
     return any(s == "runtime" and re.fullmatch(pattern, t) for s, t in seen)
 
 

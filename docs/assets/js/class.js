@@ -17,7 +17,7 @@
 // The frames' pages are spoken to by postMessage only, in the messages of
 // types/messages.d.ts (their side: class-frame.js).
 import { classKey } from "./class-frame.js";
-import { inertAround, onPage, pageWords } from "./page.js";
+import { inertAround, onPage, pageLang, pageWords } from "./page.js";
 import { seatsFragment } from "./permalink.js";
 import { projected } from "./projector.js";
 import { shareAddress, shareShown } from "./share.js";
@@ -196,14 +196,26 @@ function setup(plan) {
   }
 
   // What the view's QR code (share.js) leads to, for the pupils: the class's game at its
-  // step while its table is shown, else the part's pupils' page (plan.json's "pupils").
+  // step while its table is shown, else the part's pupils' page (plan.json's "pupils"),
+  // at the step of the example projected once it was stepped on (the same example opens
+  // the pupils' page's part: stepper.js reads the step from the address in either language).
   function share() {
     if (!open) return;
     const part = parts[open.at];
     const frame = table();
     const address = frame && shared.get(frame);
-    shareAddress(view, address || new URL(part.dataset.pupils || "", location.href).href);
+    const pupils = new URL(part.dataset.pupils || "", location.href);
+    const example = /** @type {HTMLElement | null} */ (part.querySelector(".lansquenet-scenario[data-current]"));
+    const at = example ? Number(example.dataset.current) : 0;
+    const word = example ? JSON.parse(example.dataset.hash || "{}")[pageLang()] : "";
+    if (pupils.hash && at > 0 && word) pupils.hash = word + "-" + (at + 1);
+    shareAddress(view, address || pupils.href);
   }
+
+  // The projected example stepped on (stepper.js tells its step's address): the code follows.
+  view.addEventListener("lq:share", function (event) {
+    if (event.target !== view) share();
+  });
 
   // The odds' reveal (R) from the view: the class's table's, in the coach's part.
   function reveal() {

@@ -161,13 +161,15 @@ export function stepKey(event, extra) {
 const AT = { idle: 0, runtime: 5, starting: 85, restoring: 50, engine: 95, ready: 100 };
 const OVER = ["ready", "failed", "offline"];
 
-/** @type {Intl.NumberFormat | null} */
-let megabytes = null; // made at the first download's figure: not in the page's first task
-
-/** @param {number} bytes */
-function inMegabytes(bytes) {
-  megabytes = megabytes || new Intl.NumberFormat(pageLang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return megabytes.format(bytes / 1e6);
+// Megabytes with one decimal, the decimal mark from the page's words (``display.words``
+// + "decimal"). Not Intl.NumberFormat: its first use in a page loads the language's
+// data, 20 to 500 ms on the main thread while Python loads (benchmarks/README.md, 3b).
+/**
+ * @param {Page.Loading} display
+ * @param {number} bytes
+ */
+function inMegabytes(display, bytes) {
+  return (bytes / 1e6).toFixed(1).replace(".", display.word(display.words + "decimal"));
 }
 
 // The one loading display: Python's loading (engine.js onProgress: ``status`` and its
@@ -193,7 +195,7 @@ export function showLoading(display, status, detail, sentence) {
   else if (status === "runtime" && display.figures && detail && detail.total) {
     share = Math.min(detail.loaded / detail.total, 1);
     line.textContent = display.word(display.words + "download", {
-      loaded: inMegabytes(detail.loaded), total: inMegabytes(detail.total),
+      loaded: inMegabytes(display, detail.loaded), total: inMegabytes(display, detail.total),
     });
   } else line.textContent = display.word(display.words + status + (status === "ready" && detail === "plain" ? "_plain" : ""));
   const keeps = status === "offline" && document.querySelector(".lq-forget-open"); // forget.js

@@ -112,6 +112,7 @@ function parts(root) {
   table.projection = projectable(el.view, {
     go: function (go) { if (table.steps && table.steps.count) table.steps.step(go); },
     choices: function () { return movesOf(el.turn); },
+    choose: function (button) { if (button.dataset.move && table.steps.count) play(table, button.dataset.move); },
   });
   return table;
 }

@@ -10,10 +10,12 @@
 // ``go``; a view without one (a lesson) steps to the previous or the next view of the
 // page. The rest of the page is ``inert`` meanwhile (page.js), so that Tab stays in the
 // view. A view with ``choices`` (its decision's buttons) shows the class's vote while it
-// is projected (vote.js), drawn again when the view says its decision ``changed()``.
+// is projected (vote.js), drawn again when the view says its decision ``changed()``; with
+// ``choose`` (how the view plays one of them), each lettered choice is a button for it.
 // Nothing here knows a rule.
 //
-//   const projection = projectable(box, { go: function (go) {...}, choices: function () {...} });
+//   const projection = projectable(box, { go: function (go) {...}, choices: function () {...},
+//                                         choose: function (button) {...} });
 //   projection.changed();         // the view's decision changed: the vote follows
 //   project(box, true);           // opened (or left) from a script: the class's coach
 //   reveal();                     // the vote's odds revealed (R); false: no vote open
@@ -92,8 +94,8 @@ export function reveal() {
 function enter(box) {
   const scroll = open ? open.scroll : window.scrollY;
   if (open) leave(false, true); // another container: full screen passes to it
-  const choices = (views.get(box) || {}).choices;
-  const vote = choices && document.getElementById("lq-words") ? mountVote(box, choices, pageWords()) : null;
+  const { choices, choose } = views.get(box) || {};
+  const vote = choices && document.getElementById("lq-words") ? mountVote(box, choices, pageWords(), choose) : null;
   /** @type {NonNullable<typeof open>} */
   const shown = { box: box, release: inertAround(box), scroll: scroll, vote: vote };
   open = shown;

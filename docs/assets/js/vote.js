@@ -3,11 +3,13 @@
 // play page's moves, a lesson's choices that are moves), its choices shown as large
 // lettered choices (A, B, C…) with their odds hidden, and so are the odds beside the
 // moves (projector.css); R (or the button) reveals each move's odds, the engine's words:
-// the fraction and the percentage ("8 in 17, 47%"). Its words are the page's (#lq-words).
-// The projector view (projector.js) mounts it on the view it shows, with the view's own
-// choices, and draws it again when the view says its decision changed.
+// the fraction and the percentage ("8 in 17, 47%"). Where the view says how a choice is
+// played (``choose``), each lettered move is a button for it: the teacher plays the class's
+// choice from the projected table. Its words are the page's (#lq-words). The projector view
+// (projector.js) mounts it on the view it shows, with the view's own choices, and draws it
+// again when the view says its decision changed.
 //
-//   const vote = mountVote(box, function () { return movesOf(decision); }, word);
+//   const vote = mountVote(box, function () { return movesOf(decision); }, word, choose);
 //   vote.draw();      // the decision now (the same buttons: left as it is, revealed or not)
 //   vote.reveal();    // the odds shown; false when there is no vote
 //   vote.drop();      // gone, the buttons' letters too
@@ -44,8 +46,9 @@ function letter(buttons, on) {
  * @param {HTMLElement} box the projected view, which holds the vote's panel
  * @param {() => HTMLElement[]} choices its decision's buttons now
  * @param {Page.Word} word the page's words
+ * @param {(choice: HTMLElement) => void} [choose] how the view plays one of them (none: shown only)
  */
-export function mountVote(box, choices, word) {
+export function mountVote(box, choices, word, choose) {
   /** @type {HTMLElement[]} */
   let voted = []; // the choices the vote shows
   /** @type {HTMLElement | null} */
@@ -72,8 +75,13 @@ export function mountVote(box, choices, word) {
     const list = node("ol", null, { class: "lq-vote-choices" });
     moves.forEach(function (button, i) {
       const item = node("li");
-      item.append(node("span", LETTERS[i] || String(i + 1), { class: "lq-vote-letter" }),
-        node("span", button.textContent, { class: "lq-vote-move" }));
+      // The move itself, for the teacher at the projected table: played through the view's
+      // own ``choose`` (it sends the move; the engine decides what it does).
+      const move = choose
+        ? node("button", button.textContent, { class: "lq-vote-move", type: "button" })
+        : node("span", button.textContent, { class: "lq-vote-move" });
+      if (choose) move.addEventListener("click", function () { choose(button); });
+      item.append(node("span", LETTERS[i] || String(i + 1), { class: "lq-vote-letter" }), move);
       // Its odds: the engine's short line; none for a choice the rules do not offer here.
       const holder = button.parentElement && button.parentElement.matches(".lq-move") ? button.parentElement : null;
       const short = holder && holder.querySelector(".lq-odds-short");

@@ -1,0 +1,87 @@
+"""The table's drawing on a 360 px phone (engine/lansquenet/diagram.py): every seat's line
+lies inside its box and over no other text, the banker's box included when it tells who
+first announced a bank that was sold since (R-B4), in both languages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from configured import LANGUAGES
+from playwright.sync_api import Page
+
+import lansquenet
+from lansquenet.diagram import diagram, sprite
+
+PHONE = {"width": 360, "height": 740}
+NAMES = ["Anne", "Bruno", "Chloé"]
+
+
+def sold_bank(lang: str) -> list[dict[str, Any]]:
+    """The steps after Anne's bank wins, is left and bought by Chloé, then staked on."""
+    anne, bruno, chloe = NAMES
+    data = {
+        "players": NAMES,
+        "first_banker": anne,
+        "decks": [["7S", "QH", "2C", "7D", "9C", "3H", "4D", "5S"]],
+        "actions": [
+            {"by": anne, "do": "bank", "amount": 12},
+            {"by": bruno, "do": "stake", "amount": 5},
+            {"by": chloe, "do": "stake", "amount": 7},
+            {"by": anne, "do": "leave"},
+            {"by": bruno, "do": "decline"},
+            {"by": chloe, "do": "buy"},
+            {"by": anne, "do": "stake", "amount": 5},
+        ],
+    }
+    steps = lansquenet.trace(data, lang)
+    assert steps[-1]["state"]["bank"]["original_holder"] == anne
+    return [step["state"] for step in steps[-2:]]
+
+
+def crowded(lang: str) -> list[dict[str, Any]]:
+    """Ten seats with names as long as the drawing keeps them, the worked example's steps."""
+    players = [f"Bartholomé{k}" for k in range(10)]
+    data = {"players": players, "first_banker": players[0], "actions": []}
+    worked = lansquenet.trace(lansquenet.load("worked-example"), lang)
+    return [lansquenet.trace(data, lang)[0]["state"]] + [step["state"] for step in worked]
+
+
+# Each seat's text boxes against its rect, and every other text of the drawing.
+MEASURE = """(svg) => {
+  const box = (n) => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const texts = Array.from(svg.querySelectorAll("text")).filter((t) => !t.closest(".lq-card"));
+  return Array.from(svg.querySelectorAll(".lq-seat")).map((seat) => ({
+    seat: seat.dataset.seat,
+    rect: box(seat.querySelector("rect")),
+    lines: Array.from(seat.querySelectorAll("text")).map((t) => [t.textContent, box(t)]),
+    others: texts.filter((t) => !seat.contains(t)).map((t) => [t.textContent, box(t)]),
+  }));
+}"""
+
+
+def inside(inner: list[float], outer: list[float]) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def meet(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_seat_label_lies_inside_its_box_and_over_no_other_text_on_a_phone(
+    page: Page, lang: str
+) -> None:
+    page.set_viewport_size(PHONE)
+    states = sold_bank(lang) + crowded(lang)
+    drawings = "".join(f'<div style="margin:8px">{diagram(state, lang)}</div>' for state in states)
+    page.set_content(f'<html lang="{lang}"><body style="margin:0">{sprite()}{drawings}</body></html>')
+    said = page.locator("svg.lq-diagram").first.inner_html()
+    original = lansquenet.narration.catalogue(lang)["diagram.original_mark"].split(" ")[0]
+    assert original in said  # the sold bank's first announcer is told
+    for index, svg in enumerate(page.locator("svg.lq-diagram").all()):
+        for seat in svg.evaluate(MEASURE):
+            for text, line in seat["lines"]:
+                assert inside(line, seat["rect"]), (index, seat["seat"], text)
+                for other, there in seat["others"]:
+                    assert not meet(line, there), (index, seat["seat"], text, other)

@@ -47,7 +47,7 @@ CARD_SCALE = 1.1  # every card, turned or not, at the same size: 53 x 75 units
 FONT, SMALL, LINE = 18, 18, 21  # the seats' text, the labels' (the least), a seat's line
 SHOWN = 4  # the exposed cards drawn (the last ones); the others are counted
 STEP = 34  # each exposed card's shift: its index stays in view
-WRAP = 13  # the banker's longer lines are wrapped at so many characters: the box stays narrow
+WRAP = 18  # the banker's longer lines are wrapped at so many characters: the box stays within the corners' notes
 BANKER_LINES = 3  # the banker's lines a drawing HEIGHT high holds
 NAME_CAP = 10  # longer names are shortened in the drawing only (the text keeps them whole)
 RED, BLACK, INK, GREEN, FELT = "#b00020", "#111", "#111", "#1d4d2b", "#e8f2ea"
@@ -192,8 +192,10 @@ def _short(name: str) -> str:
 def _wrapped(text: str, width: int = WRAP) -> list[str]:
     """``text`` on lines of at most ``width`` characters, broken between words.
 
-    >>> _wrapped("bank first announced by Anne")
-    ['bank first', 'announced by', 'Anne']
+    >>> _wrapped("first bank: Christophe")
+    ['first bank:', 'Christophe']
+    >>> _wrapped("first bank: Anne")
+    ['first bank: Anne']
     """
     lines: list[str] = []
     for word in text.split(" "):
@@ -225,7 +227,7 @@ def _seat(state: Mapping[str, Any], name: str, offset: int, acting: bool, lang: 
     x, y = seat_position(offset, len(view["seats"]))
     said = _seat_lines(state, name, offset, lang)
     lines = [escape(line) for line in said]
-    width = min(180, 14 + 9.8 * max(len(line) for line in said))
+    width = min(192, 14 + 9.8 * max(len(line) for line in said))
     height = LINE * len(lines) + 7
     # Within the drawing: a box near an edge moves inwards, its text with it.
     x = min(max(x, 2 + width / 2), WIDTH - 2 - width / 2)

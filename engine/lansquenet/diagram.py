@@ -47,7 +47,9 @@ CARD_SCALE = 1.1  # every card, turned or not, at the same size: 53 x 75 units
 FONT, SMALL, LINE = 18, 18, 21  # the seats' text, the labels' (the least), a seat's line
 SHOWN = 4  # the exposed cards drawn (the last ones); the others are counted
 STEP = 34  # each exposed card's shift: its index stays in view
-WRAP = 18  # the banker's longer lines are wrapped at so many characters: the box stays within the corners' notes
+WRAP = (
+    18  # the banker's longer lines are wrapped at so many characters: the box stays within the corners' notes
+)
 BANKER_LINES = 3  # the banker's lines a drawing HEIGHT high holds
 NAME_CAP = 10  # longer names are shortened in the drawing only (the text keeps them whole)
 RED, BLACK, INK, GREEN, FELT = "#b00020", "#111", "#111", "#1d4d2b", "#e8f2ea"

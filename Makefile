@@ -132,21 +132,29 @@ check: setup
 # (loadgroup). The engine's run fills the moments the other one waits (its build, its
 # Python snapshot, the ends of its workers), where one after the other left the two cores
 # idle, and it starts before the lint, which keeps one core busy. The 25 slowest steps are
-# listed at the end. An interrupt stops both (a shell's background job ignores Ctrl-C).
+# listed at the end, and what failed there is printed again after the engine's report (the last
+# lines a CI log keeps). An interrupt stops both (a shell's background job ignores Ctrl-C).
 WORKERS ?= 3
 ENGINE_LOG := $(VENV)/engine-tests.log
+SITE_LOG := $(VENV)/site-tests.log
 test: prepare
+	@rm -f $(SITE_LOG)
 	@echo "the engine's tests run meanwhile (lint first, then the rest), under coverage: their report comes at the end"
 	@$(BIN)/pytest tests/engine -m covered --cov=lansquenet --cov-branch \
 		--cov-report=term-missing:skip-covered --cov-fail-under=95 >$(ENGINE_LOG) 2>&1 & engine=$$!; \
 	trap 'kill $$engine 2>/dev/null; exit 130' INT TERM; \
 	status=0; \
 	if $(MAKE) --no-print-directory lint; then \
-		$(BIN)/pytest tests -m "not covered" -n $(WORKERS) --dist loadgroup --durations=25 || status=$$?; \
+		set -o pipefail; $(BIN)/pytest tests -m "not covered" -n $(WORKERS) --dist loadgroup --durations=25 -rfE \
+			2>&1 | tee $(SITE_LOG) || status=$$?; \
 	else status=$$?; kill $$engine 2>/dev/null || true; fi; \
 	wait $$engine || status=$$((status ? status : $$?)); \
 	echo "--- the engine's tests, with coverage (pytest tests/engine -m covered --cov=lansquenet --cov-branch):"; \
-	cat $(ENGINE_LOG); exit $$status
+	cat $(ENGINE_LOG); \
+	if grep -q "short test summary info" $(SITE_LOG) 2>/dev/null; then \
+		echo "--- again, what failed in the other run (pytest tests -m 'not covered'; the whole in $(SITE_LOG)):"; \
+		sed -n '/short test summary info/,$$p' $(SITE_LOG); fi; \
+	exit $$status
 
 # `python -m benchmarks`: every figure of benchmarks/README.md, into benchmarks/RESULTS.md.
 bench: prepare

@@ -133,7 +133,9 @@ check: setup
 # Python snapshot, the ends of its workers), where one after the other left the two cores
 # idle, and it starts before the lint, which keeps one core busy. The 25 slowest steps are
 # listed at the end, and what failed there is printed again after the engine's report (the last
-# lines a CI log keeps). An interrupt stops both (a shell's background job ignores Ctrl-C).
+# lines a CI log keeps). A test of that run that fails is run once more (pytest-rerunfailures):
+# on two shared cores a browser test can lose a race once in many runs; a test that fails twice
+# fails the run, and every test that needed its second run is named in the summary ("RERUN"). An interrupt stops both (a shell's background job ignores Ctrl-C).
 WORKERS ?= 3
 ENGINE_LOG := $(VENV)/engine-tests.log
 SITE_LOG := $(VENV)/site-tests.log
@@ -145,15 +147,15 @@ test: prepare
 	trap 'kill $$engine 2>/dev/null; exit 130' INT TERM; \
 	status=0; \
 	if $(MAKE) --no-print-directory lint; then \
-		set -o pipefail; $(BIN)/pytest tests -m "not covered" -n $(WORKERS) --dist loadgroup --durations=25 -rfE \
+		set -o pipefail; $(BIN)/pytest tests -m "not covered" -n $(WORKERS) --dist loadgroup --durations=25 --reruns 1 -rfER \
 			2>&1 | tee $(SITE_LOG) || status=$$?; \
 	else status=$$?; kill $$engine 2>/dev/null || true; fi; \
 	wait $$engine || status=$$((status ? status : $$?)); \
 	echo "--- the engine's tests, with coverage (pytest tests/engine -m covered --cov=lansquenet --cov-branch):"; \
 	cat $(ENGINE_LOG); \
-	if grep -q "short test summary info" $(SITE_LOG) 2>/dev/null; then \
-		echo "--- again, what failed in the other run (pytest tests -m 'not covered'; the whole in $(SITE_LOG)):"; \
-		sed -n '/short test summary info/,$$p' $(SITE_LOG); fi; \
+	if grep -q -E "(short|rerun) test summary info" $(SITE_LOG) 2>/dev/null; then \
+		echo "--- again, what failed or needed a second run in the other run (pytest tests -m 'not covered'; the whole in $(SITE_LOG)):"; \
+		sed -n -E '/(short|rerun) test summary info/,$$p' $(SITE_LOG); fi; \
 	exit $$status
 
 # `python -m benchmarks`: every figure of benchmarks/README.md, into benchmarks/RESULTS.md.

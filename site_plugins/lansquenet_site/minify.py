@@ -6,12 +6,8 @@ stylesheets of mkdocs.yml's ``extra_css``, its script modules (stepper.js, share
 class-frame.js and the page core they import: page.js, projector.js) and offline.js:
 
 - :func:`bundle`: the ``extra_css`` files, in their order, as one stylesheet
-  (``BUNDLE``), and the deferred classic scripts of ``extra_javascript``, if there
-  are several (the site's are modules now), as one script (``SCRIPTS``): the plugin
-  puts each in their place (one request instead of four), and writes them once the
-  site is built. Each script is a
-  function run at once (its own ``"use strict"``, nothing global), so one after the
-  other in one file they run as they did in two;
+  (``BUNDLE``): the plugin puts it in their place (one request instead of several),
+  and writes it once the site is built;
 - :func:`minify_assets` (not under ``mkdocs serve``) rewrites the copies in the site
   folder: CSS without comments, blank lines or indentation (:func:`css`), JavaScript
   without its whole-line comments, ``//`` and the JSDoc types' ``/** */``, and its
@@ -30,7 +26,6 @@ from pathlib import Path
 
 FOLDERS = {"assets/css": (".css",), "assets/js": (".js", ".mjs")}
 BUNDLE = "assets/css/bundle.css"
-SCRIPTS = "assets/js/bundle.js"
 PALETTE = "assets/stylesheets/palette.*.min.css"  # Material's, with every colour it has
 _COLOUR = re.compile(r"\[data-md-color-(?:primary|accent)=([\w-]+)\]")
 
@@ -120,12 +115,10 @@ def html(text: str) -> str:
     return "".join(out)
 
 
-def bundle(docs: Path, sources: list[str], comment: str = "/* {} */") -> str:
+def bundle(docs: Path, sources: list[str]) -> str:
     """The files ``sources`` (paths under ``docs``), one after the other, each
-    introduced by its name (in a ``comment``: ``"// {}"`` for scripts)."""
-    return "".join(
-        comment.format(source) + "\n" + (docs / source).read_text("utf-8") + "\n" for source in sources
-    )
+    introduced by its name in a comment."""
+    return "".join(f"/* {source} */\n" + (docs / source).read_text("utf-8") + "\n" for source in sources)
 
 
 def _blocks(text: str) -> list[tuple[str, str | None]]:

@@ -58,8 +58,6 @@ def test_the_scripts_are_served_without_their_jsdoc_types(built_site: Any, repo_
     for path in scripts:
         text = path.read_text("utf-8")
         assert "@type {" not in text and "@param {" not in text and "@typedef" not in text, path.name
-        if path.name == Path(minify.SCRIPTS).name:
-            continue  # the deferred scripts as one (minify.bundle): no source of its own
         source = (sources / path.name).read_text("utf-8")
         assert source.startswith("// @ts-check\n"), path.name
         assert "@type {" not in text and "@param {" not in text and "@typedef" not in text, path.name

@@ -1,7 +1,7 @@
-"""``lansquenet/minify``: mkdocs.yml's ``extra_css`` served as one stylesheet and its
-deferred ``extra_javascript`` as one script; the site's own CSS and JavaScript and its
-pages without their comments or indentation, and Material's palette stylesheet with
-only the site's colours (..minify.py). Under ``mkdocs serve``, only the bundles are made."""
+"""``lansquenet/minify``: mkdocs.yml's ``extra_css`` served as one stylesheet; the site's
+own CSS and JavaScript and its pages without their comments or indentation, and
+Material's palette stylesheet with only the site's colours (..minify.py). Under
+``mkdocs serve``, only the stylesheet is made."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from pathlib import Path
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
-from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.pages import Page
@@ -22,23 +21,12 @@ NAME = "lansquenet/minify"
 class MinifyConfig(Config):  # type: ignore[no-untyped-call]
     enabled = c.Type(bool, default=True)
     bundle = c.Type(str, default=minify.BUNDLE)  # the stylesheet made of extra_css
-    scripts = c.Type(str, default=minify.SCRIPTS)  # the script made of the deferred extra_javascript
     palette = c.Type(bool, default=True)  # Material's palette stylesheet, only the site's colours
-
-
-def _deferred(script: object) -> bool:
-    """A plain deferred script of ``extra_javascript`` (not a module, not async)."""
-    return (
-        bool(getattr(script, "defer", False))
-        and not getattr(script, "async_", False)
-        and not getattr(script, "type", "")
-    )
 
 
 class MinifyPlugin(BasePlugin[MinifyConfig]):  # type: ignore[no-untyped-call]
     serving = False
     stylesheets: list[str]
-    scripts: list[str]
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
@@ -49,13 +37,6 @@ class MinifyPlugin(BasePlugin[MinifyConfig]):  # type: ignore[no-untyped-call]
         if config.extra_css != [self.config.bundle]:  # static-i18n's builds share this config
             self.stylesheets = [str(sheet) for sheet in config.extra_css]
             config.extra_css = [self.config.bundle]
-        deferred = [s for s in config.extra_javascript if isinstance(s, ExtraScriptValue) and _deferred(s)]
-        if len(deferred) > 1 or not hasattr(self, "scripts"):
-            self.scripts = [str(script) for script in deferred]
-        if len(deferred) > 1:
-            first = deferred[0]
-            first.path = self.config.scripts  # in the first one's place, deferred as they were
-            config.extra_javascript = [s for s in config.extra_javascript if s is first or not _deferred(s)]
 
     @event_priority(-100)  # the page's last change: scripts untouched, their hashes hold
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
@@ -66,12 +47,9 @@ class MinifyPlugin(BasePlugin[MinifyConfig]):  # type: ignore[no-untyped-call]
         if not self.config.enabled or not site.of(config, NAME).last:
             return  # the languages share the top folder's assets: written once, at the end
         folder, docs = Path(config.site_dir), Path(config.docs_dir)
-        bundles = [(self.config.bundle, minify.bundle(docs, self.stylesheets))]
-        if len(self.scripts) > 1:
-            bundles.append((self.config.scripts, minify.bundle(docs, self.scripts, "// {}")))
-        for path, text in bundles:
-            (folder / path).parent.mkdir(parents=True, exist_ok=True)
-            (folder / path).write_text(text, "utf-8")
+        sheet = folder / self.config.bundle
+        sheet.parent.mkdir(parents=True, exist_ok=True)
+        sheet.write_text(minify.bundle(docs, self.stylesheets), "utf-8")
         if not self.serving:
             minify.minify_assets(folder)
             if self.config.palette and config.theme.get("palette"):

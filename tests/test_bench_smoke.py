@@ -119,27 +119,8 @@ def test_results_md_lists_every_figure(quick_run: dict[str, Any]) -> None:
         line for line in text.splitlines() if line.startswith("| ") and not line.startswith(("| #", "| ---"))
     ]
     numbers = [row.split("|")[1].strip() for row in rows]
-    figures = [
-        "1",
-        "2a",
-        "2b",
-        "3a",
-        "3b",
-        "3c",
-        "3d",
-        "3e",
-        "3f",
-        "3g",
-        "4",
-        "5a",
-        "5b",
-        "6",
-        "7",
-        "8a",
-        "8b",
-        "8c",
-        "8d",
-    ]
+    figures = ["1", "2a", "2b", "3a", "3b", "3c", "3d", "3e", "3f", "3g", "4", "5a", "5b"]
+    figures += ["6", "7", "8a", "8b", "8c", "8d"]
     assert numbers == [*figures, "9a", "9b", "9c", "9d", "10a", "10b", "10c"]
     unmeasured = [number for number, row in zip(numbers, rows, strict=True) if "not measured" in row]
     browser = run("-c", "from benchmarks import results; print(*results.BROWSER_FIGURES)").stdout.split()

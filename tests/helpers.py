@@ -538,7 +538,12 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 def axe_violations(page: Page, rules: list[str] | None = None, frames: bool = True) -> list[dict[str, Any]]:
     """Run axe-core on the page as it is now (every rule of TAGS, or only ``rules``; with
     ``frames`` False, its frames left out: each is a page of the site, checked on its
-    own); its violations."""
+    own); its violations. Colours are read at rest: a finite transition still running (a
+    button's colours after the palette is switched: 125 ms) is waited for first."""
+    page.wait_for_function(
+        "() => document.getAnimations().every((a) => a.playState !== 'running'"
+        " || a.effect.getComputedTiming().iterations === Infinity)"
+    )
     if not page.evaluate("() => typeof window.axe === 'object'"):
         # An expression, not a function: evaluated as a script, outside the page's CSP.
         page.evaluate(AXE.read_text("utf-8") + "\n;undefined")

@@ -726,7 +726,7 @@ def decoded(code: Locator) -> str:
 # The characters of the text on the screen under an element, by their font size in px,
 # the pages of its frames included (each clipped to its frame); text hidden, transparent
 # or scrolled out of sight does not count.
-PROJECTED_SIZES = """(root) => {
+PROJECTED_SIZES = """([root, drawings]) => {
   const sizes = {};
   function walk(doc, top, clip) {
     const walker = doc.createTreeWalker(top, NodeFilter.SHOW_TEXT);
@@ -741,7 +741,19 @@ PROJECTED_SIZES = """(root) => {
       const box = range.getBoundingClientRect();
       if (!box.width || !box.height || box.bottom <= 0 || box.top >= clip.height
           || box.right <= 0 || box.left >= clip.width) continue;
-      const px = Math.round(parseFloat(style.fontSize) * 10) / 10;
+      // Hidden under another element (a fixed bar, a panel over it): not seen by the room.
+      const seen = doc.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
+      if (!seen || (!element.contains(seen) && !seen.contains(element))) continue; // (none: its middle off the screen)
+      // A drawing's text (SVG) at its drawn size: its font size in the drawing's units
+      // times the drawing's scale on the screen (its box on the screen over its own).
+      let scale = 1;
+      if (element instanceof doc.defaultView.SVGElement && !drawings) continue;
+      if (element instanceof doc.defaultView.SVGGraphicsElement && element.ownerSVGElement) {
+        const own = element.getBBox();
+        const drawn = element.getBoundingClientRect();
+        if (own.height) scale = drawn.height / own.height;
+      }
+      const px = Math.round(parseFloat(style.fontSize) * scale * 10) / 10;
       sizes[px] = (sizes[px] || 0) + chars;
     }
     top.querySelectorAll("iframe").forEach(function (frame) {
@@ -755,9 +767,10 @@ PROJECTED_SIZES = """(root) => {
 }"""
 
 
-def projected_sizes(view: Locator) -> dict[float, int]:
-    """The characters on the screen under ``view`` (its frames' too), by font size in px."""
-    sizes: dict[str, int] = view.evaluate(PROJECTED_SIZES)
+def projected_sizes(view: Locator, drawings: bool = True) -> dict[float, int]:
+    """The characters on the screen under ``view`` (its frames' too), by font size in px;
+    without ``drawings``, the text of SVG drawings left out."""
+    sizes: dict[str, int] = view.evaluate(f"(root) => ({PROJECTED_SIZES})([root, {str(drawings).lower()}])")
     return {float(px): chars for px, chars in sizes.items()}
 
 

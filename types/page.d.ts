@@ -144,6 +144,8 @@ declare namespace Page {
     croupier: ReturnType<typeof import("../docs/assets/js/croupier.js").croupierKeys>;
     /** The table handed to the projector view (projector.js projectable). */
     projection: ReturnType<typeof import("../docs/assets/js/projector.js").projectable>;
+    /** The decision on the projected table (decision.js): whose turn, the amounts, a lone move. */
+    decision: ReturnType<typeof import("../docs/assets/js/decision.js").mountDecision>;
     /** What the computer players' moves said, told at once when their turn ends. */
     heard: string[];
     /** The games opened so far: a late piece of an earlier game's story is not mixed in. */

@@ -159,12 +159,12 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
     # at its step, in the compact form that holds the class's names (one code all
     # lesson), its caption showing them as names.
     assert table.locator("html").get_attribute("lang") == lang
-    code = page.locator("#lq-class > .lq-share .lq-share-link")
+    code = table.locator("#lq-view > .lq-share .lq-share-link")  # the table projected: its own code
     expect(code).to_have_attribute(
         "href", re.compile(rf"/{PREFIX[lang]}play/#quick=6\.\d+\.\d+\.[a-z0-9]*~Zo%C3%A9,Yann(&step=\d+)?$")
     )
     expect(code).to_contain_text("~Zoé,Yann")
-    url = decoded(page.locator("#lq-class > .lq-share .lq-share-code"))
+    url = decoded(table.locator("#lq-view > .lq-share .lq-share-code"))
     assert url == code.get_attribute("href")
     phone = page.context.new_page()  # a pupil's phone opens the same table
     phone.set_viewport_size({"width": 360, "height": 740})

@@ -245,7 +245,8 @@ def test_after_one_visit_the_site_works_with_no_server(page: Page, server: Serve
     cells = ledger.first.locator("th, td").all_inner_texts()
     assert cells[-3:] == ["−12", "+5", "+7"] and WORDS(lang, "play.winner.players") in cells[4]
     # The class run from the teachers' page, as a teacher would with no network in the
-    # room: its parts, its countdown, the class's table in its frame and its QR code.
+    # room: its parts, its countdown, the class's table projected in its frame with its
+    # own QR code (the play part is a coach's part).
     page.goto(server.url + "en/teach/")
     page.locator('[data-action="run-class"]').click()
     view = page.locator("#lq-class")
@@ -258,7 +259,7 @@ def test_after_one_visit_the_site_works_with_no_server(page: Page, server: Serve
     table = page.frame_locator('iframe[data-frame="game"]')
     engine_ready(table)
     expect(table.locator("#lq-view .lq-figure svg")).to_be_attached()
-    expect(page.locator("#lq-class > .lq-share .lq-share-code svg")).to_be_visible()
+    expect(table.locator("#lq-view.lq-projecting > .lq-share .lq-share-code svg")).to_be_visible()
 
 
 def test_a_new_build_replaces_the_old_cache(

@@ -30,6 +30,7 @@
 import { computerPlayers, helps, pace, readerSeats, seatLine, setPace } from "./computer.js";
 import { copyLink } from "./copy-link.js";
 import { croupierKeys } from "./croupier.js";
+import { mountDecision } from "./decision.js";
 import { start } from "./engine.js";
 import { ledgerView } from "./ledger.js";
 import { announce } from "./live.js";
@@ -109,11 +110,15 @@ function parts(root) {
   table.computer = computerPlayers(el, word, table.session, function (reply) { computerMoved(table, reply); });
   // The table projected: it steps as its buttons do; its moves (in the turn's bar, outside
   // the table) are the class's vote.
+  /** @param {HTMLElement} button */
+  function choose(button) { if (button.dataset.move && table.steps.count) play(table, button.dataset.move); }
   table.projection = projectable(el.view, {
     go: function (go) { if (table.steps && table.steps.count) table.steps.step(go); },
     choices: function () { return movesOf(el.turn); },
-    choose: function (button) { if (button.dataset.move && table.steps.count) play(table, button.dataset.move); },
+    choose: choose,
   });
+  // Projected, the turn's bar is out of sight: whose turn, the amounts, a lone move, there.
+  table.decision = mountDecision(el.view, el, word, choose);
   return table;
 }
 
@@ -162,6 +167,7 @@ function accept(table, position) {
   const readers = table.readers;
   table.croupier.update(position.step, !!toAct && (!readers.length || readers.indexOf(toAct.player) >= 0));
   if (table.projection) table.projection.changed(); // the decision: the class's vote follows
+  if (table.decision) table.decision.draw(); // and the projected table's own panel
 }
 
 // Said in the page's one live region, and what the croupier's L repeats.

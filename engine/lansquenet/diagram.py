@@ -51,6 +51,7 @@ WRAP = (
     18  # the banker's longer lines are wrapped at so many characters: the box stays within the corners' notes
 )
 BANKER_LINES = 3  # the banker's lines a drawing HEIGHT high holds
+SHORT_LABELS = 5  # from so many seats on, the cards' labels are their short form
 NAME_CAP = 10  # longer names are shortened in the drawing only (the text keeps them whole)
 RED, BLACK, INK, GREEN, FELT = "#b00020", "#111", "#111", "#1d4d2b", "#e8f2ea"
 
@@ -311,9 +312,6 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
         f'<path d="M{CX + 86} {CY - 5}l10-6v12z" fill="{GREEN}"/>',
         _corner_text("↺ " + _word("direction", lang), WIDTH - 6, "end", bottom),
     ]
-    for offset in range(n):
-        name = seats[(base + offset) % n]
-        out.append(_seat(state, name, offset, name == acting, lang, bottom))
     if bank:
         said = _word("bank", lang, amount=bank["amount"])
         label = f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start" fill="{INK}">{escape(said)}</text>'
@@ -321,7 +319,10 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
     cards = view["cards"] or {}
     wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE
     # R-D1: the bank card at the banker's left (the reader's left), the players' card at the right
-    # Each label runs outwards from the middle, under its card: the two never meet.
+    # Each label runs outwards from the middle, under its card: the two never meet. Beside
+    # five seats or more, the lowest side seats come near: the labels say "bank" and
+    # "players" only (the cards' own names stay in the description).
+    short = "_short" if n >= SHORT_LABELS else ""
     for code, key, left, anchor in (
         (cards.get("bank_card"), "bank_card", CX - 6 - wide, "end"),
         (cards.get("players_card"), "players_card", CX + 6, "start"),
@@ -329,7 +330,7 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
         if code:
             out.append(_card(code, left, CY - 18, _word(key, lang), lang))
             x = left + wide if anchor == "end" else left
-            said, y = _word(key + "_label", lang), CY - 18 + high + SMALL
+            said, y = _word(key + "_label" + short, lang), CY - 18 + high + SMALL
             label = (
                 f'<text x="{x:.0f}" y="{y:.0f}" font-size="{SMALL}" text-anchor="{anchor}"'
                 f' fill="{GREEN}">{escape(said)}</text>'
@@ -346,5 +347,9 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
             f'<text class="lq-more" x="{CX - fan / 2 - 6:.0f}" y="{CY - 24 - high / 2 + 6:.0f}"'
             f' font-weight="bold" text-anchor="end" fill="{GREEN}">+{len(exposed) - len(shown)}</text>'
         )
+    # The seats last, over everything else: a name and its counters are never hidden.
+    for offset in range(n):
+        name = seats[(base + offset) % n]
+        out.append(_seat(state, name, offset, name == acting, lang, bottom))
     out.append("</svg>")
     return "".join(out)

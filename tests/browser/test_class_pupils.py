@@ -76,15 +76,18 @@ def test_every_part_projects_pupils_material_read_from_the_back_and_its_code_lea
         assert "What to say" not in shown and "Ce qu'il faut dire" not in shown, name
         assert view.locator(".lq-teacher:visible, details:visible, .lq-part-does:visible").count() == 0, name
         leads[name] = decoded(code_of(page, name))
-        # Read from the back of the room: nothing under 18 px; 90 % at 24 px and more (in
-        # the class's table, its words: its drawing's banker, corners' notes and cards'
-        # labels keep their 19 to 22 px there, projector.css).
-        sizes = projected_sizes(view)
-        assert {px: chars for px, chars in sizes.items() if px < 18} == {}, (name, sizes)
+        # Read from the back of the room: nothing under 18 px, 90 % at 24 px and more. In
+        # the class's table, that is its words: its drawing takes the height its narration
+        # leaves in the frame, its 18-unit words drawn at 15 to 22 px (projector.css); the
+        # drawing is measured against the phone's floor, 12 px, there.
         words = projected_sizes(view, drawings=name not in TABLE_PARTS)
+        assert {px: chars for px, chars in words.items() if px < 18} == {}, (name, words)
         total = sum(words.values())
         large = sum(chars for px, chars in words.items() if px >= 24)
         assert total and large >= 0.9 * total, (name, sorted(words.items()))
+        sizes = projected_sizes(view)
+        assert sizes != words or name not in TABLE_PARTS, name  # the drawing's text is measured
+        assert {px: chars for px, chars in sizes.items() if px < 12} == {}, (name, sizes)
         page.keyboard.press("PageDown")
     assert len(leads) == count
     phone = page.context.new_page()
@@ -273,29 +276,34 @@ def to_part(page: Page, view: Locator, name: str) -> FrameLocator:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_class_plays_its_game_from_the_projected_table_in_the_play_part(page: Page, lang: str) -> None:
-    # The class's two names seated, computer players beside them: from the projected table
-    # alone, the class says whose turn it is, takes an amount the engine offers and makes
-    # its move (a lone one: its own button; else a lettered one of the vote).
-    page.add_init_script("localStorage.setItem('lq.class.seats', 'Zoé, Yann')")
+    # Four of the class's names at the table, so the first banker is one of them (its bank
+    # to announce: one move, with amounts) and the stakes after it are theirs (the vote):
+    # from the projected table alone, the class says whose turn it is, takes an amount the
+    # engine offers and makes its move (a lone one: its own button; else a lettered one of
+    # the vote).
+    page.add_init_script("localStorage.setItem('lq.class.seats', 'Zoé, Yann, Inès, Malo')")
     view = run_class(page, lang, SIZE)
     table = to_part(page, view, "play")
     projected = table.locator("#lq-view.lq-projecting")
     counter = projected.locator(".lq-counter")
     decision, vote = projected.locator(".lq-decision"), projected.locator("button.lq-vote-move")
     lone = amounted = voted = 0
-    while lone + voted < 6:
+    said = ""  # the amount chosen from the panel, which the narration then says
+    while not (lone and amounted and voted):  # the bank announced, then a stake voted on
+        assert lone + voted < 4, (lone, amounted, voted)
         expect(decision.or_(vote.first)).to_be_visible(timeout=30_000)
         before = counter.inner_text()
         if decision.is_visible():  # one move: no vote, the panel in its place
             assert vote.count() == 0
-            expect(decision.locator(".lq-decision-who")).to_contain_text(re.compile("Zoé|Yann"))
+            expect(decision.locator(".lq-decision-who")).to_contain_text(re.compile("Zoé|Yann|Inès|Malo"))
             amounts = decision.locator("button[data-amount]")
             if amounts.count():
                 expect(decision.locator(".lq-decision-suggested")).to_have_attribute("aria-pressed", "true")
                 chosen = amounts.last
                 chosen.click()
                 expect(chosen).to_have_attribute("aria-pressed", "true")
-                assert table.locator("#lq-amount").input_value() == chosen.get_attribute("data-amount")
+                said = chosen.get_attribute("data-amount") or ""
+                assert said and table.locator("#lq-amount").input_value() == said
                 amounted += 1
             move = decision.locator(".lq-decision-move")
             lone += 1
@@ -307,7 +315,9 @@ def test_the_class_plays_its_game_from_the_projected_table_in_the_play_part(page
         assert box and box["height"] >= 44
         move.click()
         expect(counter).not_to_have_text(before, timeout=30_000)  # the move made: the table goes on
-    assert lone and amounted and voted, (lone, amounted, voted)
+        if said:  # the bank announced with the amount pressed
+            expect(projected.locator(".lq-text").first).to_contain_text(said)
+            said = ""
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

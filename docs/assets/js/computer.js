@@ -66,7 +66,6 @@ export function helps(el, word) {
   /** @param {Bridge.ToAct | null} toAct */
   function amounts(toAct) {
     el.presets.textContent = "";
-    delete el.presets.dataset.suggested; // the engine's suggestion, for the projected table (decision.js)
     // A move that takes an amount has its bounds, its suggestion and its presets.
     const sized = /** @type {Required<Bridge.Move> | null | undefined} */ (toAct ? toAct.moves.find(function (m) { return m.amount; }) : null);
     const range = !sized ? ""
@@ -76,7 +75,6 @@ export function helps(el, word) {
     el.amount.placeholder = range; // what an emptied field says
     if (!sized) return;
     el.amount.value = String(sized.suggested);
-    el.presets.dataset.suggested = String(sized.suggested);
     if (document.activeElement === el.amount) el.amount.select(); // typing replaces it
     sized.presets.forEach(function (preset) {
       el.presets.append(node("button", word("play.preset." + preset.kind, { amount: preset.amount }), {

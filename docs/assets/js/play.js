@@ -167,7 +167,7 @@ function accept(table, position) {
   const readers = table.readers;
   table.croupier.update(position.step, !!toAct && (!readers.length || readers.indexOf(toAct.player) >= 0));
   if (table.projection) table.projection.changed(); // the decision: the class's vote follows
-  if (table.decision) table.decision.draw(); // and the projected table's own panel
+  if (table.decision) table.decision.draw(toAct); // and the projected table's own panel
 }
 
 // Said in the page's one live region, and what the croupier's L repeats.

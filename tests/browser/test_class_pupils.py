@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import decoded, projected_sizes
+from helpers import UNCOVERED, decoded, projected_sizes
 from playwright.sync_api import FrameLocator, Locator, Page, expect
 
 from lansquenet_site.words import Words
@@ -274,15 +274,18 @@ def to_part(page: Page, view: Locator, name: str) -> FrameLocator:
     return page.frame_locator('iframe[data-frame="game"]')
 
 
+@pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, SIZE], ids=["1024x768", "1280x720"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_class_plays_its_game_from_the_projected_table_in_the_play_part(page: Page, lang: str) -> None:
+def test_the_class_plays_its_game_from_the_projected_table_in_the_play_part(
+    page: Page, lang: str, size: dict[str, int]
+) -> None:
     # Four of the class's names at the table, so the first banker is one of them (its bank
     # to announce: one move, with amounts) and the stakes after it are theirs (the vote):
     # from the projected table alone, the class says whose turn it is, takes an amount the
     # engine offers and makes its move (a lone one: its own button; else a lettered one of
     # the vote).
     page.add_init_script("localStorage.setItem('lq.class.seats', 'Zoé, Yann, Inès, Malo')")
-    view = run_class(page, lang, SIZE)
+    view = run_class(page, lang, size)
     table = to_part(page, view, "play")
     projected = table.locator("#lq-view.lq-projecting")
     counter = projected.locator(".lq-counter")
@@ -292,6 +295,7 @@ def test_the_class_plays_its_game_from_the_projected_table_in_the_play_part(page
     while not (lone and amounted and voted):  # the bank announced, then a stake voted on
         assert lone + voted < 4, (lone, amounted, voted)
         expect(decision.or_(vote.first)).to_be_visible(timeout=30_000)
+        assert projected.evaluate(UNCOVERED) == []  # every button in sight, none under the bar
         before = counter.inner_text()
         if decision.is_visible():  # one move: no vote, the panel in its place
             assert vote.count() == 0

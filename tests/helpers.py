@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -674,6 +674,18 @@ UNCOVERED = """(box) => Array.from(box.querySelectorAll("button")).filter((b) =>
     return !(top && b.contains(top)); }).map((b) => b.textContent)"""
 
 
+def overlapping(a: Mapping[str, float] | None, b: Mapping[str, float] | None) -> bool:
+    """Whether two boxes (``x``, ``y``, ``width``, ``height``: a bounding box, a drawing's
+    rectangle) share any area."""
+    assert a and b
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
 # Each of the drawing's words shown is in the window and the topmost thing at its centre
 # (no bar, code or panel over it): those that are not.
 UNDER = """(box) => { const svg = Array.from(box.querySelectorAll(".lq-figure svg")).find((s) => s.getClientRects().length);
@@ -741,13 +753,13 @@ PROJECTED_SIZES = """([root, drawings]) => {
       const box = range.getBoundingClientRect();
       if (!box.width || !box.height || box.bottom <= 0 || box.top >= clip.height
           || box.right <= 0 || box.left >= clip.width) continue;
+      if (element instanceof doc.defaultView.SVGElement && !drawings) continue;
       // Hidden under another element (a fixed bar, a panel over it): not seen by the room.
       const seen = doc.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
       if (!seen || (!element.contains(seen) && !seen.contains(element))) continue; // (none: its middle off the screen)
       // A drawing's text (SVG) at its drawn size: its font size in the drawing's units
       // times the drawing's scale on the screen (its box on the screen over its own).
       let scale = 1;
-      if (element instanceof doc.defaultView.SVGElement && !drawings) continue;
       if (element instanceof doc.defaultView.SVGGraphicsElement && element.ownerSVGElement) {
         const own = element.getBBox();
         const drawn = element.getBoundingClientRect();

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import UNCOVERED, decoded, projected_sizes
+from helpers import UNCOVERED, decoded, overlapping, projected_sizes
 from playwright.sync_api import FrameLocator, Locator, Page, expect
 
 from lansquenet_site.words import Words
@@ -129,16 +129,6 @@ def test_pagedown_on_the_last_part_leaves_its_countdown_running(page: Page, lang
     expect(countdown).to_have_attribute("data-state", "running")
     assert int(countdown.get_attribute("data-left") or "0") <= left - 5  # never back to the start
     expect(view).to_have_attribute("data-current", str(last))
-
-
-def overlapping(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
-    assert a and b
-    return (
-        a["x"] < b["x"] + b["width"]
-        and b["x"] < a["x"] + a["width"]
-        and a["y"] < b["y"] + b["height"]
-        and b["y"] < a["y"] + a["height"]
-    )
 
 
 @pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, SIZE], ids=["1024x768", "1280x720"])

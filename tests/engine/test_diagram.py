@@ -6,8 +6,10 @@ import re
 from html import unescape
 
 import pytest
+from helpers import overlapping
 
 import lansquenet
+from lansquenet.bots import play_session
 from lansquenet.diagram import HEIGHT, WIDTH, diagram, sprite
 from lansquenet.languages import LANGUAGES
 
@@ -89,27 +91,24 @@ RECT = re.compile(r'<rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="([\d.]+)" height=
 GROUP = re.compile(r'<g class="(lq-seat[^"]*|lq-note)"[^>]*>(.*?)</g>')
 
 
-def boxes(svg: str) -> tuple[list[tuple[int, tuple[float, ...]]], list[tuple[int, tuple[float, ...]]]]:
+Box = dict[str, float]
+
+
+def boxes(svg: str) -> tuple[list[tuple[int, Box]], list[tuple[int, Box]]]:
     """The seats' boxes and the notes' grounds, each with its place in the drawing's order."""
-    seats, notes = [], []
+    seats: list[tuple[int, Box]] = []
+    notes: list[tuple[int, Box]] = []
     for found in GROUP.finditer(svg):
         rect = RECT.search(found.group(2))
         assert rect
-        (seats if found.group(1).startswith("lq-seat") else notes).append(
-            (found.start(), tuple(float(v) for v in rect.groups()))
-        )
+        box = dict(zip(("x", "y", "width", "height"), map(float, rect.groups()), strict=True))
+        (seats if found.group(1).startswith("lq-seat") else notes).append((found.start(), box))
     return seats, notes
-
-
-def meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("n", range(2, 11))
 def test_the_cards_labels_leave_every_seat_readable(lang: str, n: int) -> None:
-    from lansquenet.bots import play_session
-
     steps = lansquenet.trace(play_session(n, 1, seed=3), lang)
     state = next(s["state"] for s in steps if (s["state"]["table"]["cards"] or {}).get("players_card"))
     seats, notes = boxes(diagram(state, lang))
@@ -117,6 +116,6 @@ def test_the_cards_labels_leave_every_seat_readable(lang: str, n: int) -> None:
     for place, seat in seats:
         for where, note in notes:
             if n <= 6:  # up to six seats, no label lies under a seat's box
-                assert not meet(seat, note), (seat, note)
-            elif meet(seat, note):  # more: a seat is drawn over a label, never under it
+                assert not overlapping(seat, note), (seat, note)
+            elif overlapping(seat, note):  # more: a seat is drawn over a label, never under it
                 assert where < place, (seat, note)

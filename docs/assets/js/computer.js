@@ -83,6 +83,14 @@ export function helps(el, word) {
     });
   }
 
+  // An amount chosen (a preset, or the projected table's panel: decision.js) goes into
+  // the turn's field, which the move then sends.
+  /** @param {string} amount */
+  function take(amount) {
+    el.amount.value = amount;
+    el.amount.removeAttribute("aria-invalid");
+  }
+
   // One line saying what the focused or hovered move does.
   /** @param {HTMLElement | null} button */
   function explain(button) {
@@ -95,8 +103,7 @@ export function helps(el, word) {
     el.presets.addEventListener("click", function (event) {
       const preset = /** @type {Element} */ (event.target).closest("[data-amount]");
       if (!preset) return;
-      el.amount.value = preset.dataset.amount || "";
-      el.amount.removeAttribute("aria-invalid");
+      take(preset.dataset.amount || "");
       el.amount.focus();
     });
     ["focusin", "mouseover"].forEach(function (kind) {
@@ -113,7 +120,7 @@ export function helps(el, word) {
     explain(null);
   }
 
-  return { amounts: amounts, wire: wire, describe: describe };
+  return { amounts: amounts, take: take, wire: wire, describe: describe };
 }
 
 // The computer players of a game: who they are, and their moves, one at a time.

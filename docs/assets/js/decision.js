@@ -7,10 +7,10 @@
 // decision has one move only. Two moves or more are the class's vote (vote.js), in the
 // same place: the panel then stays away (a move with an amount is played with the one in
 // the turn's field, the engine's suggestion). An amount pressed goes into the turn's own
-// field; the move (the turn's own button, as the vote's are) is played through the
+// field (the page's ``take``, as a preset's does); the move (the turn's own button, as the vote's are) is played through the
 // page's ``choose`` (the bridge): nothing here knows a rule.
 //
-//   const decision = mountDecision(view, el, word, choose);
+//   const decision = mountDecision(view, el, word, { choose, take });
 //   decision.draw(toAct);   // the engine's decision now (null: none); drawn when projected
 import { node } from "./page.js";
 
@@ -21,9 +21,10 @@ function shown(element) { return element.getClientRects().length > 0; }
  * @param {HTMLElement} box the table's view, projected or not
  * @param {{ turn: HTMLElement, turnText: HTMLElement, amount: HTMLInputElement }} el the turn's bar
  * @param {Page.Word} word the page's words
- * @param {(button: HTMLElement) => void} choose how a move is played
+ * @param {{ choose: (button: HTMLElement) => void, take: (amount: string) => void }} act how a move
+ *   is played, how an amount goes into the turn's field
  */
-export function mountDecision(box, el, word, choose) {
+export function mountDecision(box, el, word, act) {
   /** @type {HTMLElement | null} */
   let panel = null;
   /** @type {Bridge.ToAct | null} */
@@ -37,8 +38,7 @@ export function mountDecision(box, el, word, choose) {
     });
     if (suggested) button.classList.add("lq-decision-suggested");
     button.addEventListener("click", function () {
-      el.amount.value = amount;
-      el.amount.removeAttribute("aria-invalid");
+      act.take(amount);
       if (panel) panel.querySelectorAll("[data-amount]").forEach(function (other) {
         other.setAttribute("aria-pressed", String(other === button || /** @type {HTMLElement} */ (other).dataset.amount === amount));
       });
@@ -69,7 +69,7 @@ export function mountDecision(box, el, word, choose) {
     }
     const one = moves[0];
     const move = node("button", one.textContent, { type: "button", class: "md-button md-button--primary lq-decision-move" });
-    move.addEventListener("click", function () { choose(one); });
+    move.addEventListener("click", function () { act.choose(one); });
     panel.append(move);
     box.append(panel);
   }

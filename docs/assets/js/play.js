@@ -118,7 +118,7 @@ function parts(root) {
     choose: choose,
   });
   // Projected, the turn's bar is out of sight: whose turn, the amounts, a lone move, there.
-  table.decision = mountDecision(el.view, el, word, choose);
+  table.decision = mountDecision(el.view, el, word, { choose: choose, take: table.help.take });
   return table;
 }
 

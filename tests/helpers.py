@@ -738,7 +738,7 @@ def decoded(code: Locator) -> str:
 # The characters of the text on the screen under an element, by their font size in px,
 # the pages of its frames included (each clipped to its frame); text hidden, transparent
 # or scrolled out of sight does not count.
-PROJECTED_SIZES = """([root, drawings]) => {
+PROJECTED_SIZES = """(root) => {
   const sizes = {};
   function walk(doc, top, clip) {
     const walker = doc.createTreeWalker(top, NodeFilter.SHOW_TEXT);
@@ -753,7 +753,6 @@ PROJECTED_SIZES = """([root, drawings]) => {
       const box = range.getBoundingClientRect();
       if (!box.width || !box.height || box.bottom <= 0 || box.top >= clip.height
           || box.right <= 0 || box.left >= clip.width) continue;
-      if (element instanceof doc.defaultView.SVGElement && !drawings) continue;
       // Hidden under another element (a fixed bar, a panel over it): not seen by the room.
       const seen = doc.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
       if (!seen || (!element.contains(seen) && !seen.contains(element))) continue; // (none: its middle off the screen)
@@ -779,10 +778,10 @@ PROJECTED_SIZES = """([root, drawings]) => {
 }"""
 
 
-def projected_sizes(view: Locator, drawings: bool = True) -> dict[float, int]:
-    """The characters on the screen under ``view`` (its frames' too), by font size in px;
-    without ``drawings``, the text of SVG drawings left out."""
-    sizes: dict[str, int] = view.evaluate(f"(root) => ({PROJECTED_SIZES})([root, {str(drawings).lower()}])")
+def projected_sizes(view: Locator) -> dict[float, int]:
+    """The characters on the screen under ``view`` (its frames' too, its drawings'), by
+    font size in px."""
+    sizes: dict[str, int] = view.evaluate(PROJECTED_SIZES)
     return {float(px): chars for px, chars in sizes.items()}
 
 

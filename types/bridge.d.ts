@@ -68,7 +68,7 @@ declare namespace Bridge {
 
   // --- requests (web.py: one op each; any but replay and simulate may carry lang) ---
 
-  interface Spoken { lang?: string; }
+  interface Spoken { lang?: string; drawing?: "page" | "projected"; }
 
   interface ReplayRequest { op: "replay"; scenario: Scenario | string; }
 
@@ -265,6 +265,8 @@ declare namespace Bridge {
   interface Step extends NarratedStep {
     /** The diagram, SVG the engine wrote (read with engine.js parseSvg). */
     svg: string;
+    /** Its layout: the request's ``drawing`` (lansquenet.diagram.LAYOUTS). */
+    drawing: "page" | "projected";
   }
 
   /** A played deal, a row of the ledger (view.py ``ledger_row``). */

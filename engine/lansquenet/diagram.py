@@ -11,6 +11,12 @@ is told on narrow lines so that the banker's box stays clear of the bank), its
 smallest text 18 units tall: where it is 250 px high or more (a 360 px phone), every name,
 counter, label and card index is at least 12 CSS px tall.
 
+That is the page's :data:`PAGE` layout. A projected table (the class's, in a short wide
+frame, read from the back of the room) is drawn in the :data:`PROJECTED` one: the same
+table, its words 22 units tall on a drawing 480 units wide, so that where it is drawn at
+1.1 px a unit or more (438 px high in the class view's frame at 1280 x 720) they are
+24 px tall or more.
+
 Cards are real faces: the rank in two corners, in the page's language as the sentences
 write it (R, D, V on French pages; K, Q, J on English ones:
 :func:`lansquenet.narration.rank_text`), pips for 2-10, a figure for the court cards and
@@ -33,23 +39,50 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from .cards import Card
 from .narration import card_text, catalogue, rank_text
 
-WIDTH, HEIGHT = 440, 370
-CX, CY, RX, RY = 220, 185, 156, 140  # seats lie on this ellipse
-FELT_RX, FELT_RY = 140, 108
+
+@dataclass(frozen=True)
+class Layout:
+    """A drawing's geometry, in its units: its size, the ellipse its seats lie on, the
+    felt's, the size of every word (the seats', the labels', the notes') and of the cards."""
+
+    width: int
+    height: int
+    rx: int  # the seats' ellipse, around the drawing's middle
+    ry: int
+    felt_rx: int
+    felt_ry: int
+    font: int
+    card_scale: float  # every card, turned or not, 48 x 68 units times this
+    cards_gap: int  # between the middle and the exposed cards' bottom (the turned cards 6 lower)
+    wrap: int  # the banker's longer lines are wrapped at so many characters: the box stays within the corners' notes
+    wrap_bank: bool  # the bank's amount on a line of its own under its word (wide words)
+    name: str  # as a request names it (lansquenet.web)
+
+    @property
+    def k(self) -> float:
+        """The words' size against the page's (the boxes and gaps around them follow)."""
+        return self.font / 18
+
+    @property
+    def line(self) -> int:
+        """A seat's line."""
+        return round(self.font * 7 / 6)
+
+
+PAGE = Layout(440, 370, 156, 140, 140, 108, 18, 1.1, 24, 18, False, "page")
+PROJECTED = Layout(480, 370, 190, 140, 160, 108, 22, 1.1, 20, 12, True, "projected")
+LAYOUTS = {layout.name: layout for layout in (PAGE, PROJECTED)}
+WIDTH, HEIGHT = PAGE.width, PAGE.height
 CARD_W, CARD_H = 48, 68
-CARD_SCALE = 1.1  # every card, turned or not, at the same size: 53 x 75 units
-FONT, SMALL, LINE = 18, 18, 21  # the seats' text, the labels' (the least), a seat's line
 SHOWN = 4  # the exposed cards drawn (the last ones); the others are counted
 STEP = 34  # each exposed card's shift: its index stays in view
-WRAP = (
-    18  # the banker's longer lines are wrapped at so many characters: the box stays within the corners' notes
-)
 BANKER_LINES = 3  # the banker's lines a drawing HEIGHT high holds
 SHORT_LABELS = 5  # from so many seats on, the cards' labels are their short form
 NAME_CAP = 10  # longer names are shortened in the drawing only (the text keeps them whole)
@@ -132,10 +165,10 @@ def sprite(ranks: tuple[str, ...] | None = None) -> str:
     )
 
 
-def _card(code: str | None, x: float, y: float, label: str, lang: str) -> str:
-    """One card face, its top-left corner at (x, y), drawn :data:`CARD_SCALE` times its
-    48 x 68 units: its index, 21 units high with a white halo over the pips, is at least
-    14 CSS px tall wherever the drawing is 230 px high or more (a 360 px phone)."""
+def _card(code: str | None, x: float, y: float, label: str, lang: str, scale: float) -> str:
+    """One card face, its top-left corner at (x, y), drawn ``scale`` times its 48 x 68
+    units: its index, 21 units high with a white halo over the pips, is at least 14 CSS px
+    tall wherever the page's drawing is 230 px high or more (a 360 px phone)."""
     if code is None:
         return ""
     card = Card.parse(code)
@@ -143,7 +176,7 @@ def _card(code: str | None, x: float, y: float, label: str, lang: str) -> str:
     shown = escape(rank_text(card, lang))
     index = f'fill="{colour}" stroke="#fff" stroke-width="3" paint-order="stroke"'
     return (
-        f'<g class="lq-card" data-card="{card}" transform="translate({x:.0f},{y:.0f}) scale({CARD_SCALE:g})"'
+        f'<g class="lq-card" data-card="{card}" transform="translate({x:.0f},{y:.0f}) scale({scale:g})"'
         f' fill="{colour}" text-anchor="start" font-size="21" font-weight="bold" style="--lq-{card.suit}:inline">'
         f"<title>{escape(label)} {escape(card_text(card, lang))}</title>"
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fff" stroke="#555"/>'
@@ -153,7 +186,7 @@ def _card(code: str | None, x: float, y: float, label: str, lang: str) -> str:
     )
 
 
-def seat_position(offset: int, n: int) -> tuple[float, float]:
+def seat_position(offset: int, n: int, layout: Layout = PAGE) -> tuple[float, float]:
     """Where the seat ``offset`` places anticlockwise from the banker sits (R-S2).
 
     Screen y grows downwards, so anticlockwise is a decreasing angle from the bottom.
@@ -162,7 +195,8 @@ def seat_position(offset: int, n: int) -> tuple[float, float]:
     [(220, 325), (376, 185), (220, 45), (64, 185)]
     """
     angle = math.pi / 2 - 2 * math.pi * offset / n
-    return CX + RX * math.cos(angle), CY + RY * math.sin(angle)
+    cx, cy = layout.width / 2, layout.height / 2
+    return cx + layout.rx * math.cos(angle), cy + layout.ry * math.sin(angle)
 
 
 def description(state: Mapping[str, Any], lang: str) -> str:
@@ -192,7 +226,7 @@ def _short(name: str) -> str:
     return name if len(name) <= NAME_CAP else name[: NAME_CAP - 1] + "…"
 
 
-def _wrapped(text: str, width: int = WRAP) -> list[str]:
+def _wrapped(text: str, width: int = PAGE.wrap) -> list[str]:
     """``text`` on lines of at most ``width`` characters, broken between words.
 
     >>> _wrapped("first bank: Christophe")
@@ -209,7 +243,7 @@ def _wrapped(text: str, width: int = WRAP) -> list[str]:
     return lines
 
 
-def _seat_lines(state: Mapping[str, Any], name: str, offset: int, lang: str) -> list[str]:
+def _seat_lines(state: Mapping[str, Any], name: str, offset: int, lang: str, layout: Layout) -> list[str]:
     """A seat's lines: its name, its counters (the banker's mark beside them) and what
     the seat holds; the bank's first announcer is told on narrow lines under the banker."""
     view, bank = state["table"], state.get("bank") or {}
@@ -218,22 +252,28 @@ def _seat_lines(state: Mapping[str, Any], name: str, offset: int, lang: str) -> 
     if offset == 0:
         lines[1] += " " + _word("banker_mark", lang)
         if bank and bank.get("original_holder") not in (None, name):
-            lines += _wrapped(_word("original_mark", lang, player=_short(bank["original_holder"])))
+            lines += _wrapped(
+                _word("original_mark", lang, player=_short(bank["original_holder"])), layout.wrap
+            )
     elif view["stakes"].get(name):
         lines.append(_word("stake_short", lang, amount=view["stakes"][name]))
     return lines
 
 
-def _seat(state: Mapping[str, Any], name: str, offset: int, acting: bool, lang: str, bottom: int) -> str:
+def _seat(
+    state: Mapping[str, Any], name: str, offset: int, acting: bool, lang: str, bottom: int, layout: Layout
+) -> str:
     """A seat's box and its lines, within a drawing ``bottom`` units high."""
     view = state["table"]
-    x, y = seat_position(offset, len(view["seats"]))
-    said = _seat_lines(state, name, offset, lang)
+    x, y = seat_position(offset, len(view["seats"]), layout)
+    y += (bottom - layout.height) / 2  # a taller drawing (the banker's lines): the seats spread down
+    said = _seat_lines(state, name, offset, lang, layout)
     lines = [escape(line) for line in said]
-    width = min(192, 14 + 9.8 * max(len(line) for line in said))
-    height = LINE * len(lines) + 7
+    k, line_height = layout.k, layout.line
+    width = min(192 * k, k * (14 + 9.8 * max(len(line) for line in said)))
+    height = round(line_height * len(lines) + 7 * k)
     # Within the drawing: a box near an edge moves inwards, its text with it.
-    x = min(max(x, 2 + width / 2), WIDTH - 2 - width / 2)
+    x = min(max(x, 2 + width / 2), layout.width - 2 - width / 2)
     top = min(max(y - height / 2, 2), bottom - 2 - height)
     # The acting seat is unmistakable: a thick dark-amber border on a pale amber fill.
     box = (
@@ -250,39 +290,53 @@ def _seat(state: Mapping[str, Any], name: str, offset: int, acting: bool, lang: 
     ]
     for i, line in enumerate(lines):
         weight = ' font-weight="bold"' if i == 0 else ""
-        out.append(f'<text x="{x:.0f}" y="{top + LINE * i + 19:.0f}" fill="{INK}"{weight}>{line}</text>')
+        out.append(
+            f'<text x="{x:.0f}" y="{top + line_height * i + 19 * k:.0f}" fill="{INK}"{weight}>{line}</text>'
+        )
     out.append("</g>")
     return "".join(out)
 
 
-def _note(text: str, x: float, y: float, anchor: str, lines: int, longest: int, fill: str = "#fff") -> str:
+def _note(
+    text: str, x: float, y: float, anchor: str, lines: int, longest: int, layout: Layout, fill: str = "#fff"
+) -> str:
     """A text (``lines`` lines, baseline of the first at ``y``) on its own rounded ground:
     off the felt it never lies on the page's background, whatever the palette."""
-    width = longest * 0.58 * SMALL + 10
-    left = x - 5 if anchor == "start" else x - width + 4
-    top = y - SMALL - 1
-    height = (SMALL + 2) * lines + 8
+    font, k = layout.font, layout.k
+    width = longest * 0.58 * font + 10 * k
+    left = x - 5 * k if anchor == "start" else x - width + 4 * k
+    top = y - font - k
+    height = round((font + 2 * k) * lines + 8 * k)
     ground = (
         f'<rect x="{left:.0f}" y="{top:.0f}" width="{width:.0f}" height="{height}" rx="5" fill="{fill}"/>'
     )
     return f'<g class="lq-note">{ground}{text}</g>'
 
 
-def _corner_text(text: str, x: float, anchor: str, bottom: int) -> str:
+def _corner_text(
+    text: str, x: float, anchor: str, bottom: int, layout: Layout, fill: str = GREEN, bold: bool = False
+) -> str:
     """A label in a bottom corner, on two lines when it has two words or more (it then
-    stays clear of the banker's seat between the corners)."""
-    words = text.rsplit(" ", 1) if text.count(" ") > 1 else [text]
+    stays clear of the banker's seat between the corners); a bold one (the bank's
+    amount), when it has two."""
+    words = text.rsplit(" ", 1) if text.count(" ") > 1 - bold else [text]
+    step = round(layout.font + 2 * layout.k)
     lines = "".join(
-        f'<tspan x="{x:.0f}" dy="{0 if i == 0 else SMALL + 2}">{escape(line)}</tspan>'
+        f'<tspan x="{x:.0f}" dy="{0 if i == 0 else step}">{escape(line)}</tspan>'
         for i, line in enumerate(words)
     )
-    top = bottom - 12 - (SMALL + 2) * (len(words) - 1)
-    label = f'<text x="{x:.0f}" y="{top}" font-size="{SMALL}" text-anchor="{anchor}" fill="{GREEN}">{lines}</text>'
-    return _note(label, x, top, anchor, len(words), max(len(w) for w in words))
+    top = round(bottom - 12 * layout.k - step * (len(words) - 1))
+    weight = ' font-weight="bold"' if bold else ""
+    label = (
+        f'<text x="{x:.0f}" y="{top}" font-size="{layout.font}"{weight} text-anchor="{anchor}"'
+        f' fill="{fill}">{lines}</text>'
+    )
+    return _note(label, x, top, anchor, len(words), max(len(w) for w in words) + bold, layout)
 
 
-def diagram(state: Mapping[str, Any], lang: str) -> str:
-    """The table at one step as inline SVG (``state`` is a trace step's state).
+def diagram(state: Mapping[str, Any], lang: str, layout: Layout = PAGE) -> str:
+    """The table at one step as inline SVG (``state`` is a trace step's state), in
+    ``layout``'s geometry (:data:`PAGE`, :data:`PROJECTED`).
 
     Its cards refer to the drawings of :func:`sprite`, which the page holds once.
     """
@@ -294,62 +348,72 @@ def diagram(state: Mapping[str, Any], lang: str) -> str:
     bank = state.get("bank") or {}
     acting = (state.get("to_act") or {}).get("player")
     title = _word("title", lang, players=n)
+    width, k, font, scale = layout.width, layout.k, layout.font, layout.card_scale
+    cx, cy = width / 2, layout.height / 2
     # The banker's box sits at the bottom, between the bank and the covering order: a
     # taller box (the bank's first announcer told) makes the drawing taller, not wider.
-    bottom = HEIGHT + LINE * max(0, len(_seat_lines(state, banker, 0, lang)) - BANKER_LINES)
+    bottom = layout.height + layout.line * max(
+        0, len(_seat_lines(state, banker, 0, lang, layout)) - BANKER_LINES
+    )
+    kind = "" if layout is PAGE else " lq-projected"
     out = [
         (
-            f'<svg class="lq-diagram" viewBox="0 0 {WIDTH} {bottom}" role="img" xmlns="http://www.w3.org/2000/svg"'
-            f' font-family="sans-serif" font-size="{FONT}" text-anchor="middle" aria-label="{escape(title)}">'
+            f'<svg class="lq-diagram{kind}" viewBox="0 0 {width} {bottom}" role="img" xmlns="http://www.w3.org/2000/svg"'
+            f' font-family="sans-serif" font-size="{font}" text-anchor="middle" aria-label="{escape(title)}">'
         ),
         f"<title>{escape(title)}</title><desc>{escape(description(state, lang))}</desc>",
         (
-            f'<ellipse cx="{CX}" cy="{CY}" rx="{FELT_RX}" ry="{FELT_RY}" class="lq-felt" fill="{FELT}"'
+            f'<ellipse cx="{cx:g}" cy="{cy:g}" rx="{layout.felt_rx}" ry="{layout.felt_ry}" class="lq-felt" fill="{FELT}"'
             f' stroke="#2e6b3f" stroke-width="2"/>'
         ),
         # R-C1: covering goes anticlockwise, from the banker's right (no ids: many per page)
-        f'<path d="M{CX + 92} {CY + 75}A24 40 0 0 0 {CX + 92} {CY - 5}" fill="none" stroke="{GREEN}" stroke-width="2"/>',
-        f'<path d="M{CX + 86} {CY - 5}l10-6v12z" fill="{GREEN}"/>',
-        _corner_text("↺ " + _word("direction", lang), WIDTH - 6, "end", bottom),
+        f'<path d="M{cx + 92:g} {cy + 75:g}A24 40 0 0 0 {cx + 92:g} {cy - 5:g}" fill="none" stroke="{GREEN}" stroke-width="2"/>',
+        f'<path d="M{cx + 86:g} {cy - 5:g}l10-6v12z" fill="{GREEN}"/>',
+        _corner_text("↺ " + _word("direction", lang), width - 6, "end", bottom, layout),
     ]
     if bank:
         said = _word("bank", lang, amount=bank["amount"])
-        label = f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start" fill="{INK}">{escape(said)}</text>'
-        out.append(_note(label, 8, bottom - 12, "start", 1, len(said) + 1))
+        if layout.wrap_bank:
+            out.append(_corner_text(said, 8, "start", bottom, layout, INK, bold=True))
+        else:
+            label = f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start" fill="{INK}">{escape(said)}</text>'
+            out.append(_note(label, 8, bottom - 12, "start", 1, len(said) + 1, layout))
     cards = view["cards"] or {}
-    wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE
+    wide, high = CARD_W * scale, CARD_H * scale
     # R-D1: the bank card at the banker's left (the reader's left), the players' card at the right
     # Each label runs outwards from the middle, under its card: the two never meet. Beside
     # five seats or more, the lowest side seats come near: the labels say "bank" and
     # "players" only (the cards' own names stay in the description).
     short = "_short" if n >= SHORT_LABELS else ""
+    turned = cy - layout.cards_gap + 6  # the turned cards' top
     for code, key, left, anchor in (
-        (cards.get("bank_card"), "bank_card", CX - 6 - wide, "end"),
-        (cards.get("players_card"), "players_card", CX + 6, "start"),
+        (cards.get("bank_card"), "bank_card", cx - 6 - wide, "end"),
+        (cards.get("players_card"), "players_card", cx + 6, "start"),
     ):
         if code:
-            out.append(_card(code, left, CY - 18, _word(key, lang), lang))
+            out.append(_card(code, left, turned, _word(key, lang), lang, scale))
             x = left + wide if anchor == "end" else left
-            said, y = _word(key + "_label" + short, lang), CY - 18 + high + SMALL
+            said, y = _word(key + "_label" + short, lang), turned + high + font
             label = (
-                f'<text x="{x:.0f}" y="{y:.0f}" font-size="{SMALL}" text-anchor="{anchor}"'
+                f'<text x="{x:.0f}" y="{y:.0f}" font-size="{font}" text-anchor="{anchor}"'
                 f' fill="{GREEN}">{escape(said)}</text>'
             )
-            out.append(_note(label, x, y, anchor, 1, len(said), FELT))
+            out.append(_note(label, x, y, anchor, 1, len(said), layout, FELT))
     # The last exposed cards side by side, each showing its index; the earlier ones counted.
     exposed = cards.get("exposed") or []
     shown = exposed[-SHOWN:]
     fan = wide + STEP * (len(shown) - 1)
+    above = cy - layout.cards_gap - high
     for i, code in enumerate(shown):
-        out.append(_card(code, CX - fan / 2 + STEP * i, CY - 24 - high, _word("exposed", lang), lang))
+        out.append(_card(code, cx - fan / 2 + STEP * i, above, _word("exposed", lang), lang, scale))
     if len(exposed) > len(shown):
         out.append(
-            f'<text class="lq-more" x="{CX - fan / 2 - 6:.0f}" y="{CY - 24 - high / 2 + 6:.0f}"'
+            f'<text class="lq-more" x="{cx - fan / 2 - 6 * k:.0f}" y="{above + high / 2 + 6 * k:.0f}"'
             f' font-weight="bold" text-anchor="end" fill="{GREEN}">+{len(exposed) - len(shown)}</text>'
         )
     # The seats last, over everything else: a name and its counters are never hidden.
     for offset in range(n):
         name = seats[(base + offset) % n]
-        out.append(_seat(state, name, offset, name == acting, lang, bottom))
+        out.append(_seat(state, name, offset, name == acting, lang, bottom, layout))
     out.append("</svg>")
     return "".join(out)

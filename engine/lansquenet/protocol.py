@@ -93,6 +93,7 @@ class Refusable(TypedDict):
 
 class Spoken(TypedDict):
     lang: NotRequired[str]
+    drawing: NotRequired[Literal["page", "projected"]]  # the layout of the steps' svg
 
 
 class ReplayRequest(TypedDict):
@@ -394,6 +395,8 @@ class Step(NarratedStep):
 
     svg: str
     """The diagram, SVG the engine wrote (read with engine.js parseSvg)."""
+    drawing: Literal["page", "projected"]
+    """Its layout: the request's ``drawing`` (lansquenet.diagram.LAYOUTS)."""
 
 
 class LedgerRow(TypedDict):

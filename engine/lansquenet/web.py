@@ -93,7 +93,10 @@ among the new steps where a deal of the story begins; ``played`` the
 actions this request played, as the session holds them (the page's link follows
 them; ``actions`` says how many the session keeps after an undo). Any op but ``replay`` and
 ``simulate`` may carry ``"lang"``: the session then speaks that language from now on
-(switching language re-narrates only what is asked for). ``move``, ``undo``, ``end``,
+(switching language re-narrates only what is asked for). Such a request may also carry
+``"drawing": "projected"``: the steps it answers are then drawn in the projected table's
+layout (:data:`lansquenet.diagram.PROJECTED`: larger words, for a short wide frame read
+from the back of a room), else in the page's; this request's only. ``move``, ``undo``, ``end``,
 ``steps`` and ``ledger`` before any ``open`` answer ``{"error": {"code": "no_session"}}``.
 
 ``{"op": "lesson", "id": ID, "answers": [i, ...], "lang": L}``: a guided lesson
@@ -172,7 +175,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from . import bots, chart, lessons, naming, odds, quicklink, variants, view
-from .diagram import diagram
+from .diagram import LAYOUTS, PAGE, Layout, diagram
 from .languages import FALLBACK, LANGUAGES
 from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
 from .narration import event_text, refusal_text, text
@@ -207,6 +210,7 @@ class _Worker:
     def __init__(self) -> None:
         self.session: Session | None = None
         self.lang = FALLBACK
+        self.layout = PAGE  # the drawings of the request being answered
 
 
 _worker = _Worker()
@@ -246,6 +250,13 @@ def linked(text: object) -> dict[str, Any]:
     return check_shape(read_json(raw))
 
 
+def _layout(request: dict[str, Any]) -> Layout:
+    drawing = request.get("drawing", "page")
+    if not isinstance(drawing, str) or drawing not in LAYOUTS:
+        raise BadRequest(f"drawing must be one of {', '.join(LAYOUTS)}")
+    return LAYOUTS[drawing]
+
+
 def _lang(request: dict[str, Any], default: str) -> str:
     lang = request.get("lang", default)
     if not isinstance(lang, str) or lang not in LANGUAGES:
@@ -264,7 +275,8 @@ def _full(session: Session, start: int, stop: int, lang: str) -> list[dict[str, 
     """Steps, display-ready, each with its diagram."""
     steps = view.steps(session, start, stop, lang)
     for step in steps:
-        step["svg"] = diagram(step["state"], lang)
+        step["svg"] = diagram(step["state"], lang, _worker.layout)
+        step["drawing"] = _worker.layout.name
     return steps
 
 
@@ -714,6 +726,7 @@ def answer(request: object) -> dict[str, Any]:
         op = request.get("op") if isinstance(request, dict) else None
         if not isinstance(op, str) or op not in HANDLERS:
             raise BadRequest(f"a request is an object whose op is one of {', '.join(OPS)}")
+        _worker.layout = _layout(cast(dict[str, Any], request))
         return HANDLERS[op](cast(dict[str, Any], request))
     except Refusal as refusal:  # the rules refused something outside a move (unexpected)
         return _refusal(refusal, _worker.lang)

@@ -50,7 +50,20 @@ def settled(page: Page, view: Locator) -> str:
             expect(inner.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=60_000)
             if view.get_attribute("data-coach") is not None:  # the coach's part: projected
                 expect(inner.locator("#lq-view.lq-projecting")).to_be_visible()
+                expect(inner.locator("#lq-view .lq-figure svg.lq-projected")).to_have_count(
+                    1
+                )  # drawn for the room
     return name
+
+
+def read_from_the_back(view: Locator, name: str) -> None:
+    """The screen's characters (its frames' included, drawings too): none under 18 px,
+    90 % of them at 24 px or more."""
+    sizes = projected_sizes(view)
+    assert {px: chars for px, chars in sizes.items() if px < 18} == {}, (name, sizes)
+    total = sum(sizes.values())
+    large = sum(chars for px, chars in sizes.items() if px >= 24)
+    assert total and large >= 0.9 * total, (name, sorted(sizes.items()))
 
 
 def code_of(page: Page, name: str) -> Locator:
@@ -76,18 +89,9 @@ def test_every_part_projects_pupils_material_read_from_the_back_and_its_code_lea
         assert "What to say" not in shown and "Ce qu'il faut dire" not in shown, name
         assert view.locator(".lq-teacher:visible, details:visible, .lq-part-does:visible").count() == 0, name
         leads[name] = decoded(code_of(page, name))
-        # Read from the back of the room: nothing under 18 px, 90 % at 24 px and more. In
-        # the class's table, that is its words: its drawing takes the height its narration
-        # leaves in the frame, its 18-unit words drawn at 15 to 22 px (projector.css); the
-        # drawing is measured against the phone's floor, 12 px, there.
-        words = projected_sizes(view, drawings=name not in TABLE_PARTS)
-        assert {px: chars for px, chars in words.items() if px < 18} == {}, (name, words)
-        total = sum(words.values())
-        large = sum(chars for px, chars in words.items() if px >= 24)
-        assert total and large >= 0.9 * total, (name, sorted(words.items()))
-        sizes = projected_sizes(view)
-        assert sizes != words or name not in TABLE_PARTS, name  # the drawing's text is measured
-        assert {px: chars for px, chars in sizes.items() if px < 12} == {}, (name, sizes)
+        # Read from the back of the room: nothing under 18 px, 90 % at 24 px and more, the
+        # class's table's drawing included (drawn for the room: lansquenet.diagram.PROJECTED).
+        read_from_the_back(view, name)
         page.keyboard.press("PageDown")
     assert len(leads) == count
     phone = page.context.new_page()
@@ -286,6 +290,10 @@ def test_the_class_plays_its_game_from_the_projected_table_in_the_play_part(
         assert lone + voted < 4, (lone, amounted, voted)
         expect(decision.or_(vote.first)).to_be_visible(timeout=30_000)
         assert projected.evaluate(UNCOVERED) == []  # every button in sight, none under the bar
+        # The table drawn for the room, read from the back at every decision, its drawing too.
+        expect(projected.locator(".lq-figure svg.lq-projected")).to_have_count(1)
+        if size == SIZE:
+            read_from_the_back(view, f"play, {counter.inner_text()}")
         before = counter.inner_text()
         if decision.is_visible():  # one move: no vote, the panel in its place
             assert vote.count() == 0

@@ -1,6 +1,8 @@
 """The table's drawing on a 360 px phone (engine/lansquenet/diagram.py): every seat's line
 lies inside its box and over no other text, the banker's box included when it tells who
-first announced a bank that was sold since (R-B4), in both languages."""
+first announced a bank that was sold since (R-B4), in both languages; and so in the
+projected table's drawing (diagram.PROJECTED) in the class view's frame, at tables of up
+to six (from seven on, its lowest seats are drawn over the corners' notes)."""
 
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ from configured import LANGUAGES
 from playwright.sync_api import Page
 
 import lansquenet
-from lansquenet.diagram import diagram, sprite
+from lansquenet.diagram import PAGE, PROJECTED, Layout, diagram, sprite
 
 PHONE = {"width": 360, "height": 740}
+FRAME = {"width": 1238, "height": 522}  # the class view's frame at 1280 x 720
 NAMES = ["Anne", "Bruno", "Chloé"]
 
 
@@ -39,9 +42,9 @@ def sold_bank(lang: str) -> list[dict[str, Any]]:
     return [step["state"] for step in steps[-2:]]
 
 
-def crowded(lang: str) -> list[dict[str, Any]]:
+def crowded(lang: str, seats: int = 10) -> list[dict[str, Any]]:
     """Ten seats with names as long as the drawing keeps them, the worked example's steps."""
-    players = [f"Bartholomé{k}" for k in range(10)]
+    players = [f"Bartholomé{k}" for k in range(seats)]
     data = {"players": players, "first_banker": players[0], "actions": []}
     worked = lansquenet.trace(lansquenet.load("worked-example"), lang)
     return [lansquenet.trace(data, lang)[0]["state"]] + [step["state"] for step in worked]
@@ -68,13 +71,16 @@ def meet(a: list[float], b: list[float]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+@pytest.mark.parametrize(
+    ("layout", "size", "seats"), [(PAGE, PHONE, 10), (PROJECTED, FRAME, 6)], ids=["page", "projected"]
+)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_seat_label_lies_inside_its_box_and_over_no_other_text_on_a_phone(
-    page: Page, lang: str
+    page: Page, lang: str, layout: Layout, size: dict[str, int], seats: int
 ) -> None:
-    page.set_viewport_size(PHONE)
-    states = sold_bank(lang) + crowded(lang)
-    drawings = "".join(f'<div style="margin:8px">{diagram(state, lang)}</div>' for state in states)
+    page.set_viewport_size(size)
+    states = sold_bank(lang) + crowded(lang, seats)
+    drawings = "".join(f'<div style="margin:8px">{diagram(state, lang, layout)}</div>' for state in states)
     page.set_content(f'<html lang="{lang}"><body style="margin:0">{sprite()}{drawings}</body></html>')
     said = page.locator("svg.lq-diagram").first.inner_html()
     original = lansquenet.narration.catalogue(lang)["diagram.original_mark"].split(" ")[0]

@@ -147,7 +147,11 @@ def test_the_play_page_table_projected(page: Page) -> None:
     box = page.locator("[data-projector]:has(.lq-figure)").first
     expect(box.locator(".lq-figure svg")).to_be_attached(timeout=READY_MS)
     box.locator('[data-action="projector"]').click()
+    # Drawn again for the room (lansquenet.diagram.PROJECTED: larger words), then for the page.
+    projected = box.locator(".lq-figure svg.lq-projected")
+    expect(projected).to_have_count(1)
     page.keyboard.press("Home")
+    expect(projected).to_have_count(1)  # every step shown, projected
     total = int((counter(box).text_content() or "").split("/")[-1])
     expect(counter(box)).to_have_text(f"Étape 1 / {total}")
     page.keyboard.press("ArrowRight")
@@ -157,6 +161,7 @@ def test_the_play_page_table_projected(page: Page) -> None:
     check_view(page, box)  # the bank is covered: the cards are turned
     page.keyboard.press("Escape")
     expect(box).not_to_have_class(PROJECTING)
+    expect(box.locator(".lq-figure svg.lq-diagram:not(.lq-projected)")).to_have_count(1)
 
 
 def test_a_step_address_shows_the_stepper_buttons_below_the_header_and_nothing_over_them(page: Page) -> None:

@@ -10,7 +10,7 @@ from helpers import overlapping
 
 import lansquenet
 from lansquenet.bots import play_session
-from lansquenet.diagram import HEIGHT, WIDTH, diagram, sprite
+from lansquenet.diagram import LAYOUTS, PAGE, PROJECTED, WIDTH, Layout, diagram, sprite
 from lansquenet.languages import LANGUAGES
 
 
@@ -64,16 +64,18 @@ def test_every_shared_drawing_a_card_uses_is_in_the_sprite() -> None:
             assert set(re.findall(r'href="#([\w-]+)"', svg)) <= ids
 
 
+@pytest.mark.parametrize("layout", LAYOUTS.values(), ids=LAYOUTS.keys())
 @pytest.mark.parametrize("n", range(2, 11))
-def test_every_seat_fits_the_drawing_even_with_long_names(n: int) -> None:
+def test_every_seat_fits_the_drawing_even_with_long_names(n: int, layout: Layout) -> None:
     players = [f"Player-with-a-very-long-name-{k}" for k in range(n)]
     data = {"players": players, "first_banker": players[0], "actions": []}
-    svg = diagram(lansquenet.trace(data, "en")[0]["state"], "en")
+    svg = diagram(lansquenet.trace(data, "en")[0]["state"], "en", layout)
+    assert f'viewBox="0 0 {layout.width} {layout.height}"' in svg
     for x, y, w, h in re.findall(
         r'<rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="([\d.]+)" height="([\d.]+)"', svg
     ):
-        assert 0 <= float(x) and float(x) + float(w) <= WIDTH
-        assert 0 <= float(y) and float(y) + float(h) <= HEIGHT
+        assert 0 <= float(x) and float(x) + float(w) <= layout.width
+        assert 0 <= float(y) and float(y) + float(h) <= layout.height
     assert "Player-wi…" in svg and players[0] in svg  # shortened in the drawing, whole in its text
 
 
@@ -106,12 +108,13 @@ def boxes(svg: str) -> tuple[list[tuple[int, Box]], list[tuple[int, Box]]]:
     return seats, notes
 
 
+@pytest.mark.parametrize("layout", LAYOUTS.values(), ids=LAYOUTS.keys())
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("n", range(2, 11))
-def test_the_cards_labels_leave_every_seat_readable(lang: str, n: int) -> None:
+def test_the_cards_labels_leave_every_seat_readable(lang: str, n: int, layout: Layout) -> None:
     steps = lansquenet.trace(play_session(n, 1, seed=3), lang)
     state = next(s["state"] for s in steps if (s["state"]["table"]["cards"] or {}).get("players_card"))
-    seats, notes = boxes(diagram(state, lang))
+    seats, notes = boxes(diagram(state, lang, layout))
     assert len(seats) == n and len(notes) >= 3  # the bank's amount, the two cards' labels
     for place, seat in seats:
         for where, note in notes:
@@ -119,3 +122,19 @@ def test_the_cards_labels_leave_every_seat_readable(lang: str, n: int) -> None:
                 assert not overlapping(seat, note), (seat, note)
             elif overlapping(seat, note):  # more: a seat is drawn over a label, never under it
                 assert where < place, (seat, note)
+
+
+def test_a_projected_table_is_the_same_table_its_words_larger_against_its_height() -> None:
+    # Read from the back of a room in a short wide frame (the class view's, 1238 x 522 px
+    # at 1280 x 720): its words 22 units in a drawing 370 high, against the page's 18.
+    state = step_with_cards("en")
+    page, projected = diagram(state, "en"), diagram(state, "en", PROJECTED)
+    assert 'font-size="18"' in page and 'font-size="22"' in projected and 'font-size="18"' not in projected
+    assert PROJECTED.font / PROJECTED.height > 1.2 * PAGE.font / PAGE.height
+    for kind in (r'data-card="(\w+)"', r'data-seat="([^"]+)"'):  # the same cards, the same seats
+        assert re.findall(kind, page) == re.findall(kind, projected)
+
+    def words(svg: str) -> list[str]:  # (a note may run on two lines)
+        return sorted("".join(re.sub("<[^>]+>", "", t).split()) for t in re.findall(r"<text.*?</text>", svg))
+
+    assert words(page) == words(projected)

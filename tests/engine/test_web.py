@@ -140,6 +140,24 @@ def test_language_switch_renarrates_only_what_is_asked():
     )
 
 
+def test_a_projected_table_is_drawn_for_the_room_on_request_and_for_that_request_only():
+    ask(op="open", scenario=lansquenet.load("worked-example"), lang="en")
+    projected = ask(op="steps", drawing="projected", **{"from": 1, "to": 3})["steps"]
+    assert [step["drawing"] for step in projected] == ["projected", "projected"]
+    assert all('class="lq-diagram lq-projected"' in step["svg"] for step in projected)
+    assert all('font-size="22"' in step["svg"] for step in projected)  # its words: 22 units
+    moved = ask(op="move", action={"by": "B", "do": "bank", "amount": 3}, drawing="projected")["step"]
+    assert moved["drawing"] == "projected" and "lq-projected" in moved["svg"]
+    # The next request without it: the page's drawing (18 units), nothing kept.
+    shown = ask(op="steps", **{"from": 1, "to": 2})
+    page = shown["steps"][0]
+    assert page["drawing"] == "page" and "lq-projected" not in page["svg"] and 'font-size="18"' in page["svg"]
+    # A drawing it does not know: a bad request, the session as it was.
+    refused = ask(op="move", drawing="huge", action={"by": "C", "do": "stake", "amount": 1})
+    assert refused["error"]["code"] == "bad_request" and "drawing" in refused["error"]["message"]
+    assert ask(op="steps", **{"from": 0, "to": 1})["count"] == shown["count"]
+
+
 def test_bad_requests_and_no_session(monkeypatch):
     monkeypatch.setattr(web, "_worker", web._Worker())
     assert ask(op="move", action={})["error"]["code"] == "no_session"

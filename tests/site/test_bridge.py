@@ -21,6 +21,7 @@ SESSION: list[dict[str, object]] = [
     {"op": "open", "scenario": "worked-example", "lang": "fr"},
     {"op": "move", "action": {"by": "B", "do": "bank", "amount": 10}},
     {"op": "steps", "from": 0, "to": 12, "lang": "en"},
+    {"op": "steps", "from": 0, "to": 2, "drawing": "projected"},
     {"op": "story", "to": 12},
     {"op": "ledger", "from": 0},
     {"op": "scenario"},

@@ -119,6 +119,11 @@ function parts(root) {
   });
   // Projected, the turn's bar is out of sight: whose turn, the amounts, a lone move, there.
   table.decision = mountDecision(el.view, el, word, { choose: choose, take: table.help.take });
+  // Projected, the table is drawn for the room (larger words: lansquenet.diagram.PROJECTED).
+  el.view.addEventListener("lq:projected", function (event) {
+    table.session.drawing = /** @type {CustomEvent<boolean>} */ (event).detail ? "projected" : "page";
+    table.steps.redraw();
+  });
   return table;
 }
 

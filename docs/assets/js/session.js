@@ -20,6 +20,8 @@
 //                              answer leaves out, asked for after it
 //   session.bot()           -> a computer player's move: a position, its reason in ``reasons``
 //   session.scenario()      -> {scenario}: the game as the worker holds it (the export)
+//   session.drawing = "projected" -> the steps asked for from now on are drawn for a
+//                              projected table (lansquenet.diagram.PROJECTED); "page": the page's
 //   problem(reply, word)    -> what went wrong, as a sentence
 //
 // What a position holds is said in lansquenet/web.py (as a type: Bridge.Position,
@@ -37,6 +39,8 @@ export function sessionClient(lang, onBusy) {
   /** @type {Promise<unknown>} */
   let chain = Promise.resolve();
   let working = 0;
+  /** @type {"page" | "projected"} */
+  let drawing = "page";
 
   function done() {
     working -= 1;
@@ -51,6 +55,7 @@ export function sessionClient(lang, onBusy) {
    */
   function send(request, quiet) {
     request.lang = lang;
+    if (drawing !== "page") request.drawing = drawing;
     if (!quiet) {
       working += 1;
       if (working === 1) onBusy(true);
@@ -90,6 +95,8 @@ export function sessionClient(lang, onBusy) {
     ledger: function (/** @type {number} */ from, /** @type {number} */ to) { return send({ op: "ledger", from: from, to: to }); },
     scenario: function () { return send({ op: "scenario" }, true); },
     get busy() { return working > 0; },
+    get drawing() { return drawing; },
+    set drawing(/** @type {"page" | "projected"} */ value) { drawing = value; },
   };
 }
 

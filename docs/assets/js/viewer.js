@@ -13,6 +13,8 @@
 //   steps.update(position);   // an engine position: new sentences, the last step
 //   steps.more(piece, from);  // the sentences of steps from.. (the worker's ``story`` op)
 //   steps.goTo(index);        // show step ``index`` (onView(index, count) is told)
+//   steps.redraw();           // the step shown drawn again, as the session now draws
+//                             // (session.drawing: the table projected, or not)
 import { announce } from "./live.js";
 import { node, required, stepKey } from "./page.js";
 
@@ -73,6 +75,7 @@ export function viewer(el, session, view, onView, word) {
     update: function (/** @type {Bridge.Position} */ position) { update(viewing, position); },
     more: function (/** @type {Bridge.StoryAnswer} */ piece, /** @type {number} */ from) { more(viewing, piece, from); },
     goTo: function (/** @type {number} */ index) { goTo(viewing, index); },
+    redraw: function () { viewing.kept.clear(); if (viewing.count) goTo(viewing, viewing.viewed); },
     step: function (/** @type {Page.Go} */ go) { step(viewing, go); },
     showStory: function (/** @type {boolean} */ on) { showStory(viewing, on); },
     get count() { return viewing.count; },
@@ -85,6 +88,7 @@ export function viewer(el, session, view, onView, word) {
  */
 function keep(viewing, step) {
   const kept = viewing.kept;
+  if (step.drawing !== viewing.session.drawing) return; // asked for before a redraw: asked again
   kept.set(step.index, step);
   const oldest = kept.keys().next();
   if (kept.size > KEPT && !oldest.done) kept.delete(oldest.value);

@@ -3,7 +3,8 @@ class.js, templates/plan.html, plan.json's "pupils", projector.css).
 
 - What is projected is for pupils: no teacher's words ("What to say", .lq-teacher, the
   part's "does"), no answer key; read from the back at 1280x720: at least 90 % of the
-  characters on the screen (its frames' included) at 24 px or more, none under 18 px.
+  characters on the screen (its frames' included) at 24 px or more, none under 18 px;
+  the class's table's drawing, drawn for the room, every word of it at 24 px or more.
 - Each part's QR code (decoded as a camera reads it) leads to a pupils' page: never the
   teachers' page, no answer key, in the page's language, whole on a 360 px phone.
 - PageDown on the last part leaves its countdown running.
@@ -66,6 +67,19 @@ def read_from_the_back(view: Locator, name: str) -> None:
     assert total and large >= 0.9 * total, (name, sorted(sizes.items()))
 
 
+# The words of the class's table's drawing, each at its size on the screen (px).
+DRAWN = """(svg) => Array.from(svg.querySelectorAll("text")).filter((t) => t.textContent.trim())
+  .map((t) => [t.textContent, t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize)])"""
+
+
+def drawn_for_the_room(page: Page, name: str) -> None:
+    """Every word of the class's table's drawing (names, counters, notes, labels, card
+    indices) at 24 px or more: drawn for the room (lansquenet.diagram.PROJECTED)."""
+    svg = page.frame_locator('iframe[data-frame="game"]').locator("#lq-view .lq-figure svg")
+    small = [(text, round(px, 1)) for text, px in svg.evaluate(DRAWN) if px < 24]
+    assert small == [], (name, small)
+
+
 def code_of(page: Page, name: str) -> Locator:
     """The QR code on the screen: the class's table's own in the coach's part, else the view's."""
     if name in TABLE_PARTS:
@@ -92,6 +106,8 @@ def test_every_part_projects_pupils_material_read_from_the_back_and_its_code_lea
         # Read from the back of the room: nothing under 18 px, 90 % at 24 px and more, the
         # class's table's drawing included (drawn for the room: lansquenet.diagram.PROJECTED).
         read_from_the_back(view, name)
+        if name in TABLE_PARTS:
+            drawn_for_the_room(page, name)
         page.keyboard.press("PageDown")
     assert len(leads) == count
     phone = page.context.new_page()
@@ -294,6 +310,7 @@ def test_the_class_plays_its_game_from_the_projected_table_in_the_play_part(
         expect(projected.locator(".lq-figure svg.lq-projected")).to_have_count(1)
         if size == SIZE:
             read_from_the_back(view, f"play, {counter.inner_text()}")
+            drawn_for_the_room(page, f"play, {counter.inner_text()}")
         before = counter.inner_text()
         if decision.is_visible():  # one move: no vote, the panel in its place
             assert vote.count() == 0

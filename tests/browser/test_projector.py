@@ -6,6 +6,8 @@ Opened by its button (``data-action="projector"``) or the ``f`` key, it covers t
 whole window over Material's chrome; the table's cards are at least 90 px tall, the
 players' names and the narration at least 28 px; ←/→/Space/Home/End step; nothing
 covers its buttons; the page behind is inert; Escape leaves; axe finds nothing in it.
+On a phone (320 and 360 px), the play page's projected table is as wide as the screen and
+nothing of it lies under its step bar.
 """
 
 from __future__ import annotations
@@ -204,3 +206,41 @@ def test_every_lesson_projected_at_1024x768_shows_its_question_and_choices_whole
             expect(choice).to_be_in_viewport(ratio=1)
         page.keyboard.press("Escape")
         expect(page.locator(".lq-projecting")).to_have_count(0)
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_the_play_page_table_projected_on_a_phone_is_as_wide_as_the_screen_and_nothing_under_its_bar(
+    page: Page, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 2 * width + 20})
+    page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")  # instant computer players
+    page.goto("/en/play/")
+    page.locator('[data-act="quick"]').click()
+    box = page.locator("#lq-view")
+    expect(box.locator(".lq-figure svg")).to_have_count(1, timeout=READY_MS)
+    box.focus()
+    page.keyboard.press("f")
+    expect(box).to_have_class(PROJECTING)
+    expect(box.locator(".lq-figure svg.lq-projected")).to_have_count(1)
+    # As wide as the window, its margins aside (waited for: each computer move draws anew).
+    page.wait_for_function(
+        """(least) => { const svg = document.querySelector("#lq-view .lq-figure svg.lq-projected");
+          return svg !== null && svg.getBoundingClientRect().width >= least; }""",
+        arg=width - 60,
+        timeout=10_000,
+    )
+    assert box.evaluate("(v) => v.scrollWidth <= v.clientWidth")  # no sideways scrolling
+    # Scrolled to its end, the view's last words (its code's link, the decision under it)
+    # lie above the step bar.
+    expect(box.locator("> .lq-share .lq-share-link")).to_be_visible()
+    box.evaluate("(v) => v.scrollTo({top: v.scrollHeight, behavior: 'instant'})")
+    page.wait_for_function(
+        "(v) => Math.abs(v.scrollTop + v.clientHeight - v.scrollHeight) < 2", arg=box.element_handle()
+    )
+    last, bar = box.evaluate(
+        """(v) => [Math.max(...Array.from(v.children).filter((c) => !c.matches(".lq-controls")
+          && c.getClientRects().length && getComputedStyle(c).position !== "fixed")
+          .map((c) => c.getBoundingClientRect().bottom)),
+          v.querySelector(".lq-controls").getBoundingClientRect().top]"""
+    )
+    assert last <= bar, (last, bar)

@@ -50,7 +50,8 @@ from .narration import card_text, catalogue, rank_text
 @dataclass(frozen=True)
 class Layout:
     """A drawing's geometry, in its units: its size, the ellipse its seats lie on, the
-    felt's, the size of every word (the seats', the labels', the notes') and of the cards."""
+    felt's and the size of every word (the seats', the labels', the notes'); the cards are
+    the same size in every layout."""
 
     width: int
     height: int
@@ -59,7 +60,6 @@ class Layout:
     felt_rx: int
     felt_ry: int
     font: int
-    card_scale: float  # every card, turned or not, 48 x 68 units times this
     cards_gap: int  # between the middle and the exposed cards' bottom (the turned cards 6 lower)
     wrap: int  # the banker's longer lines are wrapped at so many characters: the box stays within the corners' notes
     wrap_bank: bool  # the bank's amount on a line of its own under its word (wide words)
@@ -76,11 +76,12 @@ class Layout:
         return round(self.font * 7 / 6)
 
 
-PAGE = Layout(440, 370, 156, 140, 140, 108, 18, 1.1, 24, 18, False, "page")
-PROJECTED = Layout(480, 370, 190, 140, 160, 108, 22, 1.1, 20, 12, True, "projected")
+PAGE = Layout(440, 370, 156, 140, 140, 108, 18, 24, 18, False, "page")
+PROJECTED = Layout(480, 370, 190, 140, 160, 108, 22, 20, 12, True, "projected")
 LAYOUTS = {layout.name: layout for layout in (PAGE, PROJECTED)}
 WIDTH, HEIGHT = PAGE.width, PAGE.height
 CARD_W, CARD_H = 48, 68
+CARD_SCALE = 1.1  # every card, turned or not, at the same size: 53 x 75 units (in either layout)
 SHOWN = 4  # the exposed cards drawn (the last ones); the others are counted
 STEP = 34  # each exposed card's shift: its index stays in view
 BANKER_LINES = 3  # the banker's lines a drawing HEIGHT high holds
@@ -165,10 +166,10 @@ def sprite(ranks: tuple[str, ...] | None = None) -> str:
     )
 
 
-def _card(code: str | None, x: float, y: float, label: str, lang: str, scale: float) -> str:
-    """One card face, its top-left corner at (x, y), drawn ``scale`` times its 48 x 68
-    units: its index, 21 units high with a white halo over the pips, is at least 14 CSS px
-    tall wherever the page's drawing is 230 px high or more (a 360 px phone)."""
+def _card(code: str | None, x: float, y: float, label: str, lang: str) -> str:
+    """One card face, its top-left corner at (x, y), drawn :data:`CARD_SCALE` times its
+    48 x 68 units: its index, 21 units high with a white halo over the pips, is at least
+    14 CSS px tall wherever the page's drawing is 230 px high or more (a 360 px phone)."""
     if code is None:
         return ""
     card = Card.parse(code)
@@ -176,7 +177,7 @@ def _card(code: str | None, x: float, y: float, label: str, lang: str, scale: fl
     shown = escape(rank_text(card, lang))
     index = f'fill="{colour}" stroke="#fff" stroke-width="3" paint-order="stroke"'
     return (
-        f'<g class="lq-card" data-card="{card}" transform="translate({x:.0f},{y:.0f}) scale({scale:g})"'
+        f'<g class="lq-card" data-card="{card}" transform="translate({x:.0f},{y:.0f}) scale({CARD_SCALE:g})"'
         f' fill="{colour}" text-anchor="start" font-size="21" font-weight="bold" style="--lq-{card.suit}:inline">'
         f"<title>{escape(label)} {escape(card_text(card, lang))}</title>"
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fff" stroke="#555"/>'
@@ -348,7 +349,7 @@ def diagram(state: Mapping[str, Any], lang: str, layout: Layout = PAGE) -> str:
     bank = state.get("bank") or {}
     acting = (state.get("to_act") or {}).get("player")
     title = _word("title", lang, players=n)
-    width, k, font, scale = layout.width, layout.k, layout.font, layout.card_scale
+    width, k, font = layout.width, layout.k, layout.font
     cx, cy = width / 2, layout.height / 2
     # The banker's box sits at the bottom, between the bank and the covering order: a
     # taller box (the bank's first announcer told) makes the drawing taller, not wider.
@@ -379,7 +380,7 @@ def diagram(state: Mapping[str, Any], lang: str, layout: Layout = PAGE) -> str:
             label = f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start" fill="{INK}">{escape(said)}</text>'
             out.append(_note(label, 8, bottom - 12, "start", 1, len(said) + 1, layout))
     cards = view["cards"] or {}
-    wide, high = CARD_W * scale, CARD_H * scale
+    wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE
     # R-D1: the bank card at the banker's left (the reader's left), the players' card at the right
     # Each label runs outwards from the middle, under its card: the two never meet. Beside
     # five seats or more, the lowest side seats come near: the labels say "bank" and
@@ -391,7 +392,7 @@ def diagram(state: Mapping[str, Any], lang: str, layout: Layout = PAGE) -> str:
         (cards.get("players_card"), "players_card", cx + 6, "start"),
     ):
         if code:
-            out.append(_card(code, left, turned, _word(key, lang), lang, scale))
+            out.append(_card(code, left, turned, _word(key, lang), lang))
             x = left + wide if anchor == "end" else left
             said, y = _word(key + "_label" + short, lang), turned + high + font
             label = (
@@ -405,7 +406,7 @@ def diagram(state: Mapping[str, Any], lang: str, layout: Layout = PAGE) -> str:
     fan = wide + STEP * (len(shown) - 1)
     above = cy - layout.cards_gap - high
     for i, code in enumerate(shown):
-        out.append(_card(code, cx - fan / 2 + STEP * i, above, _word("exposed", lang), lang, scale))
+        out.append(_card(code, cx - fan / 2 + STEP * i, above, _word("exposed", lang), lang))
     if len(exposed) > len(shown):
         out.append(
             f'<text class="lq-more" x="{cx - fan / 2 - 6 * k:.0f}" y="{above + high / 2 + 6 * k:.0f}"'

@@ -39,7 +39,7 @@ export function sessionClient(lang, onBusy) {
   /** @type {Promise<unknown>} */
   let chain = Promise.resolve();
   let working = 0;
-  /** @type {"page" | "projected"} */
+  /** @type {NonNullable<Bridge.Spoken["drawing"]>} */
   let drawing = "page";
 
   function done() {
@@ -96,7 +96,7 @@ export function sessionClient(lang, onBusy) {
     scenario: function () { return send({ op: "scenario" }, true); },
     get busy() { return working > 0; },
     get drawing() { return drawing; },
-    set drawing(/** @type {"page" | "projected"} */ value) { drawing = value; },
+    set drawing(/** @type {NonNullable<Bridge.Spoken["drawing"]>} */ value) { drawing = value; },
   };
 }
 

@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[1]
 SPEC = REPO / "spec"
 
 # What the specification is made of: these files and every file of these folders.
-SPEC_FILES = ("RULES.md", "CONFORMANCE.md", "VARIANTS.md")
+SPEC_FILES = ("RULES.md", "CONFORMANCE.md", "VARIANTS.md", "COURT.md")
 SPEC_FOLDERS = ("conformance", "conformance/variants", "seeds")
 
 

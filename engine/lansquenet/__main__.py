@@ -1,8 +1,9 @@
 """The command line: ``python -m lansquenet replay FILE|-``, ``narrate FILE --lang``,
 ``bots --players N --deals D --seed S`` (a session of computer players, printed as a
 scenario that ``replay`` replays to its end; under other rules with ``--variant NAME``
-or ``--packs``, ``--pack``, ``--pair-share``, ``--successor``, VARIANTS.md) and
-``lessons --check``.
+or ``--packs``, ``--pack``, ``--pair-share``, ``--successor``, VARIANTS.md),
+``lessons --check`` and ``odds --game court --players N`` (the court game's exact odds,
+COURT.md C-15: JSON, fractions as strings, in units of F).
 
 Exit 0 with the state (or the narration), 2 with a refusal (after the steps before it), 1 (one line on stderr) for what is not a
 scenario at all (CONFORMANCE.md).
@@ -17,11 +18,12 @@ import sys
 from typing import Any
 
 from .bots import TEMPERAMENTS, play_session
+from .court_odds import odds_json
 from .languages import FALLBACK, LANGUAGES
 from .lessons import LessonError, check, lessons
 from .limits import MAX_BYTES, safe_whole
 from .narration import event_text, refusal_text
-from .refusals import NotAScenario, Refusal
+from .refusals import NotAScenario, OddsError, Refusal
 from .scenario import parse, replay, until_refused
 from .variants import KEYS
 
@@ -77,6 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     robots.add_argument("--successor", help="where the bank goes after a loss: right or left (V-P4)")
     teach = commands.add_parser("lessons", help="prove every lesson: its expected path, its outcome")
     teach.add_argument("--check", action="store_true", required=True)
+    chances = commands.add_parser("odds", help="print a game's exact odds as JSON (fractions of the stake F)")
+    chances.add_argument("--game", choices=("court",), required=True, help="court: COURT.md's game (C-15)")
+    chances.add_argument(
+        "--players", type=int, required=True, metavar="2..10", help="people at the table (C-1)"
+    )
     args = parser.parse_args(argv)
     for stream in (sys.stdout, sys.stderr):  # a name with a lone surrogate: written \udXXX
         if isinstance(stream, io.TextIOWrapper):
@@ -89,6 +96,18 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"lansquenet: lesson {error}", file=sys.stderr)
                 return 1
         print(f"{len(lessons())} lessons checked")
+        return 0
+    if args.command == "odds":
+        try:
+            odds = odds_json(args.players)
+        except OddsError:  # C-1: 2 to 10 people; exit 2 as any refusal
+            refusal_json = {
+                "code": "invalid_players",
+                "message": refusal_text(Refusal("invalid_players"), FALLBACK),
+            }
+            print(json.dumps({"error": refusal_json}, ensure_ascii=False, indent=2))
+            return 2
+        print(json.dumps(odds, ensure_ascii=False, indent=2))
         return 0
     if args.command == "bots":
         chosen = args.temperaments.split(",")

@@ -36,6 +36,7 @@ __all__ = [
     "DENIERS_PER_F",
     "MAX_PEOPLE",
     "MIN_PEOPLE",
+    "READINGS",
     "Chances",
     "Money",
     "chances",
@@ -146,8 +147,10 @@ def _draw(h: int, table: Slots, marked: Slot | None) -> _Future:
     return _Future(gain, loss, taken, _ZERO, make, make)
 
 
-def _holder_card(slots: Slots, marked: Slot | None) -> _Future:
-    """C-10: every coupeur served, the holder deals himself a card."""
+def _holder_card(slots: Slots, marked: Slot | None, voids: bool) -> _Future:
+    """C-10: every coupeur served, the holder deals himself a card. ``voids``: the other
+    reading of C-10 (:data:`READINGS`), where his card of a coupeur's rank voids the coup
+    (every stake goes back, he keeps the hand)."""
     total = sum(c for c, _ in slots) + (marked[0] if marked else 0)
     weighted: list[tuple[Fraction, _Future]] = []
     for index, (count, stake) in enumerate(slots):
@@ -156,7 +159,9 @@ def _holder_card(slots: Slots, marked: Slot | None) -> _Future:
         chance = Fraction(count * slots.count((count, stake)), total)
         rest = _without(slots, index)
         table = tuple(slot for slot in rest if slot[1])
-        if count == 1:  # C-10: no card of his rank left: he wins every stake and keeps the hand
+        if voids and stake:
+            weighted.append((chance, _VOID if marked else _Future(_ZERO, _ZERO, _ZERO, _ZERO, _ZERO, _ONE)))
+        elif count == 1:  # C-10: no card of his rank left: he wins every stake and keeps the hand
             won = stake + sum(s for _, s in table) + (marked[1] if marked else 0)
             lost = Fraction(marked[1]) if marked else _ZERO
             taken = _ONE if marked else _ZERO
@@ -167,7 +172,9 @@ def _holder_card(slots: Slots, marked: Slot | None) -> _Future:
         count, stake = marked
         chance = Fraction(count, total)
         table = tuple(slot for slot in slots if slot[1])
-        if count == 1:
+        if voids:
+            future = _VOID
+        elif count == 1:
             won = stake + sum(s for _, s in table)
             future = _Future(Fraction(won), Fraction(stake), _ONE, _ZERO, _ONE, _ONE)
         else:
@@ -178,13 +185,13 @@ def _holder_card(slots: Slots, marked: Slot | None) -> _Future:
 
 
 @functools.cache
-def _future(left: int, wait: int, marked: Slot | None, slots: Slots) -> _Future:
+def _future(left: int, wait: int, marked: Slot | None, slots: Slots, voids: bool = False) -> _Future:
     """The rest of a coup: ``left`` coupeurs still to serve (C-6), then the holder's card
     (C-10) and the draw (C-11). ``slots``: the ranks' situations, the marked coupeur's
     rank apart (``marked``, None if his card is not dealt yet or has been taken); his card
-    is the next dealt but ``wait`` (-1: no card to mark)."""
+    is the next dealt but ``wait`` (-1: no card to mark); ``voids``: :func:`_holder_card`."""
     if left == 0:
-        return _holder_card(slots, marked)
+        return _holder_card(slots, marked, voids)
     total = sum(c for c, _ in slots) + (marked[0] if marked else 0)
     weighted: list[tuple[Fraction, _Future]] = []
     for index, (count, stake) in enumerate(slots):
@@ -198,9 +205,9 @@ def _future(left: int, wait: int, marked: Slot | None, slots: Slots) -> _Future:
             continue
         new = (count - 1, 2 * stake if stake else 1)  # C-6, C-7, C-8
         if wait == 0:
-            future = _future(left - 1, -1, new, rest)
+            future = _future(left - 1, -1, new, rest, voids)
         else:
-            future = _future(left - 1, wait - 1 if wait > 0 else -1, marked, _with(rest, new))
+            future = _future(left - 1, wait - 1 if wait > 0 else -1, marked, _with(rest, new), voids)
         weighted.append((chance, _shift(future, gain=Fraction(stake))))  # C-7, C-8: the earlier card won
     if marked is not None and marked[0]:
         count, stake = marked
@@ -208,7 +215,7 @@ def _future(left: int, wait: int, marked: Slot | None, slots: Slots) -> _Future:
         if stake == STAKES[-1]:  # C-9: the marked triple card goes back to its owner
             weighted.append((chance, _VOID))
         else:  # C-7, C-8: the marked card is won; the double or triple is another's
-            future = _future(left - 1, -1, None, _with(slots, (count - 1, 2 * stake)))
+            future = _future(left - 1, -1, None, _with(slots, (count - 1, 2 * stake)), voids)
             taken = _Future(future.gain, _ZERO, _ONE, _ZERO, future.make, future.keep)
             weighted.append((chance, _shift(taken, gain=Fraction(stake), loss=Fraction(stake))))
     return _sum(weighted)
@@ -217,38 +224,55 @@ def _future(left: int, wait: int, marked: Slot | None, slots: Slots) -> _Future:
 _FRESH: Slots = ((PER_RANK, 0),) * RANKS  # C-5: a fresh pack before each coup
 
 
+# The readings the odds can be computed under: COURT.md's own (C-1 … C-13), and the other
+# reading of C-10 it names, where the holder's card of a coupeur's rank voids the coup
+# (the stakes go back, he keeps the hand): 12 s. 4 d. for three people, not the printed
+# 2 l. 15 s. 10 d. (COURT.md, C-10). The other reading of C-1 needs no code: it is the
+# next row (n coupeurs besides the holder are n + 1 people).
+READINGS = ("court", "match_voids")
+
+
 def _people(people: int) -> int:
     if isinstance(people, bool) or not isinstance(people, int) or not MIN_PEOPLE <= people <= MAX_PEOPLE:
         raise OddsError("invalid_players")
     return people
 
 
-def coup_value(people: int) -> Fraction:
+def _coup(people: int, reading: str, seat: int = -1) -> _Future:
+    if reading not in READINGS:
+        raise OddsError("invalid_reading")
+    return _future(_people(people) - 1, seat, None, _FRESH, reading == "match_voids")
+
+
+def coup_value(people: int, reading: str = "court") -> Fraction:
     """The holder's expected gain in one coup, in F (C-5 … C-12)."""
-    return _future(_people(people) - 1, -1, None, _FRESH).gain
+    return _coup(people, reading).gain
 
 
-def keep(people: int) -> Fraction:
+def keep(people: int, reading: str = "court") -> Fraction:
     """The holder's chance of keeping the hand after a coup: he made it (C-10, C-12) or a
     quadruple voided the coup (C-9)."""
-    return _future(_people(people) - 1, -1, None, _FRESH).keep
+    return _coup(people, reading).keep
 
 
-def hand_value(people: int) -> Fraction:
-    """The holder's expected gain over a whole hand, in F: a / (1 - p) (C-13)."""
-    return coup_value(people) / (1 - keep(people))
+def hand_value(people: int, reading: str = "court") -> Fraction:
+    """The holder's expected gain over a whole hand, in F: a / (1 - p) (C-13).
+
+    >>> str(money(hand_value(3, "match_voids")))
+    '12 s. 4 d.'
+    """
+    return coup_value(people, reading) / (1 - keep(people, reading))
 
 
-def punters(people: int) -> tuple[Fraction, ...]:
+def punters(people: int, reading: str = "court") -> tuple[Fraction, ...]:
     """Each coupeur's expected loss over a whole hand, in F, A (the holder's right, C-6)
     first; they add up to :func:`hand_value`.
 
     >>> sum(punters(5)) == hand_value(5)
     True
     """
-    coupeurs = _people(people) - 1
-    hand = 1 - keep(people)
-    return tuple(_future(coupeurs, seat, None, _FRESH).loss / hand for seat in range(coupeurs))
+    hand = 1 - keep(people, reading)
+    return tuple(_coup(people, reading, seat).loss / hand for seat in range(_people(people) - 1))
 
 
 def odds_json(people: int) -> dict[str, object]:

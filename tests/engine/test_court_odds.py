@@ -297,3 +297,22 @@ def test_odds_command_needs_a_known_game_and_a_table(wrong: list[str]) -> None:
     with pytest.raises(SystemExit) as usage:
         main(wrong)
     assert usage.value.code == 2
+
+
+# --- the other readings COURT.md names ---------------------------------------------
+
+
+def test_the_holders_matching_card_voiding_the_coup_gives_12_s_4_d() -> None:  # C-10's other reading
+    assert str(money(hand_value(3, "match_voids"))) == "12 s. 4 d."
+    assert sum(punters(4, "match_voids")) == hand_value(4, "match_voids") < hand_value(4)
+
+
+def test_counting_n_coupeurs_besides_the_holder_shifts_the_table_by_a_row() -> None:  # C-1's other reading
+    # "three coupeurs" read as three besides the holder is four people: 4 l. 19 s. 1 d., not 2 l. 15 s. 10 d.
+    assert str(money(hand_value(3 + 1))) == "4 l. 19 s. 1 d."
+
+
+def test_an_unknown_reading_is_refused() -> None:
+    with pytest.raises(OddsError) as refused:
+        hand_value(3, "pierer")
+    assert refused.value.code == "invalid_reading"

@@ -29,9 +29,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from mkdocs.exceptions import PluginError
+
 from lansquenet import chart
 from lansquenet.court_odds import DENIERS_PER_F, Money, hand_value, money, punters
-from mkdocs.exceptions import PluginError
 
 from . import render
 from .markup import fence, macros

@@ -54,17 +54,17 @@ def page(site: Path, lang: str) -> str:
 
 
 def table(html: str, part: str) -> str:
-    found = re.search(rf'<div class="lq-odds lq-montmort" data-montmort="{part}"[^>]*>(.*?)</table>', html, re.S)
+    found = re.search(rf'<div class="lq-odds lq-montmort" data-montmort="{part}"[^>]*>(.*?)</table>', html, re.DOTALL)
     assert found, f"no {part} table"
     return found.group(1)
 
 
 def rows(html: str, attribute: str) -> dict[str, str]:
-    return dict(re.findall(rf'<tr {attribute}="([^"]+)">(.*?)</tr>', html, re.S))
+    return dict(re.findall(rf'<tr {attribute}="([^"]+)">(.*?)</tr>', html, re.DOTALL))
 
 
 def cell(row: str, klass: str) -> str:
-    found = re.search(rf'<td class="{klass}"[^>]*>(.*?)</td>', row, re.S)
+    found = re.search(rf'<td class="{klass}"[^>]*>(.*?)</td>', row, re.DOTALL)
     assert found, klass
     return text(found.group(1))
 
@@ -209,3 +209,10 @@ def test_the_printed_figures_are_written_once() -> None:
         for quote in written:
             assert quote not in source, (path, quote)
         assert "liv." not in source and "den. de deniers" not in source, path
+
+
+def test_the_montmort_modules_examples_hold() -> None:
+    import doctest
+
+    result = doctest.testmod(montmort)
+    assert result.failed == 0 and result.attempted >= 2

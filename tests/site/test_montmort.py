@@ -188,8 +188,9 @@ def test_the_page_names_where_it_read_the_figures(site: Path, lang: str) -> None
     html = article(page(site, lang))
     assert f'href="{DATA["address"]}"' in html  # the Encyclopédie's page, read
     assert 'href="../sources/#src-montmort"' in html and 'href="../sources/#src-encyclopedie"' in html
-    assert html.count(f'cite="{DATA["address"]}"') == len(DATA["holder"]) + len(DATA["split"]["coupeurs"])
-    assert html.count('lang="fr"') >= len(DATA["holder"])  # the quoted sentences are French
+    quoted = len(DATA["holder"]) + len(DATA["split"]["coupeurs"])
+    assert html.count('<td class="lq-montmort-quote">') == quoted
+    assert html.count('<span lang="fr">') >= quoted  # the quoted sentences are French in every language
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -147,6 +147,11 @@ def documents(html: str) -> dict[str, str]:
     return dict(re.findall(r'<h2 id="(doc-[a-z0-9-]+)".*?<div class="lq-document">(.*?)</dl>', article(html), re.DOTALL))
 
 
+def answers(html: str) -> dict[str, str]:
+    """The key's answers by their anchor: the HTML from the heading to the facts' end."""
+    return dict(re.findall(r'<h2 id="(key-[a-z0-9-]+)".*?<div class="lq-key">(.*?)</dl>', article(html), re.DOTALL))
+
+
 def part(document: str, cls: str) -> str:
     found = re.search(rf'<(\w+) class="{cls}"[^>]*>(.*?)</\1>', document, re.DOTALL)
     assert found, cls
@@ -259,15 +264,31 @@ def test_french_and_english_give_the_tlfs_dates_and_the_same_links(site: Path, l
 def test_the_dossiers_dancourt_regnard_and_encyclopedie_say_what_the_texts_are(site: Path, lang: str) -> None:
     w = WORDS[lang]
     docs = documents(read(site, lang, "dossier"))
-    dancourt, regnard, encyclopedie = docs["doc-dancourt-1687"], docs["doc-regnard-1696"], docs["doc-encyclopedie"]
-    assert w["imperfect"] in part(dancourt, "lq-shows")
-    assert w["cast"] in part(regnard, "lq-not")
-    assert w["fairly_sure"] in part(regnard, "lq-date")
-    explained = part(encyclopedie, "lq-shows")
+    keys = answers(read(site, lang, "dossier-key"))
+    assert w["imperfect"] in part(keys["key-dancourt-1687"], "lq-shows")
+    assert w["cast"] in part(keys["key-regnard-1696"], "lq-not")
+    assert w["fairly_sure"] in part(docs["doc-regnard-1696"], "lq-date")
+    explained = part(keys["key-encyclopedie"], "lq-shows") + part(keys["key-encyclopedie"], "lq-leads")
     assert all(p in explained for p in w["money"]), explained
     # the Montmort page, another engineer's: linked by its address in the page's language
-    assert re.search(r'href="\.\./montmort/"', encyclopedie)
-    assert "?" in part(encyclopedie, "lq-question")
+    assert re.search(r'href="\.\./montmort/"', docs["doc-encyclopedie"])
+    assert re.search(r'href="\.\./montmort/"', keys["key-encyclopedie"])
+    question = part(docs["doc-encyclopedie"], "lq-question")
+    assert all(p in question for p in w["money"][1:]), question  # the money of account, to answer it
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_dossiers_key_gives_each_document_what_it_shows_and_leads(site: Path, lang: str) -> None:
+    """Issue 52, item 5: the dossier is the class's worksheet; what each text shows, what
+    it does not, and leads for its question are the teachers' key, on a page of its own."""
+    dossier = read(site, lang, "dossier")
+    docs = documents(dossier)
+    keys = answers(read(site, lang, "dossier-key"))
+    assert [k.replace("key-", "doc-") for k in keys] == list(docs)
+    for key, answer in keys.items():
+        assert part(answer, "lq-shows") and part(answer, "lq-not") and part(answer, "lq-leads"), key
+        assert f'href="../dossier/#{key.replace("key-", "doc-")}"' in answer, key
+    assert 'href="../dossier-key/"' in article(dossier)
 
 
 # ---- the timeline: every tag by the legend's own definitions ----

@@ -20,12 +20,12 @@ declare namespace Bridge {
     amount?: number | string;
   }
 
-  /** The presets of VARIANTS.md (V-R3). */
+  /** The presets of VARIANTS.md (V-R3), as lansquenet.games declares them. */
   type Variant = "standard" | "two_packs" | "six_packs" | "italian_forty" | "half_on_pair";
 
   /**
    * The rules a game is played under (VARIANTS.md, V-R2): a preset by its name, or the
-   * four parameters (only without a preset, or with "standard"). Absent or null: the
+   * four parameters (only without a preset, or with the standard one). Absent or null: the
    * standard game. The engine checks them (V-R5: ``invalid_rules``, ``unknown_variant``).
    */
   interface Rules {

@@ -23,6 +23,8 @@ with its answer.
 
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
+from .games import PRESET_IDS
+
 __all__ = ["ANSWERS", "OPEN_ENDED", "OPS", "REQUESTS", "Request"]
 
 
@@ -35,13 +37,13 @@ class Action(TypedDict):
     """A whole number, or the text as typed: the engine says what is wrong with it."""
 
 
-Variant: TypeAlias = Literal["standard", "two_packs", "six_packs", "italian_forty", "half_on_pair"]
-"""The presets of VARIANTS.md (V-R3)."""
+Variant: TypeAlias = Literal[PRESET_IDS]  # type: ignore[valid-type]
+"""The presets of VARIANTS.md (V-R3), as lansquenet.games declares them."""
 
 
 class Rules(TypedDict):
     """The rules a game is played under (VARIANTS.md, V-R2): a preset by its name, or the
-    four parameters (only without a preset, or with "standard"). Absent or null: the
+    four parameters (only without a preset, or with the standard one). Absent or null: the
     standard game. The engine checks them (V-R5: ``invalid_rules``, ``unknown_variant``)."""
 
     variant: NotRequired[Variant]

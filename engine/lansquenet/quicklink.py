@@ -36,7 +36,8 @@ lansquenet.refusals.NotAScenario: not a quick game's link
 '3.12.0.~Zo%C3%A9,A%2E%7E%2C'
 >>> scenario_of(text_of(session)) == session.scenario()
 True
->>> session = Session(quick_game(12, 3, rules={"variant": "six_packs"}))
+>>> from lansquenet.games import PRESET_IDS
+>>> session = Session(quick_game(12, 3, rules={"variant": PRESET_IDS[2]}))
 >>> text_of(session), scenario_of("3.12.0.!s") == session.scenario()
 ('3.12.0.!s', True)
 >>> scenario_of("3.12.0.!252hl")["rules"]
@@ -50,6 +51,7 @@ from typing import Any
 
 from . import variants
 from .bots import QUICK_DEALS, decide, explain, generator, quick_game
+from .games import DEFAULT
 from .limits import safe_whole
 from .refusals import NotAScenario, Refusal
 from .rules import MAX_PLAYERS
@@ -67,8 +69,9 @@ LETTERS = {
     "decline": "d",
 }
 MOVES = {letter: do for do, letter in LETTERS.items()}
-PRESET_LETTERS = {"two_packs": "t", "six_packs": "s", "italian_forty": "i", "half_on_pair": "h"}  # V-R3
-RULES = re.compile(r"([tsih])|([1-6])(52|40|32)(h?)(l?)")  # after "!": a preset, or the parameters
+PRESET_LETTERS = {p.id: p.letter for p in DEFAULT.presets if p.letter}  # V-R3, V-R8: lansquenet.games's
+# After "!": a preset's letter, or the parameters.
+RULES = re.compile(r"([" + "".join(PRESET_LETTERS.values()) + r"])|([1-6])(52|40|32)(h?)(l?)")
 SHAPE = re.compile(r"(\d{1,2})\.(\d{1,16})\.(\d{1,6})\.((?:[bspokwlyd]\d{0,16})*)")  # "e" ends it
 TOKEN = re.compile(r"([bspokwlyd])(\d*)")
 
@@ -89,7 +92,8 @@ def _bot_action(session: Session) -> dict[str, Any]:
 def rules_code(rules: variants.Rules) -> str:
     """The few characters after ``!`` that say ``rules`` ("" for the standard game).
 
-    >>> rules_code(variants.read({"variant": "italian_forty"})), rules_code(variants.read({"pack": "40"}))
+    >>> from lansquenet.games import PRESET_IDS
+    >>> rules_code(variants.read({"variant": PRESET_IDS[3]})), rules_code(variants.read({"pack": "40"}))
     ('i', '140')
     >>> rules_code(variants.STANDARD)
     ''

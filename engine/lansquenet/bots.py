@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .court import CourtTable
 from .naming import likeness
 from .narration import text
 from .refusals import NotToAct, UnknownTemperament
@@ -83,6 +84,7 @@ REASONS = (
     "buy",
     "decline",
 )
+COURT_REASONS = ("court_deal",)  # the court game's one move (COURT.md, C-17)
 QUICK_DEALS = (3, 6, 10)  # the quick game's lengths, one tap each; 6 by default
 QUICK_PLAYERS = 4  # the reader and three computer players
 NAMES = ("Anne", "Bruno", "Chloé", "David", "Émile", "Fanny", "Gaspard", "Hélène", "Irène", "Jules")
@@ -104,7 +106,7 @@ def _share(rng: random.Random, low_high: tuple[int, int], base: int, share: floa
     return max(low, min(high, wanted))
 
 
-def decide(table: Table, seat: int, temperament: str, rng: random.Random) -> Decision:
+def decide(table: Table | CourtTable, seat: int, temperament: str, rng: random.Random) -> Decision:
     """The move of the computer player at ``seat``, who must be the one to act, with
     its reason code and the reason's parameters.
 
@@ -125,6 +127,8 @@ def decide(table: Table, seat: int, temperament: str, rng: random.Random) -> Dec
         raise UnknownTemperament(f"a temperament is one of {', '.join(TEMPERAMENTS)}")
     style = TEMPERAMENTS[temperament]
     name = table.players[seat]
+    if isinstance(table, CourtTable):  # C-17: the holder's one move; no decision to make
+        return Decision(Move(name, "deal"), "court_deal", {"player": name, "fonds": table.rules.fonds})
     can = legal_moves(table)
     balance = table.balances[seat]
 
@@ -174,7 +178,7 @@ def generator(seed: object, index: int) -> random.Random:
 
 
 def explain(
-    table: Table, action: dict[str, Any], temperament: str, seed: object, index: int
+    table: Table | CourtTable, action: dict[str, Any], temperament: str, seed: object, index: int
 ) -> Decision | None:
     """The decision behind action ``index`` of a game (``table``: the table before it),
     if a computer player of that ``temperament`` made it; None for any other action

@@ -163,7 +163,9 @@ class _Walk:
 
     @property
     def table(self) -> Table:
-        return self.session.table
+        table = self.session.table
+        assert isinstance(table, Table)  # a lesson is a lesson of the later game
+        return table
 
     @property
     def name(self) -> str:

@@ -167,6 +167,9 @@ def _token(action: dict[str, Any]) -> str:
 
 def text_of(session: Session) -> str | None:
     """The short text of ``session``'s game, or None when it has none (see above)."""
+    ruled = session.table.rules
+    if not isinstance(ruled, variants.Rules):
+        return None  # the court game (COURT.md) has no short link: the plain link stays
     setup = dict(session.setup)
     names = _seated(setup)
     if names is None:
@@ -186,13 +189,13 @@ def text_of(session: Session) -> str | None:
             _kept.append((action, _token(action)))
     moves = "".join(token for _, token in _kept)
     seats = "~" + ",".join(map(_name, names)) if names else ""
-    code = rules_code(session.table.rules)
-    ruled = "!" + code if code else ""
+    code = rules_code(ruled)
+    marked = "!" + code if code else ""
     return (
         f"{setup['finish_after']}.{seed}.{len(session)}.{moves}"
         + ("e" if session.ended else "")
         + seats
-        + ruled
+        + marked
     )
 
 

@@ -157,7 +157,7 @@ class Table:
         ]
 
 
-Record = TypeVar("Record", "Bank", "Deal", "Table")
+Record = TypeVar("Record")  # a frozen record of either game (Bank, Deal, Table, court.Coup, …)
 
 
 def replace(record: Record, **changes: Any) -> Record:

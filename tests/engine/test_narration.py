@@ -61,7 +61,18 @@ EVENTS = {
     "bank_bought": ["event.bank_bought"],
     "bank_unsold": ["event.bank_unsold"],
     "bank_left": ["event.bank_left"],
+    # The court game (COURT.md): one sentence per kind of card and per end of a coup.
+    "court_started": ["event.court_started"],
+    "court_coup": ["event.court_coup"],
+    "court_cut": ["event.court_cut"],
+    "court_card": [f"event.court_card.{kind}" for kind in ("straight", "double", "triple", "quadruple")],
+    "court_won": ["event.court_won"],
+    "court_paid": ["event.court_paid"],
+    "court_holder_card": [f"event.court_holder_card.{kind}" for kind in ("plain", "match", "fourth")],
+    "court_turned": [f"event.court_turned.{kind}" for kind in ("none", "coupeur", "holder")],
+    "court_end": [f"event.court_end.{end}" for end in ("made", "lost", "void", "fourth")],
 }
+EVENTS["session_finished"] += ["event.session_finished.coups", "event.session_finished.coups.tie"]  # C-17
 KEYS = [key for keys in EVENTS.values() for key in keys] + [f"refusal.{code}" for code in CODES + FORM_CODES]
 
 

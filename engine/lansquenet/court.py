@@ -9,7 +9,7 @@ after it), one per card dealt or turned and one per payment, so a page can step 
 card by card. The one move is the holder's ``deal`` (C-17), which plays a whole coup.
 
 >>> t = new_table(["A", "B", "C"], 100, "A", decks=[["7S", "7H", "QD", "2C", "7D"]],
-...               rules=read_rules({"game": "court"}))
+...               rules=read_rules({"game": GAME}))
 >>> legal_moves(t)
 ['deal']
 >>> steps = play(t, Move("A", "deal"))
@@ -28,12 +28,13 @@ from typing import Any
 
 from . import variants
 from .cards import PACK, Card, shuffled, stacked
+from .games import COURT as DECLARED
 from .limits import safe_whole
 from .refusals import Refusal
 from .rules import MAX_PLAYERS, Event, Move
 from .table import Phase, replace
 
-GAME = "court"  # C-16: the value of the rules' ``game`` key
+GAME = DECLARED.id  # C-16: the value of the rules' ``game`` key (lansquenet.games)
 KEYS = ("game", "fonds")  # C-16: the court game's two keys
 MOST_FONDS = 1000  # C-16: fonds, a whole number from 1 to 1 000
 STAKES = {"straight": 1, "double": 2, "triple": 4}  # C-6, C-7, C-8: the stake, in F
@@ -59,9 +60,10 @@ def read_rules(rules: object) -> variants.Rules | CourtRules:
     """The rules a scenario's ``rules`` names, checked in C-16's order (it amends V-R5):
     the later game's :class:`~lansquenet.variants.Rules`, or :class:`CourtRules`.
 
-    >>> read_rules({"game": "court", "fonds": 5})
-    CourtRules(fonds=5, game='court')
-    >>> read_rules({"game": "court", "variant": "standard"})
+    >>> read_rules({"game": GAME, "fonds": 5}) == CourtRules(fonds=5)
+    True
+    >>> from lansquenet.games import STANDARD_ID
+    >>> read_rules({"game": GAME, "variant": STANDARD_ID})
     Traceback (most recent call last):
     lansquenet.refusals.Refusal: invalid_rules
     >>> read_rules({"game": "whist"})

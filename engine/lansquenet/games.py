@@ -27,8 +27,8 @@ module (``reader``), its words and its specification.
 True
 >>> preset(PRESET_IDS[2]).parameters, preset(PRESET_IDS[2]).year
 ({'packs': 6}, 1896)
->>> game(None) is DEFAULT, game("nothing") is None
-(True, True)
+>>> game(None) is DEFAULT, game("nothing") is None, game(COURT.id) is COURT
+(True, True, True)
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from .refusals import Refusal
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,12 @@ LATER = Game(
     ),
 )
 
-GAMES: tuple[Game, ...] = (LATER,)
+# The older game of the court of Louis XIV (spec/COURT.md): each coupeur his own card,
+# the holder of the hand against them all, stakes F, 2F, 4F (C-1 ... C-13); its rules
+# object is {"game": <this id>, "fonds": F} (C-16). No presets.
+COURT = Game(id="court", reader="court:read_rules", year=1700, keys=("fonds",))
+
+GAMES: tuple[Game, ...] = (LATER, COURT)
 """Every game, the default one first."""
 
 # --- what the rest reads ----------------------------------------------------------
@@ -110,6 +117,28 @@ def game(name: object) -> Game | None:
     if name is None:
         return DEFAULT
     return next((each for each in GAMES if each.id == name), None)
+
+
+def read(rules: object) -> Any:
+    """The rules a scenario's ``rules`` object names, of whichever game (C-16: ``game``
+    absent, the default game, V-R5 unchanged; a string naming another game, that game's
+    reader; else ``invalid_rules`` or ``unknown_variant``).
+
+    >>> read({"variant": PRESET_IDS[1]}).packs, read({"game": COURT.id, "fonds": 3}).fonds
+    (2, 3)
+    >>> read({"game": "whist"})
+    Traceback (most recent call last):
+    lansquenet.refusals.Refusal: unknown_variant
+    """
+    if not isinstance(rules, dict) or "game" not in rules:
+        return DEFAULT.read(rules)
+    name = rules["game"]
+    if not isinstance(name, str):  # C-16.2
+        raise Refusal("invalid_rules", reason="game", key="game")
+    found = game(name)
+    if found is None or found is DEFAULT:  # C-16.2: only another game is named
+        raise Refusal("unknown_variant", variant=name[:40], game=True)
+    return found.read(rules)
 
 
 def preset(name: str) -> Preset:

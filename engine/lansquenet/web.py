@@ -175,7 +175,7 @@ import re
 from collections.abc import Callable
 from typing import Any, cast
 
-from . import bots, chart, court, lessons, naming, odds, quicklink, variants, view
+from . import bots, chart, games, lessons, naming, odds, quicklink, variants, view
 from .diagram import LAYOUTS, PAGE, Layout, diagram
 from .languages import FALLBACK, LANGUAGES
 from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
@@ -512,7 +512,7 @@ def _quick(request: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise BadRequest("players must be a list of names")
     try:  # V-R8: the game's rules, written as a scenario writes them (V-R5's refusals)
-        rules = court.read_rules(request.get("rules")).record()  # C-16: either game
+        rules = games.read(request.get("rules")).record()  # C-16: either game (lansquenet.games)
     except Refusal as refusal:
         return _refusal(refusal, _lang(request, _worker.lang))
     scenario = bots.quick_game(seed, deals, players, rules)

@@ -36,7 +36,8 @@ from .table import Phase, replace
 
 GAME = DECLARED.id  # C-16: the value of the rules' ``game`` key (lansquenet.games)
 KEYS = ("game", "fonds")  # C-16: the court game's two keys
-MOST_FONDS = 1000  # C-16: fonds, a whole number from 1 to 1 000
+FONDS = DECLARED.setting("fonds")  # C-16: fonds, a whole number from 1 to 1 000, 1 by default
+MOST_FONDS = FONDS.most
 STAKES = {"straight": 1, "double": 2, "triple": 4}  # C-6, C-7, C-8: the stake, in F
 KINDS = ("straight", "double", "triple", "quadruple")  # the n-th card of a rank dealt to a coupeur
 ENDS = ("made", "lost", "void", "fourth")  # C-12, C-11, C-9, C-10
@@ -83,8 +84,8 @@ def read_rules(rules: object) -> variants.Rules | CourtRules:
     for key in rules:  # C-16.4: only game and fonds
         if key not in KEYS:
             raise Refusal("invalid_rules", reason="court_key", key=str(key)[:40])
-    fonds = rules.get("fonds", 1)
-    if not safe_whole(fonds, least=1) or fonds > MOST_FONDS:  # C-16.4
+    fonds = rules.get("fonds", FONDS.default)
+    if not safe_whole(fonds, least=FONDS.least) or fonds > MOST_FONDS:  # C-16.4
         raise Refusal("invalid_rules", reason="fonds", key="fonds")
     return CourtRules(fonds=fonds)
 

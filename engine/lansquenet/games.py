@@ -58,6 +58,18 @@ class Preset:
 
 
 @dataclass(frozen=True)
+class Setting:
+    """A whole-number key of a game's ``rules`` object: from ``least`` to ``most``,
+    ``default`` when absent (the play page's field for it; the game's reader refuses
+    anything else)."""
+
+    key: str
+    least: int
+    most: int
+    default: int
+
+
+@dataclass(frozen=True)
 class Game:
     """A game a scenario's ``rules`` chooses: ``id`` (the value of ``"game"``, never
     written for the default game), ``reader`` (``"module:function"`` of this package:
@@ -68,8 +80,16 @@ class Game:
     reader: str
     presets: tuple[Preset, ...] = ()
     year: int | None = None
-    keys: tuple[str, ...] = field(default=())
-    """The ``rules`` keys of its own, beside ``game``."""
+    settings: tuple[Setting, ...] = field(default=())
+    """The ``rules`` keys of its own, beside ``game`` (none for the default game, whose
+    parameters are VARIANTS.md's, V-R2)."""
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(setting.key for setting in self.settings)
+
+    def setting(self, key: str) -> Setting:
+        return next(each for each in self.settings if each.key == key)
 
     def read(self, rules: object) -> Any:
         """The rules ``rules`` names for this game, read by its module."""
@@ -97,7 +117,7 @@ LATER = Game(
 # The older game of the court of Louis XIV (spec/COURT.md): each coupeur his own card,
 # the holder of the hand against them all, stakes F, 2F, 4F (C-1 ... C-13); its rules
 # object is {"game": <this id>, "fonds": F} (C-16). No presets.
-COURT = Game(id="court", reader="court:read_rules", year=1700, keys=("fonds",))
+COURT = Game(id="court", reader="court:read_rules", year=1700, settings=(Setting("fonds", 1, 1000, 1),))
 
 GAMES: tuple[Game, ...] = (LATER, COURT)
 """Every game, the default one first."""
@@ -164,7 +184,7 @@ def registry() -> dict[str, Any]:
             {
                 "id": each.id,
                 "year": each.year,
-                "keys": list(each.keys),
+                "settings": [vars(setting) for setting in each.settings],
                 "presets": [
                     {
                         "id": p.id,

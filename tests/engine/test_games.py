@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from lansquenet import bots, games, odds, protocol, quicklink, variants
+from lansquenet import Refusal, bots, games, odds, protocol, quicklink, variants
 from lansquenet.session import Session
 from lansquenet.web import handle
 
@@ -138,3 +138,31 @@ def test_each_preset_has_its_odds_and_the_bridge_names_it(preset: games.Preset) 
     assert listed[preset.id]["sources"] == list(preset.sources) and listed[preset.id]["year"] == preset.year
     ruled = variants.PRESETS[preset.id]
     assert answer["chosen"]["edge"] == str(odds.rules_edge(odds.rules_pack(ruled), ruled.share))
+
+
+OTHER_GAMES = games.GAMES[1:]
+
+
+@pytest.mark.parametrize("game", OTHER_GAMES, ids=[g.id for g in OTHER_GAMES])
+def test_C_16_each_other_game_reads_its_settings_within_their_declared_bounds(game: games.Game) -> None:
+    plain = games.read({"game": game.id})
+    assert plain.record() == {"game": game.id, **{s.key: s.default for s in game.settings}}
+    for setting in game.settings:
+        assert getattr(games.read({"game": game.id, setting.key: setting.most}), setting.key) == setting.most
+        for wrong in (setting.least - 1, setting.most + 1, str(setting.default)):
+            with pytest.raises(Refusal) as refused:
+                games.read({"game": game.id, setting.key: wrong})
+            assert refused.value.code == "invalid_rules"
+    with pytest.raises(Refusal) as refused:  # C-16.4: the later game's keys are not its
+        games.read({"game": game.id, "variant": IDS[0]})
+    assert refused.value.code == "invalid_rules"
+
+
+def test_C_16_a_game_no_entry_declares_is_an_unknown_variant() -> None:
+    for name in ("whist", games.DEFAULT.id):
+        with pytest.raises(Refusal) as refused:
+            games.read({"game": name})
+        assert refused.value.code == "unknown_variant"
+    with pytest.raises(Refusal) as refused:
+        games.read({"game": 7})
+    assert refused.value.code == "invalid_rules"

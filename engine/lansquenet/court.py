@@ -320,9 +320,9 @@ class _Coup:
             if earlier is not None:
                 params["over"] = self.name(self.coup.seats[earlier])
             if kind == "quadruple":  # C-9: the coup ends at once, every stake goes back
-                returned = self.coup.at_stake
-                fates = tuple("returned" if f is None else f for f in self.coup.fates)
-                self.set(fates=fates)
+                returned, live = self.coup.at_stake, self.coup.live()
+                fates = tuple("returned" if k in live else f for k, f in enumerate(self.coup.fates))
+                self.set(fates=fates)  # the quadruple card itself carries nothing
                 self.emit("court_card", **params)
                 return self.finish("void", returned=returned)
             self.emit("court_card", **params)

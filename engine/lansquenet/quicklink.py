@@ -41,6 +41,15 @@ True
 ('3.12.0.!s', True)
 >>> scenario_of("3.12.0.!252hl")["rules"]
 {'packs': 2, 'pair_share': '1/2', 'successor': 'left'}
+
+The court game (COURT.md) ends with ``!c`` and its fonds; its one move, ``deal``, is ``c``:
+
+>>> session = Session(quick_game(12, 3, rules={"game": "court", "fonds": 2}))
+>>> while session.table.to_act is not None and len(session) < 4:
+...     _ = session.push(_bot_action(session))
+>>> short = text_of(session)
+>>> short.endswith("!c2"), scenario_of(short) == session.scenario()
+(True, True)
 """
 
 from __future__ import annotations
@@ -48,7 +57,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import variants
+from . import court, variants
 from .bots import QUICK_DEALS, decide, explain, generator, quick_game
 from .limits import safe_whole
 from .refusals import NotAScenario, Refusal
@@ -65,12 +74,14 @@ LETTERS = {
     "leave": "l",
     "buy": "y",
     "decline": "d",
+    "deal": "c",  # COURT.md, C-17: the holder deals a coup
 }
 MOVES = {letter: do for do, letter in LETTERS.items()}
 PRESET_LETTERS = {"two_packs": "t", "six_packs": "s", "italian_forty": "i", "half_on_pair": "h"}  # V-R3
-RULES = re.compile(r"([tsih])|([1-6])(52|40|32)(h?)(l?)")  # after "!": a preset, or the parameters
-SHAPE = re.compile(r"(\d{1,2})\.(\d{1,16})\.(\d{1,6})\.((?:[bspokwlyd]\d{0,16})*)")  # "e" ends it
-TOKEN = re.compile(r"([bspokwlyd])(\d*)")
+# After "!": a preset, or the parameters, or the court game and its fonds (C-16: "!c5").
+RULES = re.compile(r"([tsih])|([1-6])(52|40|32)(h?)(l?)|c([1-9]\d{0,3})")
+SHAPE = re.compile(r"(\d{1,2})\.(\d{1,16})\.(\d{1,6})\.((?:[bspokwlydc]\d{0,16})*)")  # "e" ends it
+TOKEN = re.compile(r"([bspokwlydc])(\d*)")
 
 # The tokens written so far, kept by the identity of the session's action objects: a
 # move then costs one check, not a replay of the game (the same at move 5 and 1 000).
@@ -86,14 +97,16 @@ def _bot_action(session: Session) -> dict[str, Any]:
     return action_of(move)
 
 
-def rules_code(rules: variants.Rules) -> str:
+def rules_code(rules: variants.Rules | court.CourtRules) -> str:
     """The few characters after ``!`` that say ``rules`` ("" for the standard game).
 
     >>> rules_code(variants.read({"variant": "italian_forty"})), rules_code(variants.read({"pack": "40"}))
     ('i', '140')
-    >>> rules_code(variants.STANDARD)
-    ''
+    >>> rules_code(variants.STANDARD), rules_code(court.read_rules({"game": "court", "fonds": 5}))
+    ('', 'c5')
     """
+    if isinstance(rules, court.CourtRules):
+        return f"c{rules.fonds}"
     if rules.standard:
         return ""
     if rules.variant is not None:
@@ -107,6 +120,8 @@ def _rules_of(code: str) -> dict[str, Any] | None:
     found = RULES.fullmatch(code)
     if found is None:
         raise NotAScenario("not a quick game's link")
+    if found[6]:  # C-16: the court game
+        return court.read_rules({"game": court.GAME, "fonds": int(found[6])}).record()
     if found[1]:
         preset = next(name for name, letter in PRESET_LETTERS.items() if letter == found[1])
         return {"variant": preset}
@@ -124,7 +139,7 @@ def _seated(setup: dict[str, Any]) -> list[str] | None:
     if not isinstance(computer, dict) or not all(isinstance(name, str) for name in players):
         return None
     rules = setup.get("rules")
-    if rules is not None and variants.read(rules).record() != rules:
+    if rules is not None and court.read_rules(rules).record() != rules:
         return None  # rules spelt otherwise than a short link writes them
     for names in ([], [name for name in players if name not in computer]):
         table = quick_game(seed, deals, names, rules)
@@ -164,8 +179,6 @@ def _token(action: dict[str, Any]) -> str:
 def text_of(session: Session) -> str | None:
     """The short text of ``session``'s game, or None when it has none (see above)."""
     ruled = session.table.rules
-    if not isinstance(ruled, variants.Rules):
-        return None  # the court game (COURT.md) has no short link: the plain link stays
     setup = dict(session.setup)
     names = _seated(setup)
     if names is None:

@@ -20,12 +20,12 @@ declare namespace Bridge {
     amount?: number | string;
   }
 
-  /** The presets of VARIANTS.md (V-R3). */
+  /** The presets of VARIANTS.md (V-R3), as lansquenet.games declares them. */
   type Variant = "standard" | "two_packs" | "six_packs" | "italian_forty" | "half_on_pair";
 
   /**
    * The rules a game is played under (VARIANTS.md, V-R2): a preset by its name, or the
-   * four parameters (only without a preset, or with "standard"). Absent or null: the
+   * four parameters (only without a preset, or with the standard one). Absent or null: the
    * standard game. The engine checks them (V-R5: ``invalid_rules``, ``unknown_variant``).
    */
   interface Rules {
@@ -53,7 +53,8 @@ declare namespace Bridge {
     first_banker?: string;
     /**
      * VARIANTS.md (V-R1): absent for the standard game; a session's scenario holds them when not
-     * standard. COURT.md (C-16): ``{"game": "court", "fonds": F}`` for the court game.
+     * standard. COURT.md (C-16): ``{"game": <the court game's id>, "fonds": F}``
+     * for the court game.
      */
     rules?: Rules | CourtRules | null;
     seed?: number | string;
@@ -239,7 +240,7 @@ declare namespace Bridge {
     turned: string[];
     end: "made" | "lost" | "void" | "fourth" | null;
     /** Its number, from 1. */
-    coup: number;
+    number: number;
   }
 
   interface Table {
@@ -251,7 +252,7 @@ declare namespace Bridge {
     stakes: Record<string, number>;
     cards: DealCards | null;
     /** The court game's coup on the table (absent in the later game). */
-    court?: CourtCoup | null;
+    coup?: CourtCoup | null;
   }
 
   /** The table's state at a step (table.py ``view_json``): what the diagram draws. */

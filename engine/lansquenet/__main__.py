@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from .bots import TEMPERAMENTS, play_session
+from .games import PRESET_IDS
 from .languages import FALLBACK, LANGUAGES
 from .lessons import LessonError, check, lessons
 from .limits import MAX_BYTES, safe_whole
@@ -68,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         "--temperaments", default=",".join(TEMPERAMENTS), help="comma-separated, round the seats"
     )
     # V-R2, V-R8: the rules the session is played under, checked by the engine (V-R5).
-    robots.add_argument("--variant", help="a preset: two_packs, six_packs, italian_forty, half_on_pair")
+    robots.add_argument("--variant", help="a preset: " + ", ".join(PRESET_IDS[1:]))
     robots.add_argument("--packs", type=int, help="packs shuffled together, 1 to 6 (V-P1)")
     robots.add_argument("--pack", help="cards per pack: 52, 40 or 32 (V-P2)")
     robots.add_argument(

@@ -229,9 +229,10 @@ def quick_game(
 
     With ``rules`` (VARIANTS.md), the game is played under them (V-R8); the same draws:
 
-    >>> game = quick_game(5, rules={"variant": "six_packs"})
-    >>> game["rules"], {k: v for k, v in game.items() if k != "rules"} == quick_game(5)
-    ({'variant': 'six_packs'}, True)
+    >>> from lansquenet.games import PRESET_IDS
+    >>> game = quick_game(5, rules={"variant": PRESET_IDS[2]})
+    >>> game["rules"] == {"variant": PRESET_IDS[2]}, {k: v for k, v in game.items() if k != "rules"} == quick_game(5)
+    (True, True)
     """
     rng = random.Random(f"lansquenet-quick:{seed}")
     temperaments = list(TEMPERAMENTS)
@@ -270,7 +271,8 @@ def play_session(
     ``temperaments`` go round the seats (by default cautious, steady, bold).
 
     >>> from lansquenet import replay
-    >>> replay(play_session(3, 4, seed=1, rules={"variant": "italian_forty"}))["status"]
+    >>> from lansquenet.games import PRESET_IDS
+    >>> replay(play_session(3, 4, seed=1, rules={"variant": PRESET_IDS[3]}))["status"]
     'finished'
     """
     chosen = temperaments or list(TEMPERAMENTS)

@@ -23,6 +23,10 @@ with its answer.
 
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
+from .games import COURT, PRESET_IDS
+
+COURT_ID = COURT.id
+
 __all__ = ["ANSWERS", "OPEN_ENDED", "OPS", "REQUESTS", "Request"]
 
 
@@ -35,13 +39,13 @@ class Action(TypedDict):
     """A whole number, or the text as typed: the engine says what is wrong with it."""
 
 
-Variant: TypeAlias = Literal["standard", "two_packs", "six_packs", "italian_forty", "half_on_pair"]
-"""The presets of VARIANTS.md (V-R3)."""
+Variant: TypeAlias = Literal[PRESET_IDS]  # type: ignore[valid-type]
+"""The presets of VARIANTS.md (V-R3), as lansquenet.games declares them."""
 
 
 class Rules(TypedDict):
     """The rules a game is played under (VARIANTS.md, V-R2): a preset by its name, or the
-    four parameters (only without a preset, or with "standard"). Absent or null: the
+    four parameters (only without a preset, or with the standard one). Absent or null: the
     standard game. The engine checks them (V-R5: ``invalid_rules``, ``unknown_variant``)."""
 
     variant: NotRequired[Variant]
@@ -59,7 +63,7 @@ class CourtRules(TypedDict):
     """The court game's rules (COURT.md, C-16): its name and its fonds F, the stake of a
     straight card (a whole number from 1 to 1 000; 1 when absent)."""
 
-    game: Literal["court"]
+    game: Literal[COURT_ID]  # type: ignore[valid-type]
     fonds: NotRequired[int]
 
 
@@ -71,7 +75,8 @@ class Scenario(TypedDict):
     first_banker: NotRequired[str]
     rules: NotRequired[Rules | CourtRules | None]
     """VARIANTS.md (V-R1): absent for the standard game; a session's scenario holds them when not
-    standard. COURT.md (C-16): ``{"game": "court", "fonds": F}`` for the court game."""
+    standard. COURT.md (C-16): ``{"game": <the court game's id>, "fonds": F}``
+    for the court game."""
     seed: NotRequired[int | str]
     finish_after: NotRequired[int]
     decks: NotRequired[list[list[str]]]
@@ -349,7 +354,7 @@ class CourtCoup(TypedDict):
     holder_card: str | None
     turned: list[str]
     end: Literal["made", "lost", "void", "fourth"] | None
-    coup: int
+    number: int
     """Its number, from 1."""
 
 
@@ -361,7 +366,7 @@ class Table(TypedDict):
     uncovered: int | None
     stakes: dict[str, int]
     cards: DealCards | None
-    court: NotRequired[CourtCoup | None]
+    coup: NotRequired[CourtCoup | None]
     """The court game's coup on the table (absent in the later game)."""
 
 

@@ -36,7 +36,8 @@ lansquenet.refusals.NotAScenario: not a quick game's link
 '3.12.0.~Zo%C3%A9,A%2E%7E%2C'
 >>> scenario_of(text_of(session)) == session.scenario()
 True
->>> session = Session(quick_game(12, 3, rules={"variant": "six_packs"}))
+>>> from lansquenet.games import PRESET_IDS
+>>> session = Session(quick_game(12, 3, rules={"variant": PRESET_IDS[2]}))
 >>> text_of(session), scenario_of("3.12.0.!s") == session.scenario()
 ('3.12.0.!s', True)
 >>> scenario_of("3.12.0.!252hl")["rules"]
@@ -44,7 +45,8 @@ True
 
 The court game (COURT.md) ends with ``!c`` and its fonds; its one move, ``deal``, is ``c``:
 
->>> session = Session(quick_game(12, 3, rules={"game": "court", "fonds": 2}))
+>>> fonds_two = court.CourtRules(fonds=2).record()
+>>> session = Session(quick_game(12, 3, rules=fonds_two))
 >>> while session.table.to_act is not None and len(session) < 4:
 ...     _ = session.push(_bot_action(session))
 >>> short = text_of(session)
@@ -57,8 +59,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import court, variants
+from . import court, games, variants
 from .bots import QUICK_DEALS, decide, explain, generator, quick_game
+from .games import DEFAULT
 from .limits import safe_whole
 from .refusals import NotAScenario, Refusal
 from .rules import MAX_PLAYERS
@@ -77,9 +80,17 @@ LETTERS = {
     "deal": "c",  # COURT.md, C-17: the holder deals a coup
 }
 MOVES = {letter: do for do, letter in LETTERS.items()}
-PRESET_LETTERS = {"two_packs": "t", "six_packs": "s", "italian_forty": "i", "half_on_pair": "h"}  # V-R3
-# After "!": a preset, or the parameters, or the court game and its fonds (C-16: "!c5").
-RULES = re.compile(r"([tsih])|([1-6])(52|40|32)(h?)(l?)|c([1-9]\d{0,3})")
+PRESET_LETTERS = {p.id: p.letter for p in DEFAULT.presets if p.letter}  # V-R3, V-R8: lansquenet.games's
+# After "!": a preset's letter, or the parameters.
+COURT_LETTER = "c"  # after "!": the court game, then its fonds (C-16: "!c5")
+# After "!": a preset's letter, or the parameters, or the court game and its fonds.
+RULES = re.compile(
+    r"(["
+    + "".join(PRESET_LETTERS.values())
+    + r"])|([1-6])(52|40|32)(h?)(l?)|"
+    + COURT_LETTER
+    + r"([1-9]\d{0,3})"
+)
 SHAPE = re.compile(r"(\d{1,2})\.(\d{1,16})\.(\d{1,6})\.((?:[bspokwlydc]\d{0,16})*)")  # "e" ends it
 TOKEN = re.compile(r"([bspokwlydc])(\d*)")
 
@@ -100,13 +111,14 @@ def _bot_action(session: Session) -> dict[str, Any]:
 def rules_code(rules: variants.Rules | court.CourtRules) -> str:
     """The few characters after ``!`` that say ``rules`` ("" for the standard game).
 
-    >>> rules_code(variants.read({"variant": "italian_forty"})), rules_code(variants.read({"pack": "40"}))
+    >>> from lansquenet.games import PRESET_IDS
+    >>> rules_code(variants.read({"variant": PRESET_IDS[3]})), rules_code(variants.read({"pack": "40"}))
     ('i', '140')
-    >>> rules_code(variants.STANDARD), rules_code(court.read_rules({"game": "court", "fonds": 5}))
+    >>> rules_code(variants.STANDARD), rules_code(court.CourtRules(fonds=5))
     ('', 'c5')
     """
     if isinstance(rules, court.CourtRules):
-        return f"c{rules.fonds}"
+        return f"{COURT_LETTER}{rules.fonds}"
     if rules.standard:
         return ""
     if rules.variant is not None:
@@ -121,7 +133,7 @@ def _rules_of(code: str) -> dict[str, Any] | None:
     if found is None:
         raise NotAScenario("not a quick game's link")
     if found[6]:  # C-16: the court game
-        return court.read_rules({"game": court.GAME, "fonds": int(found[6])}).record()
+        return court.CourtRules(fonds=int(found[6])).record()
     if found[1]:
         preset = next(name for name, letter in PRESET_LETTERS.items() if letter == found[1])
         return {"variant": preset}
@@ -139,7 +151,7 @@ def _seated(setup: dict[str, Any]) -> list[str] | None:
     if not isinstance(computer, dict) or not all(isinstance(name, str) for name in players):
         return None
     rules = setup.get("rules")
-    if rules is not None and court.read_rules(rules).record() != rules:
+    if rules is not None and games.read(rules).record() != rules:
         return None  # rules spelt otherwise than a short link writes them
     for names in ([], [name for name in players if name not in computer]):
         table = quick_game(seed, deals, names, rules)

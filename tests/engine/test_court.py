@@ -15,7 +15,8 @@ from spec_cases import court_cases, expected_of
 
 import lansquenet
 from lansquenet import Session, event_text, refusal_text
-from lansquenet.court import KINDS, CourtRules, CourtTable, read_rules
+from lansquenet.court import KINDS, CourtRules, CourtTable
+from lansquenet.games import read as read_rules
 from lansquenet.languages import LANGUAGES
 from lansquenet.quicklink import scenario_of, text_of
 from lansquenet.refusals import Refusal
@@ -283,7 +284,7 @@ def test_the_step_view_shows_the_coupeurs_cards_in_a_row_with_their_stakes() -> 
     session.push({"by": "A", "do": "deal"})
     views = steps(session, 0, None, "fr")
     holder_card = next(v for v in views if v["event"]["code"] == "court_holder_card")
-    court_view = holder_card["state"]["table"]["court"]
+    court_view = holder_card["state"]["table"]["coup"]
     assert [(c["player"], c["kind"], c["stake"], c["fate"]) for c in court_view["coupeurs"]] == [
         ("B", "straight", 2, "won"),
         ("C", "double", 4, None),
@@ -293,4 +294,4 @@ def test_the_step_view_shows_the_coupeurs_cards_in_a_row_with_their_stakes() -> 
     assert [c["role"] for c in holder_card["cards"]] == ["coupeur", "coupeur", "coupeur", "holder"]
     end = views[-1]
     assert end["result"]["line"] == "A −4, B −2, C +4, D +2"
-    assert end["state"]["to_act"]["player"] == "B" and end["state"]["table"]["court"]["end"] == "lost"
+    assert end["state"]["to_act"]["player"] == "B" and end["state"]["table"]["coup"]["end"] == "lost"

@@ -136,7 +136,7 @@ def test_the_other_packs_are_labelled_not_these_rules(built: tuple[str, str]) ->
         verdict = WORDS(lang, "odds.packs.yes" if pack.these_rules else "odds.packs.no")
         assert verdict in line
         assert str(odds.opening_pair(pack)) in line and str(odds.bank_wins(pack)) in line
-    assert "7/103" in packs["two_packs"] and "7/13" in packs["forty"] and "17/31" in packs["thirty_two"]
+    assert "7/103" in packs["2x52"] and "7/13" in packs["forty"] and "17/31" in packs["thirty_two"]
 
 
 def test_the_simulation_drawn_at_build_time(built: tuple[str, str], built_site: Any) -> None:

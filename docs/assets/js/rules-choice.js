@@ -14,7 +14,6 @@
 import { required, show } from "./page.js";
 
 const CUSTOM = "custom";
-const STANDARD = "standard";
 
 /**
  * @param {HTMLElement} root
@@ -58,8 +57,9 @@ export function rulesChoice(root, word) {
     }) || null;
   }
 
+  // The standard game is the first preset (play.py, from lansquenet.games): no rules.
   /** @param {string} name @returns {Bridge.Rules | null} */
-  function named(name) { return name === STANDARD ? null : /** @type {Bridge.Rules} */ (/** @type {unknown} */ ({ variant: name })); }
+  function named(name) { return name === presets[0].value ? null : /** @type {Bridge.Rules} */ (/** @type {unknown} */ ({ variant: name })); }
 
   // What the form shows beside the choice: the preset's source and edge, or the custom
   // fields and whether they make a preset or a mix.

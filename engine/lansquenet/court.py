@@ -9,7 +9,7 @@ after it), one per card dealt or turned and one per payment, so a page can step 
 card by card. The one move is the holder's ``deal`` (C-17), which plays a whole coup.
 
 >>> t = new_table(["A", "B", "C"], 100, "A", decks=[["7S", "7H", "QD", "2C", "7D"]],
-...               rules=read_rules({"game": GAME}))
+...               rules=CourtRules())
 >>> legal_moves(t)
 ['deal']
 >>> steps = play(t, Move("A", "deal"))
@@ -26,17 +26,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import variants
 from .cards import PACK, Card, shuffled, stacked
-from .games import COURT as DECLARED
+from .games import COURT
 from .limits import safe_whole
 from .refusals import Refusal
 from .rules import MAX_PLAYERS, Event, Move
 from .table import Phase, replace
 
-GAME = DECLARED.id  # C-16: the value of the rules' ``game`` key (lansquenet.games)
-KEYS = ("game", "fonds")  # C-16: the court game's two keys
-FONDS = DECLARED.setting("fonds")  # C-16: fonds, a whole number from 1 to 1 000, 1 by default
+GAME = COURT.id  # C-16: the value of the rules' ``game`` key (lansquenet.games declares it)
+KEYS = ("game", *COURT.keys)  # C-16: the court game's two keys
+FONDS = COURT.setting("fonds")  # C-16: fonds, a whole number from 1 to 1 000, 1 by default (declared)
 MOST_FONDS = FONDS.most
 STAKES = {"straight": 1, "double": 2, "triple": 4}  # C-6, C-7, C-8: the stake, in F
 KINDS = ("straight", "double", "triple", "quadruple")  # the n-th card of a rank dealt to a coupeur
@@ -57,30 +56,17 @@ class CourtRules:
         return {"game": self.game, "fonds": self.fonds}
 
 
-def read_rules(rules: object) -> variants.Rules | CourtRules:
-    """The rules a scenario's ``rules`` names, checked in C-16's order (it amends V-R5):
-    the later game's :class:`~lansquenet.variants.Rules`, or :class:`CourtRules`.
+def read(rules: dict[str, Any]) -> CourtRules:
+    """The court game's rules, once :func:`lansquenet.games.read` has found ``"game"``
+    naming it (C-16.1, C-16.2): a key other than ``game`` and ``fonds``, or a fonds
+    that is not a whole number from 1 to 1 000, is ``invalid_rules`` (C-16.4).
 
-    >>> read_rules({"game": GAME, "fonds": 5}) == CourtRules(fonds=5)
-    True
-    >>> from lansquenet.games import STANDARD_ID
-    >>> read_rules({"game": GAME, "variant": STANDARD_ID})
-    Traceback (most recent call last):
-    lansquenet.refusals.Refusal: invalid_rules
-    >>> read_rules({"game": "whist"})
-    Traceback (most recent call last):
-    lansquenet.refusals.Refusal: unknown_variant
-    >>> read_rules({"fonds": 2})  # C-16.3: without game, fonds is no rule
+    >>> read({"game": GAME, "fonds": 5}).fonds
+    5
+    >>> read({"game": GAME, "variant": "x"})
     Traceback (most recent call last):
     lansquenet.refusals.Refusal: invalid_rules
     """
-    if not isinstance(rules, dict) or "game" not in rules:
-        return variants.read(rules)  # C-16.1 (V-R5.1), C-16.3: V-R5 unchanged
-    game = rules["game"]
-    if not isinstance(game, str):  # C-16.2
-        raise Refusal("invalid_rules", reason="game", key="game")
-    if game != GAME:  # C-16.2
-        raise Refusal("unknown_variant", variant=game[:40], game=True)
     for key in rules:  # C-16.4: only game and fonds
         if key not in KEYS:
             raise Refusal("invalid_rules", reason="court_key", key=str(key)[:40])
@@ -88,11 +74,6 @@ def read_rules(rules: object) -> variants.Rules | CourtRules:
     if not safe_whole(fonds, least=FONDS.least) or fonds > MOST_FONDS:  # C-16.4
         raise Refusal("invalid_rules", reason="fonds", key="fonds")
     return CourtRules(fonds=fonds)
-
-
-def is_court(rules: object) -> bool:
-    """Whether a scenario's ``rules`` name the court game (checked or not)."""
-    return isinstance(rules, dict) and "game" in rules
 
 
 @dataclass(frozen=True)
@@ -323,9 +304,9 @@ class _Coup:
             if earlier is not None:
                 params["over"] = self.name(self.coup.seats[earlier])
             if kind == "quadruple":  # C-9: the coup ends at once, every stake goes back
-                returned = self.coup.at_stake
-                fates = tuple("returned" if f is None else f for f in self.coup.fates)
-                self.set(fates=fates)
+                returned, live = self.coup.at_stake, self.coup.live()
+                fates = tuple("returned" if k in live else f for k, f in enumerate(self.coup.fates))
+                self.set(fates=fates)  # the quadruple card itself carries nothing
                 self.emit("court_card", **params)
                 return self.finish("void", returned=returned)
             self.emit("court_card", **params)

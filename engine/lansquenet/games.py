@@ -114,10 +114,10 @@ LATER = Game(
     ),
 )
 
-# The older game of the court of Louis XIV (spec/COURT.md): each coupeur his own card,
-# the holder of the hand against them all, stakes F, 2F, 4F (C-1 ... C-13); its rules
-# object is {"game": <this id>, "fonds": F} (C-16). No presets.
-COURT = Game(id="court", reader="court:read_rules", year=1700, settings=(Setting("fonds", 1, 1000, 1),))
+# The court game of Louis XIV's time (COURT.md): named by ``"game"``, with its fonds
+# (C-16: a whole number from 1 to 1 000, 1 by default); no presets. Its year is the one
+# the play page gives it ("c. 1700").
+COURT = Game(id="court", reader="court:read", year=1700, settings=(Setting("fonds", 1, 1000, 1),))
 
 GAMES: tuple[Game, ...] = (LATER, COURT)
 """Every game, the default one first."""
@@ -140,25 +140,27 @@ def game(name: object) -> Game | None:
 
 
 def read(rules: object) -> Any:
-    """The rules a scenario's ``rules`` object names, of whichever game (C-16: ``game``
-    absent, the default game, V-R5 unchanged; a string naming another game, that game's
-    reader; else ``invalid_rules`` or ``unknown_variant``).
+    """The rules a scenario's ``rules`` names, of whichever game, checked in COURT.md
+    C-16's order (which amends V-R5): not an object, ``invalid_rules``; a ``game`` that
+    is not a text, ``invalid_rules``, or that names no game but the default one's
+    (never named), ``unknown_variant``; then the game's own reader (V-R5 steps 2 to 5
+    for the default game).
 
-    >>> read({"variant": PRESET_IDS[1]}).packs, read({"game": COURT.id, "fonds": 3}).fonds
-    (2, 3)
-    >>> read({"game": "whist"})
+    >>> read(None) is read({}), read({"game": COURT.id, "fonds": 3}).fonds
+    (True, 3)
+    >>> read({"game": DEFAULT.id})
     Traceback (most recent call last):
     lansquenet.refusals.Refusal: unknown_variant
     """
     if not isinstance(rules, dict) or "game" not in rules:
-        return DEFAULT.read(rules)
+        return DEFAULT.read(rules)  # C-16.1 (V-R5.1), C-16.3
     name = rules["game"]
     if not isinstance(name, str):  # C-16.2
         raise Refusal("invalid_rules", reason="game", key="game")
-    found = game(name)
-    if found is None or found is DEFAULT:  # C-16.2: only another game is named
+    found = next((each for each in GAMES[1:] if each.id == name), None)
+    if found is None:  # C-16.2
         raise Refusal("unknown_variant", variant=name[:40], game=True)
-    return found.read(rules)
+    return found.read(rules)  # C-16.4
 
 
 def preset(name: str) -> Preset:

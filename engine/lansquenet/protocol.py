@@ -23,7 +23,9 @@ with its answer.
 
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
-from .games import PRESET_IDS
+from .games import COURT, PRESET_IDS
+
+COURT_ID = COURT.id
 
 __all__ = ["ANSWERS", "OPEN_ENDED", "OPS", "REQUESTS", "Request"]
 
@@ -57,14 +59,24 @@ class Rules(TypedDict):
     """Where the bank goes after a loss (V-P4)."""
 
 
+class CourtRules(TypedDict):
+    """The court game's rules (COURT.md, C-16): its name and its fonds F, the stake of a
+    straight card (a whole number from 1 to 1 000; 1 when absent)."""
+
+    game: Literal[COURT_ID]  # type: ignore[valid-type]
+    fonds: NotRequired[int]
+
+
 class Scenario(TypedDict):
     """A scenario (CONFORMANCE.md): the table, its seed and stacked decks, the actions played."""
 
     players: list[str]
     balance: NotRequired[int | str]
     first_banker: NotRequired[str]
-    rules: NotRequired[Rules | None]
-    """VARIANTS.md (V-R1): absent for the standard game; a session's scenario holds them when not standard."""
+    rules: NotRequired[Rules | CourtRules | None]
+    """VARIANTS.md (V-R1): absent for the standard game; a session's scenario holds them when not
+    standard. COURT.md (C-16): ``{"game": <the court game's id>, "fonds": F}``
+    for the court game."""
     seed: NotRequired[int | str]
     finish_after: NotRequired[int]
     decks: NotRequired[list[list[str]]]
@@ -127,7 +139,7 @@ class QuickRequest(Spoken):
     deals: NotRequired[int]
     seed: NotRequired[int | str]
     players: NotRequired[list[str]]
-    rules: NotRequired[Rules | None]
+    rules: NotRequired[Rules | CourtRules | None]
 
 
 class UndoRequest(Spoken):
@@ -255,7 +267,9 @@ class SeenCard(Card):
     code: str
     rank: str
     suit: str
-    role: Literal["bank", "players", "exposed"]
+    role: Literal["bank", "players", "exposed", "coupeur", "holder", "turned"]
+    """The later game's bank card, players' card, exposed cards; the court game's coupeurs'
+    cards, the holder's card, the cards turned (COURT.md)."""
 
 
 class Odds(TypedDict):
@@ -319,13 +333,41 @@ class DealCards(TypedDict):
     winner: str | None
 
 
+class CourtCard(TypedDict):
+    """A coupeur's card in a coup of the court game (COURT.md, C-6 … C-9, C-17)."""
+
+    player: str
+    card: str
+    kind: Literal["straight", "double", "triple", "quadruple"]
+    stake: int
+    """What lies on the card: F, 2F or 4F (0 for a quadruple, which voids the coup)."""
+    fate: Literal["won", "paid", "returned"] | None
+    """Null while the card is on the table; the holder won it, paid it, or it went back."""
+
+
+class CourtCoup(TypedDict):
+    """The coup on the table (the court game): the coupeurs' cards in a row, A first."""
+
+    holder: str
+    fonds: int
+    coupeurs: list[CourtCard]
+    holder_card: str | None
+    turned: list[str]
+    end: Literal["made", "lost", "void", "fourth"] | None
+    number: int
+    """Its number, from 1."""
+
+
 class Table(TypedDict):
     seats: list[str]
     phase: str
     banker: str | None
+    """The banker; in the court game, who holds the hand."""
     uncovered: int | None
     stakes: dict[str, int]
     cards: DealCards | None
+    coup: NotRequired[CourtCoup | None]
+    """The court game's coup on the table (absent in the later game)."""
 
 
 class State(TypedDict):
@@ -338,6 +380,10 @@ class State(TypedDict):
     stakes: NotRequired[dict[str, int]]
     standings: NotRequired[list[Standing] | None]
     """The players ranked, once the game is over (R-F1); ties share a place."""
+    holder: NotRequired[str | None]
+    """The court game: who holds the hand (null once finished)."""
+    fonds: NotRequired[int]
+    """The court game: F, the stake of a straight card (C-3)."""
     table: Table
 
 
@@ -402,7 +448,9 @@ class Step(NarratedStep):
 
 
 class LedgerRow(TypedDict):
-    """A played deal, a row of the ledger (view.py ``ledger_row``)."""
+    """A played deal, a row of the ledger (view.py ``ledger_row``); in the court game a
+    coup (view.py ``court_ledger_row``: ``banker`` the holder, ``bank`` the fonds F,
+    ``winner`` how it ended: made, lost, void, fourth)."""
 
     number: int
     banker: str
@@ -412,6 +460,8 @@ class LedgerRow(TypedDict):
     opening_pair: bool
     change: dict[str, int]
     changes: dict[str, str]
+    end_text: NotRequired[str]
+    """The court game: how the coup ended, in words."""
 
 
 # --- answers ---

@@ -42,6 +42,16 @@ True
 ('3.12.0.!s', True)
 >>> scenario_of("3.12.0.!252hl")["rules"]
 {'packs': 2, 'pair_share': '1/2', 'successor': 'left'}
+
+The court game (COURT.md) ends with ``!c`` and its fonds; its one move, ``deal``, is ``c``:
+
+>>> fonds_two = court.CourtRules(fonds=2).record()
+>>> session = Session(quick_game(12, 3, rules=fonds_two))
+>>> while session.table.to_act is not None and len(session) < 4:
+...     _ = session.push(_bot_action(session))
+>>> short = text_of(session)
+>>> short.endswith("!c2"), scenario_of(short) == session.scenario()
+(True, True)
 """
 
 from __future__ import annotations
@@ -49,7 +59,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import variants
+from . import court, games, variants
 from .bots import QUICK_DEALS, decide, explain, generator, quick_game
 from .games import DEFAULT
 from .limits import safe_whole
@@ -67,13 +77,22 @@ LETTERS = {
     "leave": "l",
     "buy": "y",
     "decline": "d",
+    "deal": "c",  # COURT.md, C-17: the holder deals a coup
 }
 MOVES = {letter: do for do, letter in LETTERS.items()}
 PRESET_LETTERS = {p.id: p.letter for p in DEFAULT.presets if p.letter}  # V-R3, V-R8: lansquenet.games's
 # After "!": a preset's letter, or the parameters.
-RULES = re.compile(r"([" + "".join(PRESET_LETTERS.values()) + r"])|([1-6])(52|40|32)(h?)(l?)")
-SHAPE = re.compile(r"(\d{1,2})\.(\d{1,16})\.(\d{1,6})\.((?:[bspokwlyd]\d{0,16})*)")  # "e" ends it
-TOKEN = re.compile(r"([bspokwlyd])(\d*)")
+COURT_LETTER = "c"  # after "!": the court game, then its fonds (C-16: "!c5")
+# After "!": a preset's letter, or the parameters, or the court game and its fonds.
+RULES = re.compile(
+    r"(["
+    + "".join(PRESET_LETTERS.values())
+    + r"])|([1-6])(52|40|32)(h?)(l?)|"
+    + COURT_LETTER
+    + r"([1-9]\d{0,3})"
+)
+SHAPE = re.compile(r"(\d{1,2})\.(\d{1,16})\.(\d{1,6})\.((?:[bspokwlydc]\d{0,16})*)")  # "e" ends it
+TOKEN = re.compile(r"([bspokwlydc])(\d*)")
 
 # The tokens written so far, kept by the identity of the session's action objects: a
 # move then costs one check, not a replay of the game (the same at move 5 and 1 000).
@@ -89,15 +108,17 @@ def _bot_action(session: Session) -> dict[str, Any]:
     return action_of(move)
 
 
-def rules_code(rules: variants.Rules) -> str:
+def rules_code(rules: variants.Rules | court.CourtRules) -> str:
     """The few characters after ``!`` that say ``rules`` ("" for the standard game).
 
     >>> from lansquenet.games import PRESET_IDS
     >>> rules_code(variants.read({"variant": PRESET_IDS[3]})), rules_code(variants.read({"pack": "40"}))
     ('i', '140')
-    >>> rules_code(variants.STANDARD)
-    ''
+    >>> rules_code(variants.STANDARD), rules_code(court.CourtRules(fonds=5))
+    ('', 'c5')
     """
+    if isinstance(rules, court.CourtRules):
+        return f"{COURT_LETTER}{rules.fonds}"
     if rules.standard:
         return ""
     if rules.variant is not None:
@@ -111,6 +132,8 @@ def _rules_of(code: str) -> dict[str, Any] | None:
     found = RULES.fullmatch(code)
     if found is None:
         raise NotAScenario("not a quick game's link")
+    if found[6]:  # C-16: the court game
+        return court.CourtRules(fonds=int(found[6])).record()
     if found[1]:
         preset = next(name for name, letter in PRESET_LETTERS.items() if letter == found[1])
         return {"variant": preset}
@@ -128,7 +151,7 @@ def _seated(setup: dict[str, Any]) -> list[str] | None:
     if not isinstance(computer, dict) or not all(isinstance(name, str) for name in players):
         return None
     rules = setup.get("rules")
-    if rules is not None and variants.read(rules).record() != rules:
+    if rules is not None and games.read(rules).record() != rules:
         return None  # rules spelt otherwise than a short link writes them
     for names in ([], [name for name in players if name not in computer]):
         table = quick_game(seed, deals, names, rules)
@@ -168,8 +191,6 @@ def _token(action: dict[str, Any]) -> str:
 def text_of(session: Session) -> str | None:
     """The short text of ``session``'s game, or None when it has none (see above)."""
     ruled = session.table.rules
-    if not isinstance(ruled, variants.Rules):
-        return None  # the court game (COURT.md) has no short link: the plain link stays
     setup = dict(session.setup)
     names = _seated(setup)
     if names is None:

@@ -390,7 +390,7 @@ def court_view_json(table: CourtTable, can: list[str] | None = None) -> dict[str
         if coup is None or coup.end is not None
         else {table.players[coup.seats[k]]: coup.stakes[k] for k in coup.live()},
         "cards": None,
-        "court": None
+        "coup": None
         if played is None
         else {
             "holder": played["holder"],
@@ -399,7 +399,7 @@ def court_view_json(table: CourtTable, can: list[str] | None = None) -> dict[str
             "holder_card": played["holder_card"],
             "turned": played["turned"],
             "end": played["end"],
-            "coup": len(table.deals) + (coup is not None and coup.end is None),
+            "number": len(table.deals) + (coup is not None and coup.end is None),
         },
     }
     return out
@@ -467,7 +467,7 @@ def court_croupier(state: Mapping[str, Any], lang: str) -> dict[str, str]:
     turned; every player's counters; whose turn it is."""
     words = catalogue(lang)
     view = state["table"]
-    court = view.get("court") or {}
+    court = view.get("coup") or {}
     parts = [words["croupier.court.holder"].format(player=view["banker"] or view["seats"][0])]
     live = [
         words["croupier.court.card"].format(
@@ -515,7 +515,7 @@ def court_ledger_row(table: CourtTable, number: int, lang: str) -> dict[str, Any
         "bank": coup.fonds,
         "cards": [{"text": f["text"], "colour": f["colour"]} for f in (face(c, lang) for c in cards)],
         "winner": full["end"],
-        "end_text": catalogue(lang)[f"court.end.{full['end']}"],
+        "end_text": catalogue(lang)[f"coup.end.{full['end']}"],
         "opening_pair": False,
         "change": change,
         "changes": {name: signed(c) for name, c in change.items()},

@@ -512,7 +512,7 @@ def _quick(request: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise BadRequest("players must be a list of names")
     try:  # V-R8: the game's rules, written as a scenario writes them (V-R5's refusals)
-        rules = games.read(request.get("rules")).record()  # C-16: either game (lansquenet.games)
+        rules = games.read(request.get("rules")).record()  # C-16: either game
     except Refusal as refusal:
         return _refusal(refusal, _lang(request, _worker.lang))
     scenario = bots.quick_game(seed, deals, players, rules)

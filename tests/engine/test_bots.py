@@ -14,10 +14,10 @@ import lansquenet
 from lansquenet import Move, Phase, apply, legal_moves, new_table
 from lansquenet.__main__ import main
 from lansquenet.bots import (
+    COURT_REASONS,
     NAMES,
     QUICK_DEALS,
     QUICK_PLAYERS,
-    COURT_REASONS,
     REASONS,
     TEMPERAMENTS,
     decide,

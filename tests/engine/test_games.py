@@ -40,7 +40,8 @@ def tracked(*folders: str) -> list[Path]:
         capture_output=True,
         check=True,
     ).stdout.decode()
-    return [REPO / name for name in listed.split("\0") if name and (REPO / name).is_file()]
+    names = dict.fromkeys(name for name in listed.split("\0") if name)  # once each, even mid-merge
+    return [REPO / name for name in names if (REPO / name).is_file()]
 
 
 def written(ident: str) -> re.Pattern[str]:

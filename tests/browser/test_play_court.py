@@ -108,8 +108,24 @@ def engine_story(data: dict[str, Any], lang: str) -> list[str]:
     return texts
 
 
+def deal_every_coup(page: Page, coups: int) -> None:
+    """Every seat is the reader's (a table set up in the form): deal ``coups`` coups."""
+    for _ in range(coups):
+        settle(page)
+        page.locator("#lq-moves [data-move=deal]").click()
+    settle(page)
+
+
+def told(page: Page, lang: str) -> None:
+    """The story is the engine's, sentence by sentence (a computer player's reason after
+    its move's): the cards dealt, the doubles and triples as they come, what was won and
+    paid, the hand kept or passed."""
+    story, texts = whole_story(page), engine_story(address(page), lang)
+    assert len(story) == len(texts) and all(li.startswith(t) for li, t in zip(story, texts, strict=True))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_court_game_chosen_in_the_form_plays_undoes_and_its_link_reopens_it(
+def test_the_court_game_set_up_in_the_form_deals_undoes_and_its_link_reopens_it(
     pages: Any, lang: str
 ) -> None:
     page = pages(PLAY[lang])
@@ -122,31 +138,27 @@ def test_the_court_game_chosen_in_the_form_plays_undoes_and_its_link_reopens_it(
     expect(page.locator("#lq-rules-about")).to_have_text(WORDS(lang, "play.game.about." + COURT.id))
     expect(page.locator("#lq-custom")).to_be_hidden()
     fonds.fill("2")
-    page.locator("[data-act=quick-deals][data-deals='3']").click()
+    page.locator("#lq-seed").fill("7")
+    page.locator("#lq-finish").fill("4")
+    page.locator("#lq-setup [type=submit]").click()
     expect(page.locator("#lq-game")).to_be_visible()
     assert address(page)["rules"] == {"game": COURT.id, "fonds": 2}  # C-16: the link carries them
     expect(page.locator("#lq-rules-badge")).to_have_text(badge(lang, 2))
-    deal_some(page, lang, 2)
-    data = address(page)
-    assert data["rules"] == {"game": COURT.id, "fonds": 2}
-    # The story is the engine's, sentence by sentence: the cards dealt, the doubles and
-    # triples as they come, what was won and paid, the hand kept or passed.
-    story = whole_story(page)
-    assert story == engine_story(data, lang)[1:] or story == engine_story(data, lang)
-    # Undo: back to before the reader's last deal, and the address follows.
-    reader = reader_of(data)
-    mine = [k for k, action in enumerate(data["actions"]) if action["by"] == reader]
-    if mine:
-        page.locator("[data-act=undo]").click()
-        settle(page)
-        expect(page.locator("#lq-moves [data-move=deal]")).to_be_visible()
-        assert len(address(page)["actions"]) == mine[-1]
-        expect(page.locator("#lq-turn-text")).to_have_text(WORDS(lang, "play.your_turn", player=reader))
-        deal_some(page, lang, 1)
+    deal_every_coup(page, 3)
+    assert len(address(page)["actions"]) == 3
+    told(page, lang)
+    # Undo: the last coup taken back whole (one move, C-17), and the address follows.
+    before = page.locator("#lq-counter").text_content()
+    page.locator("[data-act=undo]").click()
+    settle(page)
+    assert len(address(page)["actions"]) == 2
+    expect(page.locator("#lq-counter")).not_to_have_text(before or "")
+    deal_every_coup(page, 1)
+    told(page, lang)
     # The link the language switcher carries holds the game at its step: opened anew,
     # the same game, the same step, the same rules and story.
-    settle(page)
-    page.locator("[data-go=previous]").click()
+    for _ in range(3):
+        page.locator("[data-go=previous]").click()
     counter = page.locator("#lq-counter").text_content()
     switcher = page.locator("a[hreflang]").first.get_attribute("href") or ""
     assert "&step=" in switcher
@@ -157,6 +169,18 @@ def test_the_court_game_chosen_in_the_form_plays_undoes_and_its_link_reopens_it(
     expect(again.locator("#lq-rules-badge")).to_have_text(badge(lang, 2))
     assert address(again)["rules"] == {"game": COURT.id, "fonds": 2}
     assert whole_story(again) == story
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_quick_court_game_plays_to_its_end_with_computer_holders(pages: Any, lang: str) -> None:
+    page = pages(PLAY[lang])
+    page.select_option("#lq-rules", COURT.id)
+    page.locator("[data-act=quick-deals][data-deals='3']").click()
+    expect(page.locator("#lq-game")).to_be_visible()
+    assert address(page)["rules"] == {"game": COURT.id, "fonds": FONDS.default}
+    deal_some(page, lang, 10)
+    expect(page.locator("#lq-over")).to_be_visible()
+    told(page, lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

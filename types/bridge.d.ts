@@ -291,6 +291,19 @@ declare namespace Bridge {
 
   interface Say { table: string; counters: string; moves: string; odds: string; }
 
+  /**
+   * A coupeur's card still on the table and its exact chance of coming before the
+   * holder's (court_odds.chances), as a fraction and in words.
+   */
+  interface CoachCard { player: string; card: string; before: string; text: string; }
+
+  /**
+   * The coach of the court game at a step (view.py ``court_coach``): each coupeur's
+   * chance that his card comes before the holder's, the holder's chances of making and
+   * of keeping the hand (fractions as text), and the sentence that says them.
+   */
+  interface CourtCoach { cards: CoachCard[]; make: string; keep: string; text: string; }
+
   /** One step, display-ready (view.py ``step_view``, with its index), as a lesson tells it. */
   interface NarratedStep {
     index: number;
@@ -303,6 +316,8 @@ declare namespace Bridge {
     result: Result | null;
     /** What the croupier's keys answer (view.py croupier): T, S, M and O. */
     say?: Say | null;
+    /** The court game's coach at this step (null when the coup is decided or the game over). */
+    coach?: CourtCoach | null;
   }
 
   /** One step as a session's answers carry it: with its diagram. */

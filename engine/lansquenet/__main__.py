@@ -1,8 +1,11 @@
 """The command line: ``python -m lansquenet replay FILE|-``, ``narrate FILE --lang``,
 ``bots --players N --deals D --seed S`` (a session of computer players, printed as a
 scenario that ``replay`` replays to its end; under other rules with ``--variant NAME``
-or ``--packs``, ``--pack``, ``--pair-share``, ``--successor``, VARIANTS.md) and
-``lessons --check``.
+or ``--packs``, ``--pack``, ``--pair-share``, ``--successor``, VARIANTS.md),
+``lessons --check``, ``odds --game court --players N`` (the court game's exact odds,
+COURT.md C-15: JSON, fractions as strings, in units of F) and ``simulate --game court
+--players N --hands K --seed S`` (K whole hands of the court game played through the
+engine's session: ``{"hands", "mean", "sd"}``, the holder's gain per hand in F).
 
 Exit 0 with the state (or the narration), 2 with a refusal (after the steps before it), 1 (one line on stderr) for what is not a
 scenario at all (CONFORMANCE.md).
@@ -17,12 +20,14 @@ import sys
 from typing import Any
 
 from .bots import TEMPERAMENTS, play_session
-from .games import PRESET_IDS
+from .court_odds import odds_json
+from .games import COURT, GAME_IDS, PRESET_IDS
+from .hands import MOST_HANDS, simulate
 from .languages import FALLBACK, LANGUAGES
 from .lessons import LessonError, check, lessons
 from .limits import MAX_BYTES, safe_whole
 from .narration import event_text, refusal_text
-from .refusals import NotAScenario, Refusal
+from .refusals import NotAScenario, OddsError, Refusal
 from .scenario import parse, replay, until_refused
 from .variants import KEYS
 
@@ -78,6 +83,26 @@ def main(argv: list[str] | None = None) -> int:
     robots.add_argument("--successor", help="where the bank goes after a loss: right or left (V-P4)")
     teach = commands.add_parser("lessons", help="prove every lesson: its expected path, its outcome")
     teach.add_argument("--check", action="store_true", required=True)
+    chances = commands.add_parser("odds", help="print a game's exact odds as JSON (fractions of the stake F)")
+    games_named = GAME_IDS[1:]  # the games a rules object names (lansquenet.games)
+    chances.add_argument(
+        "--game", choices=games_named, required=True, help=f"{COURT.id}: COURT.md's game (C-15)"
+    )
+    chances.add_argument(
+        "--players", type=int, required=True, metavar="2..10", help="people at the table (C-1)"
+    )
+    played = commands.add_parser(
+        "simulate",
+        help="play whole hands of a game through the engine's session; print their mean and sd as JSON",
+    )
+    played.add_argument(
+        "--game", choices=games_named, required=True, help=f"{COURT.id}: COURT.md's game (C-15)"
+    )
+    played.add_argument(
+        "--players", type=int, required=True, metavar="2..10", help="people at the table (C-1)"
+    )
+    played.add_argument("--hands", type=int, required=True, help=f"hands to play, 1 to {MOST_HANDS}")
+    played.add_argument("--seed", type=int, default=0, help="0 to 2^53 - 1")
     args = parser.parse_args(argv)
     for stream in (sys.stdout, sys.stderr):  # a name with a lone surrogate: written \udXXX
         if isinstance(stream, io.TextIOWrapper):
@@ -90,6 +115,29 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"lansquenet: lesson {error}", file=sys.stderr)
                 return 1
         print(f"{len(lessons())} lessons checked")
+        return 0
+    if args.command == "odds":
+        try:
+            odds = odds_json(args.players)
+        except OddsError:  # C-1: 2 to 10 people; exit 2 as any refusal
+            refusal_json = {
+                "code": "invalid_players",
+                "message": refusal_text(Refusal("invalid_players"), FALLBACK),
+            }
+            print(json.dumps({"error": refusal_json}, ensure_ascii=False, indent=2))
+            return 2
+        print(json.dumps(odds, ensure_ascii=False, indent=2))
+        return 0
+    if args.command == "simulate":
+        if not 1 <= args.hands <= MOST_HANDS or not safe_whole(args.seed):
+            parser.error(f"--hands: 1 to {MOST_HANDS}; --seed: 0 to 2^53 - 1")
+        try:
+            result = simulate(args.players, args.hands, args.seed)
+        except Refusal as refusal:  # C-1: 2 to 10 people; exit 2 as any refusal
+            failed = {"code": refusal.code, "message": refusal_text(refusal, FALLBACK)}
+            print(json.dumps({"error": failed}, ensure_ascii=False, indent=2))
+            return 2
+        print(json.dumps(result, ensure_ascii=False, indent=2))
         return 0
     if args.command == "bots":
         chosen = args.temperaments.split(",")

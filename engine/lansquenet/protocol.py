@@ -423,6 +423,27 @@ class Say(TypedDict):
     odds: str
 
 
+class CoachCard(TypedDict):
+    """A coupeur's card still on the table and its exact chance of coming before the
+    holder's (court_odds.chances), as a fraction and in words."""
+
+    player: str
+    card: str
+    before: str
+    text: str
+
+
+class CourtCoach(TypedDict):
+    """The coach of the court game at a step (view.py ``court_coach``): each coupeur's
+    chance that his card comes before the holder's, the holder's chances of making and
+    of keeping the hand (fractions as text), and the sentence that says them."""
+
+    cards: list[CoachCard]
+    make: str
+    keep: str
+    text: str
+
+
 class NarratedStep(TypedDict):
     """One step, display-ready (view.py ``step_view``, with its index), as a lesson tells it."""
 
@@ -436,6 +457,8 @@ class NarratedStep(TypedDict):
     result: Result | None
     say: NotRequired[Say | None]
     """What the croupier's keys answer (view.py croupier): T, S, M and O."""
+    coach: NotRequired[CourtCoach | None]
+    """The court game's coach at this step (null when the coup is decided or the game over)."""
 
 
 class Step(NarratedStep):

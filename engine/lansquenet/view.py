@@ -18,13 +18,14 @@ game only), :func:`steps` narrates the steps asked for and :func:`ledger` the de
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .cards import SYMBOLS, Card
+from .cards import RANKS, SYMBOLS, Card
 from .court import CourtTable, coup_json
 from .court import state_json as court_state_json
+from .court_odds import chances
 from .languages import FALLBACK
 from .narration import card_text, catalogue, count, event_text, rank_text
 from .odds import move_odds, rules_pack
@@ -377,9 +378,7 @@ def court_view_json(table: CourtTable, can: list[str] | None = None) -> dict[str
     if table.phase.value == "deal":
         out["status"] = "dealing"
     coup = table.coup
-    holder = table.holder if coup is None else coup.holder
-    if coup is not None and coup.end is not None and table.phase.value != "finished":
-        holder = table.holder  # a coup ended: the hand is where it goes next
+    holder = table.holder if coup is None else coup.holder  # the coup shown is its holder's
     played = None if coup is None else coup_json(table, coup)
     out["table"] = {
         "seats": list(table.players),
@@ -458,6 +457,70 @@ def court_step_view(
         "rows": rows,
         "bank": None,
         "result": result,
+        "coach": court_coach(table, lang),
+    }
+
+
+def court_coach(table: CourtTable, lang: str) -> dict[str, Any] | None:
+    """The coach's exact chances at this step of the court game
+    (:func:`lansquenet.court_odds.chances`, from the cards seen so far): each coupeur's
+    card still on the table and its chance of coming before the holder's (the holder then
+    takes its stake), and the holder's chances of making the hand (C-10, C-12) and of
+    keeping it (a quadruple too, C-9); before a deal, those of a whole coup. None once
+    the game is over, and at a coup's end.
+
+    >>> from lansquenet.court import CourtRules, new_table
+    >>> coach = court_coach(new_table(["A", "B", "C"], 10, "A", rules=CourtRules()), "en")
+    >>> coach["cards"], coach["keep"]
+    ([], '2351/6375')
+    """
+    coup = table.coup
+    if table.to_act is None and (coup is None or coup.end is not None):
+        return None  # the game is over, or a coup has just ended
+    if coup is None or coup.end is not None:  # before a deal: a whole coup from a fresh pack (C-5)
+        found = chances(dict.fromkeys(RANKS, 4), [], to_deal=table.n - 1)
+        live: list[int] = []
+        holder = None
+    else:
+        seen = list(coup.cards) + ([coup.holder_card] if coup.holder_card else []) + list(coup.turned)
+        pack: dict[Hashable, int] = {rank: 4 - sum(card.rank == rank for card in seen) for rank in RANKS}
+        holder = coup.holder_card.rank if coup.holder_card else None
+        if coup.kinds[-1:] == ("quadruple",) or (
+            holder and (not pack[holder] or holder in _ranks(coup.turned))
+        ):
+            return None  # decided: a quadruple (C-9), the fourth card (C-10), his rank turned (C-11)
+        # A card whose rank came again (a double, the holder's card, a turned card) is
+        # the holder's already, though its payment is the next step.
+        taken = {
+            card.rank for card in list(coup.turned[-1:]) + ([coup.holder_card] if coup.holder_card else [])
+        }
+        live = [k for k in coup.live() if coup.cards[k].rank not in taken]
+        live = [k for k in live if not any(coup.cards[j].rank == coup.cards[k].rank for j in live if j > k)]
+        to_deal = 0 if holder else table.n - 1 - len(coup.cards)
+        on_table = [(coup.cards[k].rank, coup.stakes[k] // coup.fonds) for k in live]
+        found = chances(pack, on_table, holder, to_deal)
+    words = catalogue(lang)
+    cards = []
+    for k, chance in zip(live, found.before, strict=True):
+        assert coup is not None
+        name = table.players[coup.seats[k]]
+        cards.append(
+            {
+                "player": name,
+                "card": str(coup.cards[k]),
+                "before": str(chance),
+                "text": words["coach.court.before"].format(
+                    player=name, card=card_text(coup.cards[k], lang), odds=odds_short(chance, lang)
+                ),
+            }
+        )
+    return {
+        "cards": cards,
+        "make": str(found.make),
+        "keep": str(found.keep),
+        "text": words["coach.court.make"].format(
+            make=odds_short(found.make, lang), keep=odds_short(found.keep, lang)
+        ),
     }
 
 
@@ -468,7 +531,7 @@ def court_croupier(state: Mapping[str, Any], lang: str) -> dict[str, str]:
     words = catalogue(lang)
     view = state["table"]
     court = view.get("coup") or {}
-    parts = [words["croupier.court.holder"].format(player=view["banker"] or view["seats"][0])]
+    parts = [words["croupier.court.holder"].format(player=state.get("holder") or view["banker"])]
     live = [
         words["croupier.court.card"].format(
             player=c["player"], card=card_text(c["card"], lang), stake=count(c["stake"], "counters", lang)
@@ -496,6 +559,10 @@ def court_croupier(state: Mapping[str, Any], lang: str) -> dict[str, str]:
         moves_said = words["croupier.moves"].format(player=to_act["player"], moves=_either(named, lang))
         odds_said = " ".join(m["odds_text"] for m in to_act.get("moves", []))
     return {"table": " ".join(parts), "counters": counters + ".", "moves": moves_said, "odds": odds_said}
+
+
+def _ranks(cards: Any) -> set[str]:
+    return {card.rank for card in cards}
 
 
 def court_ledger_row(table: CourtTable, number: int, lang: str) -> dict[str, Any]:

@@ -295,3 +295,48 @@ def test_the_step_view_shows_the_coupeurs_cards_in_a_row_with_their_stakes() -> 
     end = views[-1]
     assert end["result"]["line"] == "A −4, B −2, C +4, D +2"
     assert end["state"]["to_act"]["player"] == "B" and end["state"]["table"]["coup"]["end"] == "lost"
+
+
+# --- the coach and the drawing ------------------------------------------------------------
+
+
+def test_the_coach_gives_each_coupeurs_chance_and_the_holders_worked_by_hand() -> None:
+    # A deals B 5♠, C 9♥, himself K♦: three fives, three nines, three kings are left, so
+    # each coupeur's rank comes before the holder's 1 time in 2, and both before it (the
+    # king's rank last of the three) 1 time in 3 (C-10, C-11, C-12).
+    session = Session(court(["A", "B", "C"], [["5S", "9H", "KD", "5H", "2C", "9C"]]))
+    session.push({"by": "A", "do": "deal"})
+    views = steps(session, 0, None, "en")
+    at = next(v for v in views if v["event"]["code"] == "court_holder_card")
+    coach = at["coach"]
+    assert [(c["player"], c["before"]) for c in coach["cards"]] == [("B", "1/2"), ("C", "1/2")]
+    assert coach["make"] == "1/3" and coach["keep"] == "1/3"
+    assert "1 in 2, 50%" in coach["cards"][0]["text"]
+    after = views[views.index(at) + 2]  # 5♥ turned, B's card taken: C's 9 against the king
+    assert after["event"]["code"] == "court_won" and [c["before"] for c in after["coach"]["cards"]] == ["1/2"]
+    first = steps(session, 0, 1, "fr")[0]["coach"]
+    assert first["cards"] == [] and first["keep"] == "2351/6375"  # a whole coup, before the deal
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_drawing_shows_the_row_the_stakes_the_holders_card_and_the_end(lang: str) -> None:
+    from lansquenet.diagram import LAYOUTS, diagram
+
+    session = Session(court(["A", "B", "C", "D"], [["4S", "4H", "9D", "JC", "2H", "JD"]], fonds=2))
+    session.push({"by": "A", "do": "deal"})
+    views = steps(session, 0, None, lang)
+    at = next(v for v in views if v["event"]["code"] == "court_holder_card")
+    for layout in LAYOUTS.values():
+        svg = diagram(at["state"], lang, layout)
+        for card in ("4S", "4H", "9D", "JC"):
+            assert f'data-card="{card}"' in svg
+        assert '<g class="lq-gone"' in svg  # B's card left the table: faded
+        assert ">2F</text>" in svg and ">F</text>" in svg  # C-7: the double card's stake
+        end = diagram(views[-1]["state"], lang, layout)
+        assert "lq-end" in end and ('data-seat="A"' in end)
+    for people in (2, 10):  # C-1: every table size draws
+        names = [chr(65 + k) for k in range(people)]
+        played = Session(court(names, seed=people))
+        played.push({"by": "A", "do": "deal"})
+        for view in steps(played, 0, None, lang):
+            assert diagram(view["state"], lang).startswith("<svg")

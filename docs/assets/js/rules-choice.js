@@ -116,14 +116,14 @@ export function rulesChoice(root, word) {
   }
 
   // A scenario's rules, all four parameters (the standard game's where not given).
-  /** @param {Bridge.Rules | null | undefined} rules */
+  /** @param {Bridge.Rules | Bridge.CourtRules | null | undefined} rules */
   function spelt(rules) {
     const given = /** @type {Record<string, any>} */ (rules || {});
     const preset = presets.find(function (option) { return option.value === given.variant; });
     return Object.assign({}, defaults, preset ? parametersOf(preset) : {}, given);
   }
 
-  /** @param {Bridge.Rules | null | undefined} rules */
+  /** @param {Bridge.Rules | Bridge.CourtRules | null | undefined} rules */
   function reset(rules) {
     const given = /** @type {Record<string, any>} */ (rules || {});
     const game = gameOption(given.game);
@@ -146,7 +146,7 @@ export function rulesChoice(root, word) {
   }
 
   // The badge's words: the preset's name, or the mix's four parameters in words.
-  /** @param {Bridge.Rules | null | undefined} rules */
+  /** @param {Bridge.Rules | Bridge.CourtRules | null | undefined} rules */
   function label(rules) {
     const given = /** @type {Record<string, any>} */ (rules || {});
     const game = gameOption(given.game);
@@ -172,7 +172,7 @@ export function rulesChoice(root, word) {
   }
 
   // The table says which rules are in force: as text, so a screen reader reads it too.
-  /** @param {Bridge.Rules | null | undefined} rules */
+  /** @param {Bridge.Rules | Bridge.CourtRules | null | undefined} rules */
   function badge(rules) { badged.textContent = label(rules); }
 
   // Rules the engine refused (a link's): its sentence, what was asked, the standard game offered.

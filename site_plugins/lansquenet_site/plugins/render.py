@@ -17,7 +17,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from .. import class_plan, render, site, timeline
+from .. import class_plan, montmort, render, site, timeline
 from ..page import PageContext
 
 NAME = "lansquenet/render"
@@ -32,6 +32,7 @@ def scenarios(markdown: str, page: PageContext) -> str:
 # is a prefix of the others).
 FENCES: dict[str, Callable[[str, PageContext], str]] = {
     "lansquenet-timeline": timeline.render_timeline,
+    "lansquenet-montmort": montmort.render_montmort,
     "lansquenet-plan": class_plan.render_plan,
     "lansquenet-ticket": class_plan.render_ticket,
     "lansquenet": scenarios,

@@ -124,6 +124,39 @@ def told(page: Page, lang: str) -> None:
     assert len(story) == len(texts) and all(li.startswith(t) for li, t in zip(story, texts, strict=True))
 
 
+def engine_step(data: dict[str, Any], index: int, lang: str) -> dict[str, Any]:
+    """Step ``index`` of the game ``data`` holds, as the engine views it (CPython)."""
+    web.handle(json.dumps({"op": "open", "scenario": data, "lang": lang}))
+    answer = json.loads(web.handle(json.dumps({"op": "steps", "from": index, "to": index + 1, "lang": lang})))
+    step: dict[str, Any] = answer["steps"][0]
+    return step
+
+
+def coached(page: Page, lang: str) -> None:
+    """With the odds shown, the coach at each step of the last coup is the engine's: each
+    coupeur's exact chance that his card comes before the holder's, then the holder's
+    chance of making the hand (view.py court_coach); nothing once the coup is decided."""
+    toggle = page.locator("[data-action=odds]").first
+    if toggle.get_attribute("aria-pressed") != "true":
+        toggle.click()
+    coach = page.locator("#lq-coach")
+    data = address(page)
+    seen = 0
+    for _ in range(12):
+        page.locator("[data-go=previous]").click()
+        index = int((page.locator("#lq-counter").text_content() or "").split()[1]) - 1  # "Step 5 / 9"
+        expected = engine_step(data, index, lang).get("coach")
+        lines = [line.text_content() for line in coach.locator("p").all()]
+        if expected is None:
+            assert lines == []
+            continue
+        assert lines == [card["text"] for card in expected["cards"]] + [expected["text"]]
+        expect(coach.locator("p").last).to_be_visible()
+        seen += len(expected["cards"])
+    assert seen, "no coupeur's card was coached"
+    page.locator("[data-go=last]").click()
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_court_game_set_up_in_the_form_deals_undoes_and_its_link_reopens_it(
     pages: Any, lang: str
@@ -155,6 +188,7 @@ def test_the_court_game_set_up_in_the_form_deals_undoes_and_its_link_reopens_it(
     expect(page.locator("#lq-counter")).not_to_have_text(before or "")
     deal_every_coup(page, 1)
     told(page, lang)
+    coached(page, lang)
     # The link the language switcher carries holds the game at its step: opened anew,
     # the same game, the same step, the same rules and story.
     for _ in range(3):

@@ -31,7 +31,7 @@ from .court import CourtTable
 from .naming import likeness
 from .narration import text
 from .refusals import NotToAct, UnknownTemperament
-from .rules import DEFAULT_BALANCE, Move, amount_range, apply, legal_moves, new_table
+from .rules import DEFAULT_BALANCE, Move, amount_range, apply, legal_moves, new_table  # noqa: F401 - the examples use apply, new_table
 from .table import Phase, Table
 
 
@@ -285,12 +285,14 @@ def play_session(
         scenario["rules"] = dict(rules)  # V-R8
     scenario |= {"seed": seed, "finish_after": deals, "actions": []}
     rng = random.Random(f"lansquenet-bots:{seed}")
-    table = new_table(names, balance, names[0], seed=seed, finish_after=deals, rules=rules)
+    from .dispatch import game_of, table_for  # either game (COURT.md: the holders deal)
+
+    table = table_for(names, balance, names[0], seed=seed, finish_after=deals, rules=rules)
     while table.phase is not Phase.FINISHED:
         assert table.to_act is not None
         seat = table.to_act
         move, _, _ = decide(table, seat, chosen[seat % len(chosen)], rng)
-        table, _ = apply(table, move)
+        table = game_of(table).play(table, move)[-1][1]
         action: dict[str, Any] = {"by": move.player, "do": move.do}
         if move.amount is not None:
             action["amount"] = move.amount

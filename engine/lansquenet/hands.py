@@ -15,8 +15,8 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import math
+import random
 from typing import Any
 
 from .court import CourtTable
@@ -32,8 +32,9 @@ MAX_COUPS = 10_000  # a hand is never this long: keep (C-12) is at most about 1/
 def hand_seed(seed: int, hand: int) -> int:
     """The seed of hand ``hand`` of a simulation seeded ``seed``: each hand shuffles its
     own packs (C-5), drawn from both, within the scenario's seeds (at most 2^53 - 1)."""
-    digest = hashlib.sha256(f"lansquenet-court-hand:{seed}:{hand}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") % 2**53
+    return random.Random(f"lansquenet-court-hand:{seed}:{hand}").randrange(
+        2**53
+    )  # no hashlib in the page's Python
 
 
 def play_hand(people: int, seed: int) -> tuple[int, int]:

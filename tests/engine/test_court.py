@@ -340,3 +340,13 @@ def test_the_drawing_shows_the_row_the_stakes_the_holders_card_and_the_end(lang:
         played.push({"by": "A", "do": "deal"})
         for view in steps(played, 0, None, lang):
             assert diagram(view["state"], lang).startswith("<svg")
+
+
+def test_a_session_of_computer_players_deals_the_court_game_to_its_finish() -> None:
+    from lansquenet.bots import play_session
+
+    scenario = play_session(4, 6, seed=2, rules={"game": "court", "fonds": 3})
+    assert {action["do"] for action in scenario["actions"]} == {"deal"}
+    result = lansquenet.replay(scenario)
+    assert result["status"] == "finished" and len(result["coups"]) == 6
+    assert sum(result["balances"].values()) == 400  # C-3: no counter made or lost

@@ -163,6 +163,20 @@ def read(rules: object) -> Any:
     return found.read(rules)  # C-16.4
 
 
+def ruled_by(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``rules`` object of the game whose own settings ``settings`` names (data such
+    as a lesson names another game by its rules, never by its id, as a page names a
+    preset by its parameters); KeyError when no other game has exactly those keys.
+
+    >>> ruled_by({"fonds": 2}) == {"game": COURT.id, "fonds": 2}
+    True
+    """
+    for each in GAMES[1:]:
+        if settings and set(settings) <= set(each.keys):
+            return {"game": each.id, **settings}
+    raise KeyError(", ".join(settings))
+
+
 def preset(name: str) -> Preset:
     """The default game's preset ``name`` (KeyError for another)."""
     for each in DEFAULT.presets:

@@ -29,6 +29,8 @@ True
 ({'packs': 6}, 1896)
 >>> game(None) is DEFAULT, game("nothing") is None, game(COURT.id) is COURT
 (True, True, True)
+>>> DEFAULT.edge_value(), COURT.edge_value()
+(Fraction(1, 17), Fraction(36635, 73896))
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from .refusals import Refusal
@@ -84,6 +87,17 @@ class Game:
     """The ``rules`` keys of its own, beside ``game`` (none for the default game, whose
     parameters are VARIANTS.md's, V-R2)."""
 
+    edge: tuple[str, Mapping[str, int]] = ("", {})
+    """The figure the pages set beside the other games' (``"module:function"`` of this
+    package and its arguments, which the pages' words may name): the bank's edge per
+    counter covered, the holder's gain over a whole hand in F…"""
+
+    def edge_value(self) -> Fraction:
+        """The exact figure :attr:`edge` names, computed now by the engine."""
+        module, function = self.edge[0].split(":")
+        found: Callable[..., Fraction] = getattr(importlib.import_module(f".{module}", __package__), function)
+        return found(**self.edge[1])
+
     @property
     def keys(self) -> tuple[str, ...]:
         return tuple(setting.key for setting in self.settings)
@@ -105,6 +119,7 @@ class Game:
 LATER = Game(
     id="later",
     reader="variants:read",
+    edge=("odds:bank_edge", {}),  # R-D2, R-T1, R-T2: per counter covered, one pack
     presets=(
         Preset("standard", {}, "", ("RULES",)),
         Preset("two_packs", {"packs": 2}, "t", ("SDJ",)),
@@ -117,7 +132,13 @@ LATER = Game(
 # The court game of Louis XIV's time (COURT.md): named by ``"game"``, with its fonds
 # (C-16: a whole number from 1 to 1 000, 1 by default); no presets. Its year is the one
 # the play page gives it ("c. 1700").
-COURT = Game(id="court", reader="court:read", year=1700, settings=(Setting("fonds", 1, 1000, 1),))
+COURT = Game(
+    id="court",
+    reader="court:read",
+    year=1700,
+    settings=(Setting("fonds", 1, 1000, 1),),
+    edge=("court_odds:hand_value", {"people": 4}),  # C-13, C-15: over a whole hand, in F, four at the table
+)
 
 GAMES: tuple[Game, ...] = (LATER, COURT)
 """Every game, the default one first."""

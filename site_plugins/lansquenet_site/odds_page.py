@@ -13,7 +13,9 @@ the site is built, every chart from :mod:`lansquenet.chart`, every word from
   not these rules (R-P1); ``presets``: the five rule sets the play page plays
   (spec/VARIANTS.md, V-R3), each with the bank's edge and a stake's odds as the coach
   gives them (:func:`lansquenet.odds.move_odds`, the functions the coach uses) and a
-  "Play this variant" link.
+  "Play this variant" link; ``games``: every game of :mod:`lansquenet.games` side by
+  side (the later game, the court game of COURT.md), each with the figure its entry
+  names, computed at build time (:func:`games_html`).
 - ```` ```lansquenet-simulation ````: the simulation's form (deals, seed, Run), its
   loading status, and a chart of one simulation computed at build time (so the page
   is complete without JavaScript), written by the Jinja partial
@@ -54,7 +56,7 @@ from typing import Any
 from markupsafe import Markup
 from mkdocs.exceptions import PluginError
 
-from lansquenet import chart, odds
+from lansquenet import chart, games, odds
 from lansquenet.limits import MAX_DEALS
 
 from .markup import fence, json_script, json_text, macros
@@ -213,6 +215,35 @@ def presets_html(page: PageContext) -> str:
     return str(_odds().presets(_words(lang, words), ident, rows))
 
 
+def games_html(page: PageContext) -> str:
+    """The games side by side (:mod:`lansquenet.games`, every entry): each game's name,
+    when and by whom it is described, how it is played, and the figure its entry names
+    (:meth:`lansquenet.games.Game.edge_value`: the bank's edge per counter covered, the
+    holder's gain over a whole hand in F), computed now, exact and as a percentage, said
+    in the game's words (``games.edge.<id>``, which may name the figure's arguments),
+    and the link that plays it (the standard game for the default one)."""
+    lang, w = page.lang, page.w
+    rows = []
+    for game in games.GAMES:
+        value = game.edge_value()
+        approx = chart.percent(float(value), lang, 1)
+        played = game.presets[0].id if game.presets else game.id  # "#rules=": a preset's or a game's id
+        rows.append(
+            (
+                game.id,
+                w("games.name." + game.id),
+                w("games.when." + game.id),
+                w("games.how." + game.id),
+                str(value),
+                "≈ " + approx,
+                w("games.edge." + game.id, exact=str(value), percent=approx, **game.edge[1]),
+                page.link(play_link(played)),
+            )
+        )
+    ident = _ident(w("games.caption"))
+    return str(_odds().games(_words(lang, page.words), ident, rows))
+
+
 SUMMARY = ("summary", "details")  # the sentences under the chart: odds.sim.summary, ...
 
 
@@ -362,9 +393,11 @@ def render_odds(markdown: str, page: PageContext, pack: odds.Pack = odds.ONE_PAC
                 html = packs_html(lang, words)
             elif part == "presets":
                 html = presets_html(page)
+            elif part == "games":
+                html = games_html(page)
             else:
                 raise PluginError(
-                    f"lansquenet-odds fence: no part {part!r} (figures, distribution, packs, presets)"
+                    f"lansquenet-odds fence: no part {part!r} (figures, distribution, packs, presets, games)"
                 )
         return "\n" + html + "\n"
 

@@ -34,13 +34,14 @@ def cycle(actions: int) -> dict[str, Any]:
 def long_scenario(actions: int, seed: int, players: int = 6) -> dict[str, Any]:
     """A seeded game of ``actions`` legal actions: each move drawn at random among the
     legal ones (amounts from 1 to 5), the deals shuffled from the seed."""
-    from lansquenet import Move, Session, view
+    from lansquenet import Move, Session, Table, view
 
     rng = random.Random(seed)
     names = [chr(ord("A") + i) for i in range(players)]
     session = Session({"players": names, "balance": 100, "first_banker": "A", "seed": seed, "actions": []})
     while len(session) < actions:
         table = session.table
+        assert isinstance(table, Table)  # a game of the later form (no rules named)
         if table.to_act is None:
             raise RuntimeError("the game finished early")
         moves = view.moves(table)

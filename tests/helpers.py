@@ -166,13 +166,15 @@ def replay_in_node(folder: Path, spec_dir: Path, *flags: str, variants: bool = F
 
 
 def case_folders(spec_dir: Path, variants: bool = False) -> list[Path]:
-    """The conformance cases' folders: CONFORMANCE.md's, and with ``variants`` VARIANTS.md's."""
-    return [spec_dir / "conformance", *([spec_dir / "conformance" / "variants"] if variants else [])]
+    """The conformance cases' folders: CONFORMANCE.md's, and with ``variants`` VARIANTS.md's
+    and the court game's (COURT.md; spec/COURT-CONFORMANCE.md)."""
+    more = [spec_dir / "conformance" / "variants", spec_dir / "conformance" / "court"] if variants else []
+    return [spec_dir / "conformance", *more]
 
 
 def cases_here(spec_dir: Path, variants: bool = False) -> dict[str, Any]:
     """CPython's answer (``lansquenet.replay``) to each conformance case (``variants``:
-    VARIANTS.md's too), by name."""
+    VARIANTS.md's and the court game's too), by name."""
     from spec_cases import cases_in  # tests/ on the path: not the benchmarks'
 
     found = [case for folder in case_folders(spec_dir, variants) for case in cases_in(folder)]

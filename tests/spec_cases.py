@@ -59,6 +59,13 @@ def variant_cases(spec: Path = SPEC) -> list[Path]:
     return cases_in(spec / "conformance" / "variants")
 
 
+def court_cases(spec: Path = SPEC) -> list[Path]:
+    """Every scenario of ``spec/conformance/court`` (the court game, COURT.md, in
+    COURT-CONFORMANCE.md's style). Written in this repository, not in the shared
+    specification: not one of :data:`SPEC_FOLDERS`, which are compared with it."""
+    return cases_in(spec / "conformance" / "court")
+
+
 # The cases of CONFORMANCE.md's "Limits": NAME.json, a scenario's text (which may not be
 # JSON at all), and NAME.expected.json, what ``replay`` prints, or NOT_A_SCENARIO.
 LIMITS = REPO / "tests" / "limits"

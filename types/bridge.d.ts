@@ -20,12 +20,12 @@ declare namespace Bridge {
     amount?: number | string;
   }
 
-  /** The presets of VARIANTS.md (V-R3). */
+  /** The presets of VARIANTS.md (V-R3), as lansquenet.games declares them. */
   type Variant = "standard" | "two_packs" | "six_packs" | "italian_forty" | "half_on_pair";
 
   /**
    * The rules a game is played under (VARIANTS.md, V-R2): a preset by its name, or the
-   * four parameters (only without a preset, or with "standard"). Absent or null: the
+   * four parameters (only without a preset, or with the standard one). Absent or null: the
    * standard game. The engine checks them (V-R5: ``invalid_rules``, ``unknown_variant``).
    */
   interface Rules {
@@ -40,13 +40,23 @@ declare namespace Bridge {
     successor?: "right" | "left";
   }
 
+  /**
+   * The court game's rules (COURT.md, C-16): its name and its fonds F, the stake of a
+   * straight card (a whole number from 1 to 1 000; 1 when absent).
+   */
+  interface CourtRules { game: "court"; fonds?: number; }
+
   /** A scenario (CONFORMANCE.md): the table, its seed and stacked decks, the actions played. */
   interface Scenario {
     players: string[];
     balance?: number | string;
     first_banker?: string;
-    /** VARIANTS.md (V-R1): absent for the standard game; a session's scenario holds them when not standard. */
-    rules?: Rules | null;
+    /**
+     * VARIANTS.md (V-R1): absent for the standard game; a session's scenario holds them when not
+     * standard. COURT.md (C-16): ``{"game": <the court game's id>, "fonds": F}``
+     * for the court game.
+     */
+    rules?: Rules | CourtRules | null;
     seed?: number | string;
     finish_after?: number;
     decks?: string[][];
@@ -87,7 +97,7 @@ declare namespace Bridge {
     deals?: number;
     seed?: number | string;
     players?: string[];
-    rules?: Rules | null;
+    rules?: Rules | CourtRules | null;
   }
 
   /** ``to``: back to (and with) the last action of this seat, or of any of these seats. */
@@ -165,7 +175,11 @@ declare namespace Bridge {
     code: string;
     rank: string;
     suit: string;
-    role: "bank" | "players" | "exposed";
+    /**
+     * The later game's bank card, players' card, exposed cards; the court game's coupeurs'
+     * cards, the holder's card, the cards turned (COURT.md).
+     */
+    role: "bank" | "players" | "exposed" | "coupeur" | "holder" | "turned";
   }
 
   /** The odds of a move (lansquenet.odds.move_odds): fractions as text, e.g. "8/17". */
@@ -206,13 +220,39 @@ declare namespace Bridge {
     winner: string | null;
   }
 
+  /** A coupeur's card in a coup of the court game (COURT.md, C-6 … C-9, C-17). */
+  interface CourtCard {
+    player: string;
+    card: string;
+    kind: "straight" | "double" | "triple" | "quadruple";
+    /** What lies on the card: F, 2F or 4F (0 for a quadruple, which voids the coup). */
+    stake: number;
+    /** Null while the card is on the table; the holder won it, paid it, or it went back. */
+    fate: "won" | "paid" | "returned" | null;
+  }
+
+  /** The coup on the table (the court game): the coupeurs' cards in a row, A first. */
+  interface CourtCoup {
+    holder: string;
+    fonds: number;
+    coupeurs: CourtCard[];
+    holder_card: string | null;
+    turned: string[];
+    end: "made" | "lost" | "void" | "fourth" | null;
+    /** Its number, from 1. */
+    number: number;
+  }
+
   interface Table {
     seats: string[];
     phase: string;
+    /** The banker; in the court game, who holds the hand. */
     banker: string | null;
     uncovered: number | null;
     stakes: Record<string, number>;
     cards: DealCards | null;
+    /** The court game's coup on the table (absent in the later game). */
+    coup?: CourtCoup | null;
   }
 
   /** The table's state at a step (table.py ``view_json``): what the diagram draws. */
@@ -224,6 +264,10 @@ declare namespace Bridge {
     stakes?: Record<string, number>;
     /** The players ranked, once the game is over (R-F1); ties share a place. */
     standings?: Standing[] | null;
+    /** The court game: who holds the hand (null once finished). */
+    holder?: string | null;
+    /** The court game: F, the stake of a straight card (C-3). */
+    fonds?: number;
     table: Table;
   }
 
@@ -247,6 +291,19 @@ declare namespace Bridge {
 
   interface Say { table: string; counters: string; moves: string; odds: string; }
 
+  /**
+   * A coupeur's card still on the table and its exact chance of coming before the
+   * holder's (court_odds.chances), as a fraction and in words.
+   */
+  interface CoachCard { player: string; card: string; before: string; text: string; }
+
+  /**
+   * The coach of the court game at a step (view.py ``court_coach``): each coupeur's
+   * chance that his card comes before the holder's, the holder's chances of making and
+   * of keeping the hand (fractions as text), and the sentence that says them.
+   */
+  interface CourtCoach { cards: CoachCard[]; make: string; keep: string; text: string; }
+
   /** One step, display-ready (view.py ``step_view``, with its index), as a lesson tells it. */
   interface NarratedStep {
     index: number;
@@ -259,6 +316,8 @@ declare namespace Bridge {
     result: Result | null;
     /** What the croupier's keys answer (view.py croupier): T, S, M and O. */
     say?: Say | null;
+    /** The court game's coach at this step (null when the coup is decided or the game over). */
+    coach?: CourtCoach | null;
   }
 
   /** One step as a session's answers carry it: with its diagram. */
@@ -269,7 +328,11 @@ declare namespace Bridge {
     drawing: "page" | "projected";
   }
 
-  /** A played deal, a row of the ledger (view.py ``ledger_row``). */
+  /**
+   * A played deal, a row of the ledger (view.py ``ledger_row``); in the court game a
+   * coup (view.py ``court_ledger_row``: ``banker`` the holder, ``bank`` the fonds F,
+   * ``winner`` how it ended: made, lost, void, fourth).
+   */
   interface LedgerRow {
     number: number;
     banker: string;
@@ -279,6 +342,8 @@ declare namespace Bridge {
     opening_pair: boolean;
     change: Record<string, number>;
     changes: Record<string, string>;
+    /** The court game: how the coup ended, in words. */
+    end_text?: string;
   }
 
   // --- answers ---

@@ -101,6 +101,8 @@ declare namespace Page {
     stepText: HTMLElement;
     stepCards: HTMLElement;
     result: HTMLElement;
+    /** The court game's coach at the step shown (step.coach), with the odds. */
+    coach: HTMLElement;
     restError: HTMLElement;
     figure: HTMLElement;
     balances: HTMLTableElement;

@@ -2,8 +2,10 @@
 ``bots --players N --deals D --seed S`` (a session of computer players, printed as a
 scenario that ``replay`` replays to its end; under other rules with ``--variant NAME``
 or ``--packs``, ``--pack``, ``--pair-share``, ``--successor``, VARIANTS.md),
-``lessons --check`` and ``odds --game court --players N`` (the court game's exact odds,
-COURT.md C-15: JSON, fractions as strings, in units of F).
+``lessons --check``, ``odds --game court --players N`` (the court game's exact odds,
+COURT.md C-15: JSON, fractions as strings, in units of F) and ``simulate --game court
+--players N --hands K --seed S`` (K whole hands of the court game played through the
+engine's session: ``{"hands", "mean", "sd"}``, the holder's gain per hand in F).
 
 Exit 0 with the state (or the narration), 2 with a refusal (after the steps before it), 1 (one line on stderr) for what is not a
 scenario at all (CONFORMANCE.md).
@@ -19,6 +21,8 @@ from typing import Any
 
 from .bots import TEMPERAMENTS, play_session
 from .court_odds import odds_json
+from .games import COURT, GAME_IDS, PRESET_IDS
+from .hands import MOST_HANDS, simulate
 from .languages import FALLBACK, LANGUAGES
 from .lessons import LessonError, check, lessons
 from .limits import MAX_BYTES, safe_whole
@@ -70,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         "--temperaments", default=",".join(TEMPERAMENTS), help="comma-separated, round the seats"
     )
     # V-R2, V-R8: the rules the session is played under, checked by the engine (V-R5).
-    robots.add_argument("--variant", help="a preset: two_packs, six_packs, italian_forty, half_on_pair")
+    robots.add_argument("--variant", help="a preset: " + ", ".join(PRESET_IDS[1:]))
     robots.add_argument("--packs", type=int, help="packs shuffled together, 1 to 6 (V-P1)")
     robots.add_argument("--pack", help="cards per pack: 52, 40 or 32 (V-P2)")
     robots.add_argument(
@@ -80,10 +84,25 @@ def main(argv: list[str] | None = None) -> int:
     teach = commands.add_parser("lessons", help="prove every lesson: its expected path, its outcome")
     teach.add_argument("--check", action="store_true", required=True)
     chances = commands.add_parser("odds", help="print a game's exact odds as JSON (fractions of the stake F)")
-    chances.add_argument("--game", choices=("court",), required=True, help="court: COURT.md's game (C-15)")
+    games_named = GAME_IDS[1:]  # the games a rules object names (lansquenet.games)
+    chances.add_argument(
+        "--game", choices=games_named, required=True, help=f"{COURT.id}: COURT.md's game (C-15)"
+    )
     chances.add_argument(
         "--players", type=int, required=True, metavar="2..10", help="people at the table (C-1)"
     )
+    played = commands.add_parser(
+        "simulate",
+        help="play whole hands of a game through the engine's session; print their mean and sd as JSON",
+    )
+    played.add_argument(
+        "--game", choices=games_named, required=True, help=f"{COURT.id}: COURT.md's game (C-15)"
+    )
+    played.add_argument(
+        "--players", type=int, required=True, metavar="2..10", help="people at the table (C-1)"
+    )
+    played.add_argument("--hands", type=int, required=True, help=f"hands to play, 1 to {MOST_HANDS}")
+    played.add_argument("--seed", type=int, default=0, help="0 to 2^53 - 1")
     args = parser.parse_args(argv)
     for stream in (sys.stdout, sys.stderr):  # a name with a lone surrogate: written \udXXX
         if isinstance(stream, io.TextIOWrapper):
@@ -108,6 +127,17 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps({"error": refusal_json}, ensure_ascii=False, indent=2))
             return 2
         print(json.dumps(odds, ensure_ascii=False, indent=2))
+        return 0
+    if args.command == "simulate":
+        if not 1 <= args.hands <= MOST_HANDS or not safe_whole(args.seed):
+            parser.error(f"--hands: 1 to {MOST_HANDS}; --seed: 0 to 2^53 - 1")
+        try:
+            result = simulate(args.players, args.hands, args.seed)
+        except Refusal as refusal:  # C-1: 2 to 10 people; exit 2 as any refusal
+            failed = {"code": refusal.code, "message": refusal_text(refusal, FALLBACK)}
+            print(json.dumps({"error": failed}, ensure_ascii=False, indent=2))
+            return 2
+        print(json.dumps(result, ensure_ascii=False, indent=2))
         return 0
     if args.command == "bots":
         chosen = args.temperaments.split(",")

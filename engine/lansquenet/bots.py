@@ -27,10 +27,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .court import CourtTable
 from .naming import likeness
 from .narration import text
 from .refusals import NotToAct, UnknownTemperament
-from .rules import DEFAULT_BALANCE, Move, amount_range, apply, legal_moves, new_table
+from .rules import DEFAULT_BALANCE, Move, amount_range, apply, legal_moves, new_table  # noqa: F401 - the examples use apply, new_table
 from .table import Phase, Table
 
 
@@ -83,6 +84,7 @@ REASONS = (
     "buy",
     "decline",
 )
+COURT_REASONS = ("court_deal",)  # the court game's one move (COURT.md, C-17)
 QUICK_DEALS = (3, 6, 10)  # the quick game's lengths, one tap each; 6 by default
 QUICK_PLAYERS = 4  # the reader and three computer players
 NAMES = ("Anne", "Bruno", "Chloé", "David", "Émile", "Fanny", "Gaspard", "Hélène", "Irène", "Jules")
@@ -104,7 +106,7 @@ def _share(rng: random.Random, low_high: tuple[int, int], base: int, share: floa
     return max(low, min(high, wanted))
 
 
-def decide(table: Table, seat: int, temperament: str, rng: random.Random) -> Decision:
+def decide(table: Table | CourtTable, seat: int, temperament: str, rng: random.Random) -> Decision:
     """The move of the computer player at ``seat``, who must be the one to act, with
     its reason code and the reason's parameters.
 
@@ -125,6 +127,8 @@ def decide(table: Table, seat: int, temperament: str, rng: random.Random) -> Dec
         raise UnknownTemperament(f"a temperament is one of {', '.join(TEMPERAMENTS)}")
     style = TEMPERAMENTS[temperament]
     name = table.players[seat]
+    if isinstance(table, CourtTable):  # C-17: the holder's one move; no decision to make
+        return Decision(Move(name, "deal"), "court_deal", {"player": name, "fonds": table.rules.fonds})
     can = legal_moves(table)
     balance = table.balances[seat]
 
@@ -174,7 +178,7 @@ def generator(seed: object, index: int) -> random.Random:
 
 
 def explain(
-    table: Table, action: dict[str, Any], temperament: str, seed: object, index: int
+    table: Table | CourtTable, action: dict[str, Any], temperament: str, seed: object, index: int
 ) -> Decision | None:
     """The decision behind action ``index`` of a game (``table``: the table before it),
     if a computer player of that ``temperament`` made it; None for any other action
@@ -225,9 +229,10 @@ def quick_game(
 
     With ``rules`` (VARIANTS.md), the game is played under them (V-R8); the same draws:
 
-    >>> game = quick_game(5, rules={"variant": "six_packs"})
-    >>> game["rules"], {k: v for k, v in game.items() if k != "rules"} == quick_game(5)
-    ({'variant': 'six_packs'}, True)
+    >>> from lansquenet.games import PRESET_IDS
+    >>> game = quick_game(5, rules={"variant": PRESET_IDS[2]})
+    >>> game["rules"] == {"variant": PRESET_IDS[2]}, {k: v for k, v in game.items() if k != "rules"} == quick_game(5)
+    (True, True)
     """
     rng = random.Random(f"lansquenet-quick:{seed}")
     temperaments = list(TEMPERAMENTS)
@@ -266,7 +271,8 @@ def play_session(
     ``temperaments`` go round the seats (by default cautious, steady, bold).
 
     >>> from lansquenet import replay
-    >>> replay(play_session(3, 4, seed=1, rules={"variant": "italian_forty"}))["status"]
+    >>> from lansquenet.games import PRESET_IDS
+    >>> replay(play_session(3, 4, seed=1, rules={"variant": PRESET_IDS[3]}))["status"]
     'finished'
     """
     chosen = temperaments or list(TEMPERAMENTS)
@@ -279,12 +285,14 @@ def play_session(
         scenario["rules"] = dict(rules)  # V-R8
     scenario |= {"seed": seed, "finish_after": deals, "actions": []}
     rng = random.Random(f"lansquenet-bots:{seed}")
-    table = new_table(names, balance, names[0], seed=seed, finish_after=deals, rules=rules)
+    from .dispatch import game_of, table_for  # either game (COURT.md: the holders deal)
+
+    table = table_for(names, balance, names[0], seed=seed, finish_after=deals, rules=rules)
     while table.phase is not Phase.FINISHED:
         assert table.to_act is not None
         seat = table.to_act
         move, _, _ = decide(table, seat, chosen[seat % len(chosen)], rng)
-        table, _ = apply(table, move)
+        table = game_of(table).play(table, move)[-1][1]
         action: dict[str, Any] = {"by": move.player, "do": move.do}
         if move.amount is not None:
             action["amount"] = move.amount

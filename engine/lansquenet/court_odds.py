@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from .games import COURT
 from .refusals import OddsError
 
 __all__ = [
@@ -229,7 +230,7 @@ _FRESH: Slots = ((PER_RANK, 0),) * RANKS  # C-5: a fresh pack before each coup
 # (the stakes go back, he keeps the hand): 12 s. 4 d. for three people, not the printed
 # 2 l. 15 s. 10 d. (COURT.md, C-10). The other reading of C-1 needs no code: it is the
 # next row (n coupeurs besides the holder are n + 1 people).
-READINGS = ("court", "match_voids")
+READINGS = (COURT.id, "match_voids")  # COURT.md's reading (named by its game), C-10's other
 
 
 def _people(people: int) -> int:
@@ -244,18 +245,18 @@ def _coup(people: int, reading: str, seat: int = -1) -> _Future:
     return _future(_people(people) - 1, seat, None, _FRESH, reading == "match_voids")
 
 
-def coup_value(people: int, reading: str = "court") -> Fraction:
+def coup_value(people: int, reading: str = COURT.id) -> Fraction:
     """The holder's expected gain in one coup, in F (C-5 … C-12)."""
     return _coup(people, reading).gain
 
 
-def keep(people: int, reading: str = "court") -> Fraction:
+def keep(people: int, reading: str = COURT.id) -> Fraction:
     """The holder's chance of keeping the hand after a coup: he made it (C-10, C-12) or a
     quadruple voided the coup (C-9)."""
     return _coup(people, reading).keep
 
 
-def hand_value(people: int, reading: str = "court") -> Fraction:
+def hand_value(people: int, reading: str = COURT.id) -> Fraction:
     """The holder's expected gain over a whole hand, in F: a / (1 - p) (C-13).
 
     >>> str(money(hand_value(3, "match_voids")))
@@ -264,7 +265,7 @@ def hand_value(people: int, reading: str = "court") -> Fraction:
     return coup_value(people, reading) / (1 - keep(people, reading))
 
 
-def punters(people: int, reading: str = "court") -> tuple[Fraction, ...]:
+def punters(people: int, reading: str = COURT.id) -> tuple[Fraction, ...]:
     """Each coupeur's expected loss over a whole hand, in F, A (the holder's right, C-6)
     first; they add up to :func:`hand_value`.
 
@@ -279,7 +280,7 @@ def odds_json(people: int) -> dict[str, object]:
     """The odds of a table of ``people``, fractions written as strings (``"1125/4024"``):
     what ``python -m lansquenet odds --game court --players N`` prints."""
     return {
-        "game": "court",
+        "game": COURT.id,
         "players": _people(people),
         "unit": "F",
         "coup_value": str(coup_value(people)),

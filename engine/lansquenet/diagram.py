@@ -203,6 +203,8 @@ def seat_position(offset: int, n: int, layout: Layout = PAGE) -> tuple[float, fl
 def description(state: Mapping[str, Any], lang: str) -> str:
     """The diagram's text equivalent: every seat, its counters and its stake."""
     view = state["table"]
+    if "coup" in view:  # the court game (COURT.md)
+        return _court_description(state, lang)
     stakes = view["stakes"]
     parts = []
     for name in view["seats"]:
@@ -251,7 +253,7 @@ def _seat_lines(state: Mapping[str, Any], name: str, offset: int, lang: str, lay
     balance = str(state["balances"][name])
     lines = [_short(name), balance]
     if offset == 0:
-        lines[1] += " " + _word("banker_mark", lang)
+        lines[1] += " " + _word("holder_mark" if "coup" in view else "banker_mark", lang)
         if bank and bank.get("original_holder") not in (None, name):
             lines += _wrapped(
                 _word("original_mark", lang, player=_short(bank["original_holder"])), layout.wrap
@@ -367,11 +369,21 @@ def diagram(state: Mapping[str, Any], lang: str, layout: Layout = PAGE) -> str:
             f'<ellipse cx="{cx:g}" cy="{cy:g}" rx="{layout.felt_rx}" ry="{layout.felt_ry}" class="lq-felt" fill="{FELT}"'
             f' stroke="#2e6b3f" stroke-width="2"/>'
         ),
-        # R-C1: covering goes anticlockwise, from the banker's right (no ids: many per page)
-        f'<path d="M{cx + 92:g} {cy + 75:g}A24 40 0 0 0 {cx + 92:g} {cy - 5:g}" fill="none" stroke="{GREEN}" stroke-width="2"/>',
-        f'<path d="M{cx + 86:g} {cy - 5:g}l10-6v12z" fill="{GREEN}"/>',
-        _corner_text("↺ " + _word("direction", lang), width - 6, "end", bottom, layout),
     ]
+    court = "coup" in view  # the court game (COURT.md): its coup on the felt
+    if not court:  # R-C1: covering goes anticlockwise, from the banker's right (no ids: many per page)
+        out += [
+            f'<path d="M{cx + 92:g} {cy + 75:g}A24 40 0 0 0 {cx + 92:g} {cy - 5:g}" fill="none" stroke="{GREEN}" stroke-width="2"/>',
+            f'<path d="M{cx + 86:g} {cy - 5:g}l10-6v12z" fill="{GREEN}"/>',
+        ]
+    # C-6: the holder deals anticlockwise, from his right, as covering goes (R-C1)
+    out.append(
+        _corner_text(
+            "↺ " + _word("deal_direction" if court else "direction", lang), width - 6, "end", bottom, layout
+        )
+    )
+    if court:
+        out += _court_table(state, lang, layout, bottom)
     if bank:
         said = _word("bank", lang, amount=bank["amount"])
         if layout.wrap_bank:
@@ -418,3 +430,112 @@ def diagram(state: Mapping[str, Any], lang: str, layout: Layout = PAGE) -> str:
         out.append(_seat(state, name, offset, name == acting, lang, bottom, layout))
     out.append("</svg>")
     return "".join(out)
+
+
+# --- the court game (COURT.md) -----------------------------------------------------------
+
+COURT_ROW = 200  # the coupeurs' cards: a row at most so wide, however many (C-6: up to nine)
+
+
+def _court_description(state: Mapping[str, Any], lang: str) -> str:
+    """The court game's drawing in words: each seat, its counters and the stake on its
+    card; the coupeurs' cards with their stakes, the holder's card, the cards turned."""
+    view = state["table"]
+    coup = view.get("coup") or {}
+    parts = []
+    for name in view["seats"]:
+        text = _word("seat", lang, player=name, balance=state["balances"][name])
+        if name == view["banker"]:
+            text += " " + _word("holder_mark", lang)
+        if view["stakes"].get(name):
+            text += " " + _word("stake", lang, amount=view["stakes"][name])
+        parts.append(text)
+    live = [c for c in coup.get("coupeurs", []) if c["fate"] is None and c["kind"] != "quadruple"]
+    if live:
+        parts.append(
+            _word("coupeurs", lang)
+            + " "
+            + " ".join(f"{c['player']} {card_text(c['card'], lang)} ({c['stake']})" for c in live)
+        )
+    if coup.get("holder_card"):
+        parts.append(_word("holder_card", lang) + " " + card_text(coup["holder_card"], lang))
+    if coup.get("turned"):
+        parts.append(_word("turned", lang) + " " + " ".join(card_text(c, lang) for c in coup["turned"]))
+    if coup.get("end"):
+        parts.append(catalogue(lang)[f"coup.end.{coup['end']}"])
+    return _word("separator", lang).join(parts) + "."
+
+
+def _in_fonds(stake: int, fonds: int) -> str:
+    """A card's stake as a multiple of the fonds: F, 2F, 4F (C-6 … C-8)."""
+    times = stake // fonds if fonds else 0
+    return "F" if times == 1 else f"{times}F"
+
+
+def _court_table(state: Mapping[str, Any], lang: str, layout: Layout, bottom: int) -> list[str]:
+    """The coup on the felt: the coupeurs' cards in a row above the middle, A (the holder's
+    right) first, each with its stake (F, 2F, 4F, C-6 … C-8) marked on it, a card that left
+    the table faded; below, the holder's card at the left and the cards turned at the
+    right (C-10, C-11), labelled; at the coup's end, how it ended in their place."""
+    view = state["table"]
+    coup = view.get("coup") or {}
+    width, font, k = layout.width, layout.font, layout.k
+    cx, cy = width / 2, layout.height / 2
+    wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE
+    fonds = coup.get("fonds", state.get("fonds", 1))
+    out: list[str] = []
+    said = _word("fonds", lang, amount=fonds)
+    label = f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start" fill="{INK}">{escape(said)}</text>'
+    out.append(_note(label, 8, bottom - 12, "start", 1, len(said) + 1, layout))
+    cards = coup.get("coupeurs", [])
+    top = cy - high - 14 * k
+    if cards:
+        step = min(STEP, (COURT_ROW - wide) / max(1, len(cards) - 1))
+        left = cx - (wide + step * (len(cards) - 1)) / 2
+        for i, card in enumerate(cards):
+            x = left + step * i
+            drawn = _card(card["card"], x, top, card["player"], lang)
+            gone = card["fate"] is not None
+            out.append(f'<g class="lq-gone" opacity=".35">{drawn}</g>' if gone else drawn)
+            if card["stake"] and not gone:  # C-6 … C-8: what lies on it, on a white ground
+                mark = _in_fonds(card["stake"], fonds)
+                strip = min(step, wide) if i < len(cards) - 1 else wide
+                middle = x + strip / 2
+                y = top + high - 8 * k
+                text = f'<text class="lq-stake" x="{middle:.0f}" y="{y:.0f}" font-weight="bold" fill="{INK}">{escape(mark)}</text>'
+                ground = max(strip - 2, len(mark) * 0.62 * font + 4 * k)
+                out.append(
+                    f'<rect x="{middle - ground / 2:.0f}" y="{y - font:.0f}" width="{ground:.0f}"'
+                    f' height="{font + 5 * k:.0f}" rx="4" fill="#fff" stroke="{GREEN}"/>{text}'
+                )
+    below = cy + 2 * k
+    labels = []
+    if coup.get("holder_card"):
+        x = cx - 6 - wide
+        out.append(_card(coup["holder_card"], x, below, _word("holder_card", lang), lang))
+        labels.append((_word("holder_card_label", lang), x + wide, "end"))
+    turned = coup.get("turned") or []
+    shown = turned[-3:]
+    for i, code in enumerate(shown):
+        out.append(_card(code, cx + 6 + STEP * i, below, _word("turned", lang), lang))
+    if len(turned) > len(shown):
+        right = cx + 6 + STEP * (len(shown) - 1) + wide
+        out.append(
+            f'<text class="lq-more" x="{right + 4 * k:.0f}" y="{below + high / 2 + 6 * k:.0f}"'
+            f' font-weight="bold" text-anchor="start" fill="{GREEN}">+{len(turned) - len(shown)}</text>'
+        )
+    if turned:
+        labels.append((_word("turned_label", lang), cx + 6, "start"))
+    y = below + high + font
+    if coup.get("end"):  # C-9 … C-12: how the coup ended, where the labels were
+        said = catalogue(lang)[f"coup.end.{coup['end']}"]
+        label = f'<text class="lq-end" x="{cx:.0f}" y="{y:.0f}" font-weight="bold" fill="{INK}">{escape(said)}</text>'
+        half = (len(said) + 1) * 0.29 * font + 5 * k
+        out.append(_note(label, cx - half + 5 * k, y, "start", 1, len(said) + 1, layout))
+    else:
+        for said, x, anchor in labels:
+            label = (
+                f'<text x="{x:.0f}" y="{y:.0f}" text-anchor="{anchor}" fill="{GREEN}">{escape(said)}</text>'
+            )
+            out.append(_note(label, x, y, anchor, 1, len(said), layout, FELT))
+    return out

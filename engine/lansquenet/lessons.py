@@ -1,7 +1,8 @@
 """Guided lessons: a stacked-deck table, the moves a learner is asked for, and what to say.
 
 The lessons are data (``lessons.json``): each has a scenario set up to the moment of
-the first question, the questions (``steps``), the outcome its expected path reaches
+the first question (a lesson of another game than RULES.md's names it by its settings,
+``"game": {"fonds": 1}``: :func:`lansquenet.games.ruled_by`), the questions (``steps``), the outcome its expected path reaches
 and, for the whole deal, the computer players at the table. Their words are
 catalogue entries (``lesson.<id>.title``, ``.intro``, ``.ask.<k>``, ``.hint.<k>``,
 ``.summary``; the choices' labels ``lesson.choice.*``), in both languages.
@@ -12,13 +13,21 @@ A question is one of two kinds:
   refused move is explained by the engine's refusal; a legal move that is not the one
   the lesson asks for by the lesson's hint (``expect`` null: any legal move will do);
 - a **prediction**: the step names the move that is played (``play``) and the choices
-  are claims about what follows (who wins the deal, a player's counters after it, or
-  which side a deal favours over many deals), which the engine's result, or its exact
-  odds (:func:`lansquenet.odds.move_odds`), confirms or not.
+  are claims about what follows (who wins the deal, a player's counters after it, who
+  holds the bank or the hand after it, or which side a deal favours over many deals),
+  which the engine's result, or its exact odds (:func:`lansquenet.odds.move_odds`),
+  confirms or not.
+
+A lesson may be one of the court game (COURT.md: its scenario's ``rules`` name it); its
+one move, the holder's ``deal`` (C-17), makes its questions predictions.
 
 A lesson's sentences may name the exact odds the engine computes (:func:`figures`):
 ``{bank_times}`` and ``{players_times}`` deals in ``{of}``, the bank's ``{edge}`` per
-counter covered, and ``{hold3}``, the chance to still hold a kept bank three deals on.
+counter covered, and ``{hold3}``, the chance to still hold a kept bank three deals on;
+in the court game with three people at the table (C-13, C-15), ``{court_hand}``, the
+holder's expected gain over a whole hand in F, and ``{court_keep}``, his chance of
+keeping the hand after a coup (:mod:`lansquenet.court_odds`), each also as a
+percentage in the reader's language (``{court_hand_percent}``, ``{court_keep_percent}``).
 
 :func:`run` replays a lesson with the answers given so far and judges the last one;
 :func:`check` proves a lesson: its expected path is legal, each wrong choice is turned
@@ -34,7 +43,7 @@ down, and the stated outcome is reached.
 >>> right["accepted"], right["done"], right["steps"][-1]["event"]["code"]
 (True, True, 'bank_returned')
 >>> len(lessons()), all(check(lesson) is None for lesson in lessons())
-(9, True)
+(10, True)
 """
 
 from __future__ import annotations
@@ -48,17 +57,21 @@ from importlib import resources
 from math import lcm
 from typing import Any
 
-from . import view
+from . import chart, court_odds, view
 from .bots import decide, reason_text
+from .court import CourtTable
+from .dispatch import game_of
+from .games import ruled_by
 from .languages import FALLBACK, LANGUAGES
 from .narration import card_text, catalogue, refusal_text
 from .odds import ONE_PACK, move_odds
 from .refusals import LansquenetError, Refusal
 from .rules import Move
 from .session import Session
-from .table import Phase, Table, state_json
+from .table import Phase, Table
 
 AUTO = "steady"  # how the learner's seat plays once the lesson's questions are over
+COURT_PEOPLE = 3  # the court game's figures a lesson names: three people at the table (C-1)
 
 
 @dataclass(frozen=True)
@@ -88,7 +101,9 @@ def lessons() -> tuple[Lesson, ...]:
         Lesson(
             id=item["id"],
             rule=item["rule"],
-            scenario=item["scenario"],
+            # Another game's lesson names it by its own settings (games.ruled_by: the
+            # court game's by its fonds, COURT.md C-16), never by its id.
+            scenario=item["scenario"] | ({"rules": ruled_by(item["game"])} if "game" in item else {}),
             steps=tuple(item["steps"]),
             outcome=item["outcome"],
             computer=item.get("computer", {}),
@@ -127,13 +142,20 @@ def figures() -> dict[str, Any]:
         "edge": bank["per_counter"],
         "hold3": keep["hold"][2],
         "favoured": favoured,
+        "court_hand": str(court_odds.hand_value(COURT_PEOPLE)),  # C-13, in F
+        "court_keep": str(court_odds.keep(COURT_PEOPLE)),
     }
 
 
 def words(lesson: Lesson, key: str, lang: str, **params: Any) -> str:
     """A lesson's own sentence: ``words(lesson, "intro", "fr")``; it may name the
     engine's exact odds (:func:`figures`)."""
-    return catalogue(lang)[f"lesson.{lesson.id}.{key}"].format_map({**figures(), **params})
+    found = figures()
+    shares = {
+        f"{name}_percent": chart.percent(float(Fraction(found[name])), lang, 1)
+        for name in ("court_hand", "court_keep")
+    }
+    return catalogue(lang)[f"lesson.{lesson.id}.{key}"].format_map({**found, **shares, **params})
 
 
 def choice_label(choice: dict[str, Any], lang: str) -> str:
@@ -145,6 +167,8 @@ def choice_label(choice: dict[str, Any], lang: str) -> str:
         return words[f"lesson.choice.favoured.{choice['favoured']}"]
     if "balance" in choice:
         return words["lesson.choice.balance"].format(player=choice["balance"][0], amount=choice["balance"][1])
+    if "holder" in choice:
+        return words["lesson.choice.holder"].format(player=choice["holder"])
     return words[f"lesson.choice.{choice['do']}"].format(amount=choice.get("amount"))
 
 
@@ -162,7 +186,7 @@ class _Walk:
         self.auto(learner=False)
 
     @property
-    def table(self) -> Table:
+    def table(self) -> Table | CourtTable:
         return self.session.table
 
     @property
@@ -229,7 +253,11 @@ class _Walk:
         ('8/17', '8 in 17, 47%', None, None)
         >>> _Walk(get("keep-sell"), "en").odds(get("keep-sell").steps[0])[1]  # not offered here
         """
-        offered = {move["do"]: move for move in view.moves(self.table, self.lang)}
+        if "play" in step:  # a prediction: its choices are claims
+            return [None] * len(step["choices"])
+        table = self.table
+        assert isinstance(table, Table)  # a move's odds: the later game's (the court game's are predictions)
+        offered = {move["do"]: move for move in view.moves(table, self.lang)}
         out: list[dict[str, Any] | None] = []
         for choice in step["choices"]:
             move = None if "play" in step else offered.get(choice.get("do", ""))
@@ -252,13 +280,16 @@ class _Walk:
                 raise LessonError(f"{self.lesson.id}: question {k + 1}: its move is refused") from None
             return False, refusal.code, refusal_text(refusal, self.lang)
         after = self.table
-        if "winner" in choice:
+        if "winner" in choice:  # who wins a deal of the later game (R-D2, R-D3)
+            assert isinstance(after, Table)
             right = after.deals[-1].winner == choice["winner"]
         elif "favoured" in choice:  # over many deals: the exact odds, not this deal
             right = figures()["favoured"] == choice["favoured"]
         elif "balance" in choice:
             name, amount = choice["balance"]
             right = after.balances[after.seat(name)] == amount
+        elif "holder" in choice:  # who holds the hand (C-11, C-12) or the bank after the move
+            right = _holder(after) == choice["holder"]
         else:
             right = step["expect"] is None or step["expect"] == index
         if not right:
@@ -309,16 +340,23 @@ def expected_path(lesson: Lesson) -> list[int]:
     return [step["expect"] if step["expect"] is not None else 0 for step in lesson.steps]
 
 
-def _reached(lesson: Lesson, table: Table) -> bool:
-    state = state_json(table)
+def _holder(table: Table | CourtTable) -> str | None:
+    """Who holds the court game's hand (C-4), or the later game's bank."""
+    if isinstance(table, CourtTable):
+        return None if table.holder is None else table.players[table.holder]
+    return None if table.bank is None else table.players[table.bank.holder]
+
+
+def _reached(lesson: Lesson, table: Table | CourtTable) -> bool:
+    state = game_of(table).state_json(table)
     want = lesson.outcome
     balances = want.get("balances", {})
     if any(state["balances"].get(name) != amount for name, amount in balances.items()):
         return False
-    bank = state["bank"] or {}
+    bank = state.get("bank") or {}
     if "bank" in want and bank.get("amount") != want["bank"]:
         return False
-    if "holder" in want and bank.get("holder") != want["holder"]:
+    if "holder" in want and _holder(table) != want["holder"]:
         return False
     return "status" not in want or state["status"] == want["status"]
 

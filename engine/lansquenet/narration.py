@@ -26,7 +26,14 @@ from .plurals import PluralRule, rule
 from .refusals import Refusal
 
 # Events whose sentence depends on a parameter's value: the value picks the entry.
-_VARIANTS = {"card_exposed": "decides", "session_finished": "reason"}
+_VARIANTS = {
+    "card_exposed": "decides",
+    "session_finished": "reason",
+    "court_card": "kind",  # C-6 … C-9: a straight, double, triple or quadruple card
+    "court_holder_card": "kind",  # C-10: plain, matching a coupeur's, or the fourth
+    "court_turned": "kind",  # C-11: nothing, a coupeur's rank, the holder's
+    "court_end": "end",  # C-9 … C-12: made, lost, void, fourth
+}
 # Parameters that are set only to say more: their name picks the entry ``<key>.<name>``.
 _FLAGS = ("copies", "half")
 # Parameters that are counts: written with their unit (entries ``count.<unit>.<form>``).
@@ -34,6 +41,13 @@ _COUNTED = {
     "banco": {"returned": "counters"},
     "covering_ended": {"covered": "counters", "uncovered": "counters"},
     "pack_cut": {"at": "cards"},
+    "court_started": {"fonds": "counters"},
+    "court_coup": {"fonds": "counters"},
+    "court_cut": {"at": "cards"},
+    "court_card": {"stake": "counters"},
+    "court_won": {"amount": "counters"},
+    "court_paid": {"amount": "counters"},
+    "court_end": {"returned": "counters"},
 }
 
 
@@ -186,7 +200,8 @@ def event_text(event: Mapping[str, Any], lang: str) -> str:
         if params.pop(flag, False):
             key += f".{flag}"
     for name, unit in _COUNTED.get(code, {}).items():
-        params[name] = count(params[name], unit, lang)
+        if name in params:
+            params[name] = count(params[name], unit, lang)
     if code == "session_finished" and len(params.get("leaders", ())) > 1:  # R-F1: a shared place
         key += ".tie"
         params["players"] = ", ".join(params["leaders"])
@@ -205,6 +220,8 @@ def refusal_text(refusal: Refusal, lang: str) -> str:
     key = f"refusal.{refusal.code}"
     if refusal.code == "unknown_player" and not params.get("player"):
         key += ".nobody"  # no name: a missing or non-string ``by`` (CONFORMANCE.md, "Limits")
+    if refusal.code == "unknown_variant" and params.get("game"):
+        key += ".game"  # C-16.2: a game the engine does not play
     if refusal.code == "invalid_rules" and params.get("reason"):
         key += f".{params['reason']}"  # V-R5: which check failed, and on which rule
     if refusal.code == "illegal_action":

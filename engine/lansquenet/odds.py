@@ -120,10 +120,10 @@ class Pack:
 
 
 ONE_PACK = Pack(13, 4, "one_pack", these_rules=True)  # R-P1: the rules' pack
-TWO_PACKS = Pack(13, 8, "two_packs", these_rules=False)  # not these rules
+TWO_PACKS = Pack(13, 8, "2x52", these_rules=False)  # not these rules
 FORTY = Pack(10, 4, "forty", these_rules=False)  # not these rules
 THIRTY_TWO = Pack(8, 4, "thirty_two", these_rules=False)  # not these rules
-SIX_PACKS = Pack(13, 24, "six_packs", these_rules=False)  # not these rules
+SIX_PACKS = Pack(13, 24, "6x52", these_rules=False)  # not these rules
 PACKS: tuple[Pack, ...] = (ONE_PACK, TWO_PACKS, FORTY, THIRTY_TWO)
 
 
@@ -131,7 +131,7 @@ def rules_pack(rules: Rules) -> Pack:
     """The pack a rule set plays, by composition (V-P1a, V-P2a): one of the packs above
     when it is one of them, else ``PACKSxCARDS``.
 
-    >>> rules_pack(PRESETS["six_packs"]) is SIX_PACKS, rules_pack(PRESETS["half_on_pair"]) is ONE_PACK
+    >>> rules_pack(Rules(packs=6)) is SIX_PACKS, rules_pack(Rules(pair_share="1/2")) is ONE_PACK
     (True, True)
     >>> rules_pack(Rules(packs=3, pack="32", variant=None))
     Pack(ranks=8, per_rank=12, name='3x32', these_rules=False)
@@ -360,9 +360,10 @@ class PresetOdds:
 def preset_odds() -> tuple[PresetOdds, ...]:
     """Every preset of V-R3, the standard game first, with its figures.
 
-    >>> [(p.name, str(p.edge)) for p in preset_odds()]  # doctest: +NORMALIZE_WHITESPACE
-    [('standard', '1/17'), ('two_packs', '7/103'), ('six_packs', '23/311'),
-     ('italian_forty', '1/13'), ('half_on_pair', '1/34')]
+    >>> [p.name for p in preset_odds()] == list(PRESETS)
+    True
+    >>> [str(p.edge) for p in preset_odds()]
+    ['1/17', '7/103', '23/311', '1/13', '1/34']
     >>> preset_odds()[2].year, preset_odds()[2].sources
     (1896, ('BOU', 'PAG', 'TRE'))
     """
@@ -394,8 +395,8 @@ class Variant:
     paid 1 to 1 (R-T1, R-T2). ``name`` is an identifier (the site's catalogues hold the
     words and the sources).
 
-    >>> variant("half_on_pair").pair_share, variant("six_packs").pack.cards
-    (Fraction(1, 2), 312)
+    >>> [(v.pack.cards, v.pair_share) for v in VARIANTS]  # doctest: +NORMALIZE_WHITESPACE
+    [(104, Fraction(1, 1)), (312, Fraction(1, 1)), (40, Fraction(1, 1)), (52, Fraction(1, 2))]
     >>> variant("baccarat")
     Traceback (most recent call last):
     lansquenet.refusals.OddsError: unknown_variant
@@ -418,11 +419,10 @@ class Variant:
         return {"name": self.name, "pack": self.pack.json(), "pair_share": str(self.pair_share)}
 
 
-VARIANTS: tuple[Variant, ...] = (
-    Variant("six_packs", SIX_PACKS),  # several packs shuffled together: not these rules
-    Variant("two_packs", TWO_PACKS),  # not these rules
-    Variant("italian_forty", FORTY),  # a 40-card Italian pack: not these rules
-    Variant("half_on_pair", ONE_PACK, Fraction(1, 2)),  # the bank takes half: not these rules
+# Every preset but the standard game (lansquenet.games, in its order), with the pack it
+# plays and the share of each stake an opening pair brings the bank: not these rules.
+VARIANTS: tuple[Variant, ...] = tuple(
+    Variant(name, rules_pack(rules), rules.share) for name, rules in PRESETS.items() if not rules.standard
 )
 
 
@@ -439,8 +439,8 @@ def variant_edge(v: Variant) -> Fraction:
     takes ``pair_share`` of every stake; otherwise the race is even (R-D3), so it wins
     as often as it pays 1 to 1 and gains nothing on average.
 
-    >>> variant_edge(variant("half_on_pair")), variant_edge(variant("italian_forty"))
-    (Fraction(1, 34), Fraction(1, 13))
+    >>> [variant_edge(v) for v in VARIANTS]
+    [Fraction(7, 103), Fraction(23, 311), Fraction(1, 13), Fraction(1, 34)]
     >>> variant_edge(Variant("rules", ONE_PACK)) == bank_edge(ONE_PACK)
     True
     """
@@ -452,7 +452,7 @@ def variant_figures(v: Variant) -> dict[str, Fraction]:
     the cards turned after the first two (per deal, and when the first two differ).
     The pair rule changes the edge only: an opening pair ends the deal either way.
 
-    >>> f = variant_figures(variant("six_packs"))
+    >>> f = variant_figures(variant(VARIANTS[1].name))
     >>> f["opening_pair"], f["bank_edge"], f["cards_per_deal"]
     (Fraction(23, 311), Fraction(23, 311), Fraction(288, 47))
     """

@@ -23,6 +23,10 @@ with its answer.
 
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
+from .games import COURT, PRESET_IDS
+
+COURT_ID = COURT.id
+
 __all__ = ["ANSWERS", "OPEN_ENDED", "OPS", "REQUESTS", "Request"]
 
 
@@ -35,13 +39,13 @@ class Action(TypedDict):
     """A whole number, or the text as typed: the engine says what is wrong with it."""
 
 
-Variant: TypeAlias = Literal["standard", "two_packs", "six_packs", "italian_forty", "half_on_pair"]
-"""The presets of VARIANTS.md (V-R3)."""
+Variant: TypeAlias = Literal[PRESET_IDS]  # type: ignore[valid-type]
+"""The presets of VARIANTS.md (V-R3), as lansquenet.games declares them."""
 
 
 class Rules(TypedDict):
     """The rules a game is played under (VARIANTS.md, V-R2): a preset by its name, or the
-    four parameters (only without a preset, or with "standard"). Absent or null: the
+    four parameters (only without a preset, or with the standard one). Absent or null: the
     standard game. The engine checks them (V-R5: ``invalid_rules``, ``unknown_variant``)."""
 
     variant: NotRequired[Variant]
@@ -55,14 +59,24 @@ class Rules(TypedDict):
     """Where the bank goes after a loss (V-P4)."""
 
 
+class CourtRules(TypedDict):
+    """The court game's rules (COURT.md, C-16): its name and its fonds F, the stake of a
+    straight card (a whole number from 1 to 1 000; 1 when absent)."""
+
+    game: Literal[COURT_ID]  # type: ignore[valid-type]
+    fonds: NotRequired[int]
+
+
 class Scenario(TypedDict):
     """A scenario (CONFORMANCE.md): the table, its seed and stacked decks, the actions played."""
 
     players: list[str]
     balance: NotRequired[int | str]
     first_banker: NotRequired[str]
-    rules: NotRequired[Rules | None]
-    """VARIANTS.md (V-R1): absent for the standard game; a session's scenario holds them when not standard."""
+    rules: NotRequired[Rules | CourtRules | None]
+    """VARIANTS.md (V-R1): absent for the standard game; a session's scenario holds them when not
+    standard. COURT.md (C-16): ``{"game": <the court game's id>, "fonds": F}``
+    for the court game."""
     seed: NotRequired[int | str]
     finish_after: NotRequired[int]
     decks: NotRequired[list[list[str]]]
@@ -125,7 +139,7 @@ class QuickRequest(Spoken):
     deals: NotRequired[int]
     seed: NotRequired[int | str]
     players: NotRequired[list[str]]
-    rules: NotRequired[Rules | None]
+    rules: NotRequired[Rules | CourtRules | None]
 
 
 class UndoRequest(Spoken):
@@ -253,7 +267,9 @@ class SeenCard(Card):
     code: str
     rank: str
     suit: str
-    role: Literal["bank", "players", "exposed"]
+    role: Literal["bank", "players", "exposed", "coupeur", "holder", "turned"]
+    """The later game's bank card, players' card, exposed cards; the court game's coupeurs'
+    cards, the holder's card, the cards turned (COURT.md)."""
 
 
 class Odds(TypedDict):
@@ -317,13 +333,41 @@ class DealCards(TypedDict):
     winner: str | None
 
 
+class CourtCard(TypedDict):
+    """A coupeur's card in a coup of the court game (COURT.md, C-6 … C-9, C-17)."""
+
+    player: str
+    card: str
+    kind: Literal["straight", "double", "triple", "quadruple"]
+    stake: int
+    """What lies on the card: F, 2F or 4F (0 for a quadruple, which voids the coup)."""
+    fate: Literal["won", "paid", "returned"] | None
+    """Null while the card is on the table; the holder won it, paid it, or it went back."""
+
+
+class CourtCoup(TypedDict):
+    """The coup on the table (the court game): the coupeurs' cards in a row, A first."""
+
+    holder: str
+    fonds: int
+    coupeurs: list[CourtCard]
+    holder_card: str | None
+    turned: list[str]
+    end: Literal["made", "lost", "void", "fourth"] | None
+    number: int
+    """Its number, from 1."""
+
+
 class Table(TypedDict):
     seats: list[str]
     phase: str
     banker: str | None
+    """The banker; in the court game, who holds the hand."""
     uncovered: int | None
     stakes: dict[str, int]
     cards: DealCards | None
+    coup: NotRequired[CourtCoup | None]
+    """The court game's coup on the table (absent in the later game)."""
 
 
 class State(TypedDict):
@@ -336,6 +380,10 @@ class State(TypedDict):
     stakes: NotRequired[dict[str, int]]
     standings: NotRequired[list[Standing] | None]
     """The players ranked, once the game is over (R-F1); ties share a place."""
+    holder: NotRequired[str | None]
+    """The court game: who holds the hand (null once finished)."""
+    fonds: NotRequired[int]
+    """The court game: F, the stake of a straight card (C-3)."""
     table: Table
 
 
@@ -375,6 +423,27 @@ class Say(TypedDict):
     odds: str
 
 
+class CoachCard(TypedDict):
+    """A coupeur's card still on the table and its exact chance of coming before the
+    holder's (court_odds.chances), as a fraction and in words."""
+
+    player: str
+    card: str
+    before: str
+    text: str
+
+
+class CourtCoach(TypedDict):
+    """The coach of the court game at a step (view.py ``court_coach``): each coupeur's
+    chance that his card comes before the holder's, the holder's chances of making and
+    of keeping the hand (fractions as text), and the sentence that says them."""
+
+    cards: list[CoachCard]
+    make: str
+    keep: str
+    text: str
+
+
 class NarratedStep(TypedDict):
     """One step, display-ready (view.py ``step_view``, with its index), as a lesson tells it."""
 
@@ -388,6 +457,8 @@ class NarratedStep(TypedDict):
     result: Result | None
     say: NotRequired[Say | None]
     """What the croupier's keys answer (view.py croupier): T, S, M and O."""
+    coach: NotRequired[CourtCoach | None]
+    """The court game's coach at this step (null when the coup is decided or the game over)."""
 
 
 class Step(NarratedStep):
@@ -400,7 +471,9 @@ class Step(NarratedStep):
 
 
 class LedgerRow(TypedDict):
-    """A played deal, a row of the ledger (view.py ``ledger_row``)."""
+    """A played deal, a row of the ledger (view.py ``ledger_row``); in the court game a
+    coup (view.py ``court_ledger_row``: ``banker`` the holder, ``bank`` the fonds F,
+    ``winner`` how it ended: made, lost, void, fourth)."""
 
     number: int
     banker: str
@@ -410,6 +483,8 @@ class LedgerRow(TypedDict):
     opening_pair: bool
     change: dict[str, int]
     changes: dict[str, str]
+    end_text: NotRequired[str]
+    """The court game: how the coup ended, in words."""
 
 
 # --- answers ---

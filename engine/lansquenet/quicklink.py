@@ -36,11 +36,22 @@ lansquenet.refusals.NotAScenario: not a quick game's link
 '3.12.0.~Zo%C3%A9,A%2E%7E%2C'
 >>> scenario_of(text_of(session)) == session.scenario()
 True
->>> session = Session(quick_game(12, 3, rules={"variant": "six_packs"}))
+>>> from lansquenet.games import PRESET_IDS
+>>> session = Session(quick_game(12, 3, rules={"variant": PRESET_IDS[2]}))
 >>> text_of(session), scenario_of("3.12.0.!s") == session.scenario()
 ('3.12.0.!s', True)
 >>> scenario_of("3.12.0.!252hl")["rules"]
 {'packs': 2, 'pair_share': '1/2', 'successor': 'left'}
+
+The court game (COURT.md) ends with ``!c`` and its fonds; its one move, ``deal``, is ``c``:
+
+>>> fonds_two = court.CourtRules(fonds=2).record()
+>>> session = Session(quick_game(12, 3, rules=fonds_two))
+>>> while session.table.to_act is not None and len(session) < 4:
+...     _ = session.push(_bot_action(session))
+>>> short = text_of(session)
+>>> short.endswith("!c2"), scenario_of(short) == session.scenario()
+(True, True)
 """
 
 from __future__ import annotations
@@ -48,8 +59,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import variants
+from . import court, games, variants
 from .bots import QUICK_DEALS, decide, explain, generator, quick_game
+from .games import DEFAULT
 from .limits import safe_whole
 from .refusals import NotAScenario, Refusal
 from .rules import MAX_PLAYERS
@@ -65,12 +77,22 @@ LETTERS = {
     "leave": "l",
     "buy": "y",
     "decline": "d",
+    "deal": "c",  # COURT.md, C-17: the holder deals a coup
 }
 MOVES = {letter: do for do, letter in LETTERS.items()}
-PRESET_LETTERS = {"two_packs": "t", "six_packs": "s", "italian_forty": "i", "half_on_pair": "h"}  # V-R3
-RULES = re.compile(r"([tsih])|([1-6])(52|40|32)(h?)(l?)")  # after "!": a preset, or the parameters
-SHAPE = re.compile(r"(\d{1,2})\.(\d{1,16})\.(\d{1,6})\.((?:[bspokwlyd]\d{0,16})*)")  # "e" ends it
-TOKEN = re.compile(r"([bspokwlyd])(\d*)")
+PRESET_LETTERS = {p.id: p.letter for p in DEFAULT.presets if p.letter}  # V-R3, V-R8: lansquenet.games's
+# After "!": a preset's letter, or the parameters.
+COURT_LETTER = "c"  # after "!": the court game, then its fonds (C-16: "!c5")
+# After "!": a preset's letter, or the parameters, or the court game and its fonds.
+RULES = re.compile(
+    r"(["
+    + "".join(PRESET_LETTERS.values())
+    + r"])|([1-6])(52|40|32)(h?)(l?)|"
+    + COURT_LETTER
+    + r"([1-9]\d{0,3})"
+)
+SHAPE = re.compile(r"(\d{1,2})\.(\d{1,16})\.(\d{1,6})\.((?:[bspokwlydc]\d{0,16})*)")  # "e" ends it
+TOKEN = re.compile(r"([bspokwlydc])(\d*)")
 
 # The tokens written so far, kept by the identity of the session's action objects: a
 # move then costs one check, not a replay of the game (the same at move 5 and 1 000).
@@ -86,14 +108,17 @@ def _bot_action(session: Session) -> dict[str, Any]:
     return action_of(move)
 
 
-def rules_code(rules: variants.Rules) -> str:
+def rules_code(rules: variants.Rules | court.CourtRules) -> str:
     """The few characters after ``!`` that say ``rules`` ("" for the standard game).
 
-    >>> rules_code(variants.read({"variant": "italian_forty"})), rules_code(variants.read({"pack": "40"}))
+    >>> from lansquenet.games import PRESET_IDS
+    >>> rules_code(variants.read({"variant": PRESET_IDS[3]})), rules_code(variants.read({"pack": "40"}))
     ('i', '140')
-    >>> rules_code(variants.STANDARD)
-    ''
+    >>> rules_code(variants.STANDARD), rules_code(court.CourtRules(fonds=5))
+    ('', 'c5')
     """
+    if isinstance(rules, court.CourtRules):
+        return f"{COURT_LETTER}{rules.fonds}"
     if rules.standard:
         return ""
     if rules.variant is not None:
@@ -107,6 +132,8 @@ def _rules_of(code: str) -> dict[str, Any] | None:
     found = RULES.fullmatch(code)
     if found is None:
         raise NotAScenario("not a quick game's link")
+    if found[6]:  # C-16: the court game
+        return court.CourtRules(fonds=int(found[6])).record()
     if found[1]:
         preset = next(name for name, letter in PRESET_LETTERS.items() if letter == found[1])
         return {"variant": preset}
@@ -124,7 +151,7 @@ def _seated(setup: dict[str, Any]) -> list[str] | None:
     if not isinstance(computer, dict) or not all(isinstance(name, str) for name in players):
         return None
     rules = setup.get("rules")
-    if rules is not None and variants.read(rules).record() != rules:
+    if rules is not None and games.read(rules).record() != rules:
         return None  # rules spelt otherwise than a short link writes them
     for names in ([], [name for name in players if name not in computer]):
         table = quick_game(seed, deals, names, rules)
@@ -163,6 +190,7 @@ def _token(action: dict[str, Any]) -> str:
 
 def text_of(session: Session) -> str | None:
     """The short text of ``session``'s game, or None when it has none (see above)."""
+    ruled = session.table.rules
     setup = dict(session.setup)
     names = _seated(setup)
     if names is None:
@@ -182,13 +210,13 @@ def text_of(session: Session) -> str | None:
             _kept.append((action, _token(action)))
     moves = "".join(token for _, token in _kept)
     seats = "~" + ",".join(map(_name, names)) if names else ""
-    code = rules_code(session.table.rules)
-    ruled = "!" + code if code else ""
+    code = rules_code(ruled)
+    marked = "!" + code if code else ""
     return (
         f"{setup['finish_after']}.{seed}.{len(session)}.{moves}"
         + ("e" if session.ended else "")
         + seats
-        + ruled
+        + marked
     )
 
 

@@ -319,7 +319,7 @@ def _end_covering(table: Table) -> list[Step]:
         pack, cut = shuffled(table.seed, number, table.rules.whole)  # V-P1b
     half = table.rules.share < 1  # V-P3a
     deal = Deal(
-        banker=banker, bank=table.bank.amount, stakes=table.stakes, pack=pack, cut=cut, half_on_pair=half
+        banker=banker, bank=table.bank.amount, stakes=table.stakes, pack=pack, cut=cut, pair_halved=half
     )
     # R-T3: the stakes stay on the table (counted in ``total``) until the settlement.
     table = replace(table, phase=Phase.DEAL, to_act=None, deal=deal)
@@ -382,7 +382,7 @@ def _settle(table: Table) -> list[Step]:
     table = replace(table, bank=bank, balances=balances, stakes=(), deals=table.deals + (deal,))
     won = deal.winnings if deal.winner == "bank" else deal.covered
     params: dict[str, Any] = {"player": table.players[bank.holder], "amount": won, "bank": bank.amount}
-    if deal.winner == "bank" and deal.half_on_pair and deal.opening_pair:
+    if deal.winner == "bank" and deal.pair_halved and deal.opening_pair:
         params["half"] = True  # V-P3a: the narration says the rest went back
     code = "bank_wins" if deal.winner == "bank" else "players_win"
     return _step(Event(code, params), _after_deal(table))

@@ -39,10 +39,13 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .bots import Decision, decide, explain, generator
+from .dispatch import AnyTable, game_of, table_for
 from .limits import MAX_DEPTH, safe_whole, too_deep
 from .refusals import NotAScenario, NotToAct, Refusal
-from .rules import DEFAULT_BALANCE, Event, Move, Step, end, legal_moves, new_table, play
-from .table import Phase, Table, state_json
+from .rules import DEFAULT_BALANCE, Event, Move
+from .table import Phase
+
+Step = tuple[Event, AnyTable]  # an event and the table after it, of either game
 
 REQUIRED = ("players", "first_banker", "actions")
 # The keys of a scenario's table kept (CONFORMANCE.md, and the page's ``computer``
@@ -55,7 +58,7 @@ class Played(NamedTuple):
     """One entry of a session's move stack (:meth:`Session.played`)."""
 
     action: dict[str, Any]  # the action as played (its known keys), or END
-    before: Table  # the table before it
+    before: AnyTable  # the table before it
     first: int  # the index of its first step
 
 
@@ -90,9 +93,10 @@ def check_shape(data: object) -> dict[str, Any]:
     return data
 
 
-def table_of(data: dict[str, Any]) -> Table:
-    """The table a scenario starts from (a :class:`Refusal` if the table is wrong)."""
-    return new_table(
+def table_of(data: dict[str, Any]) -> AnyTable:
+    """The table a scenario starts from, of the game its ``rules`` name (a
+    :class:`Refusal` if the table is wrong)."""
+    return table_for(
         data["players"],
         data.get("balance", DEFAULT_BALANCE),
         data["first_banker"],
@@ -137,9 +141,7 @@ class Session:
         assert table.to_act is not None
         if table.rules.standard:  # V-R1: the standard game, however spelt, writes none
             self._setup.pop("rules", None)
-        first = Event(
-            "session_started", {"player": table.players[table.to_act], "balance": table.balances[0]}
-        )
+        first = game_of(table).started(table)
         self._steps: list[Step] = [(first, table)]
         self._stack: list[Played] = []  # one entry per action (and the end)
         # Inside :meth:`kept`: what to undo on failure (None: a push; else a popped
@@ -160,7 +162,7 @@ class Session:
     # --- what the session is now ---------------------------------------------------
 
     @property
-    def table(self) -> Table:
+    def table(self) -> AnyTable:
         """The table now (a frozen value)."""
         return self._steps[-1][1]
 
@@ -180,13 +182,13 @@ class Session:
 
     def legal_moves(self) -> list[str]:
         """The ``do`` words the player to act may use now (empty once finished)."""
-        return legal_moves(self.table) if self.table.to_act is not None else []
+        return game_of(self.table).legal_moves(self.table) if self.table.to_act is not None else []
 
     def state(self) -> dict[str, Any]:
         """Exactly what ``python -m lansquenet replay`` prints for :meth:`scenario`
         (when nothing was refused)."""
         can = self.legal_moves() if self.table.to_act is not None else None
-        return state_json(self.table, can)
+        return game_of(self.table).state_json(self.table, can)
 
     @property
     def setup(self) -> Mapping[str, Any]:
@@ -217,7 +219,7 @@ class Session:
             raise Refusal("session_finished")
         before = self.table
         move = move_of(action)
-        played = play(before, move)
+        played = game_of(before).play(before, move)
         self._record(Played(action_of(move), before, len(self._steps)), played)  # known keys only
         return played
 
@@ -235,7 +237,7 @@ class Session:
                 raise Refusal("session_finished")
             played: list[Step] = []  # a scenario may say "ended" of a finished session
         else:
-            played = end(before)
+            played = game_of(before).end(before)
         self._record(Played(END, before, len(self._steps)), played)
         return played
 

@@ -47,7 +47,7 @@ class Deal:
     turned: int = 0
     winner: str | None = None  # "bank" or "players" once decided
     cut: int | None = None  # R-P3: where the pack was cut, when the engine shuffled
-    half_on_pair: bool = False  # V-P3a: an opening pair takes only half of each stake
+    pair_halved: bool = False  # V-P3a: an opening pair takes only half of each stake
 
     @property
     def bank_card(self) -> Card | None:
@@ -74,7 +74,7 @@ class Deal:
     def lost(self) -> tuple[int, ...]:
         """What each stake loses when the bank wins: all of it (R-T1), or ⌊s/2⌋ on an
         opening pair under V-P3a (the rest goes back to its owner)."""
-        if self.half_on_pair and self.opening_pair:
+        if self.pair_halved and self.opening_pair:
             return tuple(s // 2 for s in self.stakes)
         return self.stakes
 
@@ -157,7 +157,7 @@ class Table:
         ]
 
 
-Record = TypeVar("Record", "Bank", "Deal", "Table")
+Record = TypeVar("Record")  # a frozen record of either game (Bank, Deal, Table, court.Coup, …)
 
 
 def replace(record: Record, **changes: Any) -> Record:

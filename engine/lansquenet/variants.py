@@ -4,13 +4,15 @@ A scenario without ``rules`` is the game of RULES.md (V-R1). With them, only the
 thing changes: how many packs are shuffled together (V-P1), which ranks a pack holds
 (V-P2), what share of each stake an opening pair brings the bank (V-P3) and where the
 bank goes after a loss (V-P4). A preset is a name (V-R3), like python-chess's variants:
-the standard game stays untouched, each other form is one :class:`Rules` value.
+the standard game stays untouched, each other form is one :class:`Rules` value, made
+from its declaration in :mod:`lansquenet.games` (the one place its id is written).
 
->>> read({"variant": "six_packs"}).cards, read(None) is STANDARD, read({}) is STANDARD
+>>> from lansquenet.games import PRESET_IDS
+>>> read({"variant": PRESET_IDS[2]}).cards, read(None) is STANDARD, read({}) is STANDARD
 (312, True, True)
 >>> read({"packs": 3, "pack": "32"}).record()
 {'packs': 3, 'pack': '32'}
->>> read({"variant": "two_packs", "packs": 2})
+>>> read({"variant": PRESET_IDS[1], "packs": 2})
 Traceback (most recent call last):
 lansquenet.refusals.Refusal: invalid_rules
 >>> read({"variant": "zecchinetta"})
@@ -25,6 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from .cards import RANKS_OF, Card, pack_of
+from .games import DEFAULT, STANDARD_ID
 from .refusals import Refusal
 
 MOST_PACKS = 6  # V-R2: packs is a whole number from 1 to 6
@@ -44,7 +47,7 @@ class Rules:
     pack: str = "52"
     pair_share: str = "1"
     successor: str = "right"
-    variant: str | None = "standard"
+    variant: str | None = STANDARD_ID
 
     @property
     def ranks(self) -> tuple[str, ...]:
@@ -76,8 +79,11 @@ class Rules:
         """The ``rules`` a scenario writes for these: a preset by its name, else the
         parameters that differ from the standard ones; None for the standard game.
 
-        >>> read({"variant": "half_on_pair"}).record(), read({"successor": "right"}).record()
-        ({'variant': 'half_on_pair'}, None)
+        >>> from lansquenet.games import PRESET_IDS
+        >>> read({"variant": PRESET_IDS[4]}).record() == {"variant": PRESET_IDS[4]}
+        True
+        >>> read({"successor": "right"}).record() is None
+        True
         """
         if self.standard:
             return None
@@ -91,26 +97,15 @@ class Rules:
 
 
 STANDARD = Rules()
-# V-R3: the presets, by the names of odds.VARIANTS.
+# V-R3: the presets, in lansquenet.games's order (the standard game first), each one
+# Rules value of its declared parameters.
 PRESETS: dict[str, Rules] = {
-    "standard": STANDARD,
-    "two_packs": Rules(packs=2, variant="two_packs"),
-    "six_packs": Rules(packs=6, variant="six_packs"),
-    "italian_forty": Rules(pack="40", variant="italian_forty"),
-    "half_on_pair": Rules(pair_share="1/2", variant="half_on_pair"),
+    p.id: STANDARD if not p.parameters else Rules(**p.parameters, variant=p.id) for p in DEFAULT.presets
 }
-
-
 # V-R3: each preset's sources (VARIANTS.md's ids; RULES for RULES.md) and the year of
-# the dated one (Boussac's Encyclopédie des jeux de cartes, 1896); the others are undated.
-SOURCES: dict[str, tuple[str, ...]] = {
-    "standard": ("RULES",),
-    "two_packs": ("SDJ",),
-    "six_packs": ("BOU", "PAG", "TRE"),
-    "italian_forty": ("RDG", "ENW"),
-    "half_on_pair": ("ENW",),
-}
-YEARS: dict[str, int | None] = {name: None for name in PRESETS} | {"six_packs": 1896}
+# the dated one; the others are undated.
+SOURCES: dict[str, tuple[str, ...]] = {p.id: p.sources for p in DEFAULT.presets}
+YEARS: dict[str, int | None] = {p.id: p.year for p in DEFAULT.presets}
 
 
 def _valid(key: str, value: object) -> bool:
@@ -141,13 +136,13 @@ def read(rules: object) -> Rules:
     for key, value in rules.items():
         if not _valid(key, value):  # V-R5.3
             raise Refusal("invalid_rules", reason="value", key=key)
-    name = rules.get("variant", "standard")
+    name = rules.get("variant", STANDARD_ID)
     given = [key for key in PARAMETERS if key in rules]
-    if name != "standard" and given:  # V-R5.4 (V-R4): a preset says nothing twice
+    if name != STANDARD_ID and given:  # V-R5.4 (V-R4): a preset says nothing twice
         raise Refusal("invalid_rules", reason="preset_with_parameter", key=given[0])
     if name not in PRESETS:  # V-R5.5
         raise Refusal("unknown_variant", variant=name[:40])
-    if name != "standard":
+    if name != STANDARD_ID:
         return PRESETS[name]
     chosen = Rules(**{key: rules[key] for key in given}, variant=None)
     return STANDARD if chosen.standard else chosen

@@ -18,11 +18,14 @@ game only), :func:`steps` narrates the steps asked for and :func:`ledger` the de
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .cards import SYMBOLS, Card
+from .cards import RANKS, SYMBOLS, Card
+from .court import CourtTable, coup_json
+from .court import state_json as court_state_json
+from .court_odds import chances
 from .languages import FALLBACK
 from .narration import card_text, catalogue, count, event_text, rank_text
 from .odds import move_odds, rules_pack
@@ -184,11 +187,17 @@ def _changes(table: Table, deal: Deal) -> list[dict[str, Any]]:
     return [{"player": p, "change": c, "text": signed(c)} for p, c in change.items()]
 
 
-def step_view(event: Event, table: Table, before: Table | None, lang: str) -> dict[str, Any]:
+def step_view(
+    event: Event, table: Table | CourtTable, before: Table | CourtTable | None, lang: str
+) -> dict[str, Any]:
     """One step, display-ready: its sentence, the table's state (``state``, what
     :func:`lansquenet.diagram.diagram` draws), the cards turned, each player's row
     (counters, stake, signed change since the step before), the bank and, at a
-    settlement, the result of the deal (R-T1, R-T2)."""
+    settlement, the result of the deal (R-T1, R-T2). A step of the court game is
+    :func:`court_step_view`'s."""
+    if isinstance(table, CourtTable):
+        return court_step_view(event, table, before, lang)
+    assert not isinstance(before, CourtTable)
     can = legal_moves(table) if table.to_act is not None else None
     state = view_json(table, can)
     if state["to_act"] is not None:
@@ -335,4 +344,246 @@ def ledger(
     ``stop``, if given), as the ledger shows them (:func:`ledger_row`)."""
     table = session.table
     last = len(table.deals) if stop is None else min(stop, len(table.deals))
+    if isinstance(table, CourtTable):
+        return [court_ledger_row(table, number, lang) for number in range(start + 1, last + 1)]
     return [ledger_row(table, number, lang) for number in range(start + 1, last + 1)]
+
+
+# --- the court game (spec/COURT.md) ---------------------------------------------------
+
+
+def court_moves(table: CourtTable, lang: str = FALLBACK) -> list[dict[str, Any]]:
+    """The holder's one move (C-17), with what it puts at stake in words: no amount, and
+    no choice to weigh (every coupeur stakes F, C-4)."""
+    words = catalogue(lang)
+    return [
+        {
+            "do": do,
+            "amount": False,
+            "odds": None,
+            "odds_text": words["odds.deal"].format(fonds=count(table.rules.fonds, "counters", lang)),
+            "odds_short": None,
+        }
+        for do in ("deal",)
+        if table.to_act is not None
+    ]
+
+
+def court_view_json(table: CourtTable, can: list[str] | None = None) -> dict[str, Any]:
+    """The court game's state at a step (C-17) and what its diagram draws: the holder,
+    the coup on the table (the coupeurs' cards in a row with their stakes, the holder's
+    card, the cards turned, how it ended), ``table.court``."""
+    out = court_state_json(table, can, deals=False)
+    out["bank"] = None
+    if table.phase.value == "deal":
+        out["status"] = "dealing"
+    coup = table.coup
+    holder = table.holder if coup is None else coup.holder  # the coup shown is its holder's
+    played = None if coup is None else coup_json(table, coup)
+    out["table"] = {
+        "seats": list(table.players),
+        "phase": table.phase.value,
+        "banker": None if holder is None else table.players[holder],
+        "uncovered": None,
+        "stakes": {}
+        if coup is None or coup.end is not None
+        else {table.players[coup.seats[k]]: coup.stakes[k] for k in coup.live()},
+        "cards": None,
+        "coup": None
+        if played is None
+        else {
+            "holder": played["holder"],
+            "fonds": table.rules.fonds,
+            "coupeurs": played["cards"],
+            "holder_card": played["holder_card"],
+            "turned": played["turned"],
+            "end": played["end"],
+            "number": len(table.deals) + (coup is not None and coup.end is None),
+        },
+    }
+    return out
+
+
+def _court_cards(table: CourtTable, lang: str) -> list[dict[str, str]]:
+    coup = table.coup
+    if coup is None:
+        return []
+    cards = [dict(face(str(c), lang), role="coupeur") for c in coup.cards]
+    if coup.holder_card is not None:
+        cards.append(dict(face(str(coup.holder_card), lang), role="holder"))
+    cards.extend(dict(face(str(c), lang), role="turned") for c in coup.turned)
+    return cards
+
+
+def court_step_view(
+    event: Event, table: CourtTable, before: Table | CourtTable | None, lang: str
+) -> dict[str, Any]:
+    """One step of the court game, display-ready, in :func:`step_view`'s shape: its
+    sentence, its state (:func:`court_view_json`), the cards of the coup (``role``:
+    coupeur, holder, turned), each player's row (``stake``: what lies on his card now)
+    and, at a coup's end, each player's change (C-17)."""
+    can = ["deal"] if table.to_act is not None else None
+    state = court_view_json(table, can)
+    if state["to_act"] is not None:
+        state["to_act"]["moves"] = court_moves(table, lang)
+    stakes = state["table"]["stakes"]
+    holder = state["table"]["banker"]
+    acting = state["to_act"]["player"] if state["to_act"] else None
+    rows = []
+    for seat, name in enumerate(table.players):
+        change = table.balances[seat] - before.balances[seat] if before is not None else 0
+        rows.append(
+            {
+                "player": name,
+                "balance": table.balances[seat],
+                "stake": stakes.get(name, 0),
+                "change": change,
+                "change_text": signed(change) if change else "",
+                "banker": name == holder,
+                "acting": name == acting,
+            }
+        )
+    result = None
+    if event.code == "court_end" and table.deals:
+        change = coup_json(table, table.deals[-1])["change"]
+        changes = [{"player": p, "change": c, "text": signed(c)} for p, c in change.items()]
+        result = {"changes": changes, "line": ", ".join(f"{c['player']} {c['text']}" for c in changes)}
+    return {
+        "event": event.json(),
+        "text": event_text(event.json(), lang),
+        "say": court_croupier(state, lang),
+        "state": state,
+        "cards": _court_cards(table, lang),
+        "rows": rows,
+        "bank": None,
+        "result": result,
+        "coach": court_coach(table, lang),
+    }
+
+
+def court_coach(table: CourtTable, lang: str) -> dict[str, Any] | None:
+    """The coach's exact chances at this step of the court game
+    (:func:`lansquenet.court_odds.chances`, from the cards seen so far): each coupeur's
+    card still on the table and its chance of coming before the holder's (the holder then
+    takes its stake), and the holder's chances of making the hand (C-10, C-12) and of
+    keeping it (a quadruple too, C-9); before a deal, those of a whole coup. None once
+    the game is over, and at a coup's end.
+
+    >>> from lansquenet.court import CourtRules, new_table
+    >>> coach = court_coach(new_table(["A", "B", "C"], 10, "A", rules=CourtRules()), "en")
+    >>> coach["cards"], coach["keep"]
+    ([], '2351/6375')
+    """
+    coup = table.coup
+    if table.to_act is None and (coup is None or coup.end is not None):
+        return None  # the game is over, or a coup has just ended
+    if coup is None or coup.end is not None:  # before a deal: a whole coup from a fresh pack (C-5)
+        found = chances(dict.fromkeys(RANKS, 4), [], to_deal=table.n - 1)
+        live: list[int] = []
+        holder = None
+    else:
+        seen = list(coup.cards) + ([coup.holder_card] if coup.holder_card else []) + list(coup.turned)
+        pack: dict[Hashable, int] = {rank: 4 - sum(card.rank == rank for card in seen) for rank in RANKS}
+        holder = coup.holder_card.rank if coup.holder_card else None
+        if coup.kinds[-1:] == ("quadruple",) or (
+            holder and (not pack[holder] or holder in _ranks(coup.turned))
+        ):
+            return None  # decided: a quadruple (C-9), the fourth card (C-10), his rank turned (C-11)
+        # A card whose rank came again (a double, the holder's card, a turned card) is
+        # the holder's already, though its payment is the next step.
+        taken = {
+            card.rank for card in list(coup.turned[-1:]) + ([coup.holder_card] if coup.holder_card else [])
+        }
+        live = [k for k in coup.live() if coup.cards[k].rank not in taken]
+        live = [k for k in live if not any(coup.cards[j].rank == coup.cards[k].rank for j in live if j > k)]
+        to_deal = 0 if holder else table.n - 1 - len(coup.cards)
+        on_table = [(coup.cards[k].rank, coup.stakes[k] // coup.fonds) for k in live]
+        found = chances(pack, on_table, holder, to_deal)
+    words = catalogue(lang)
+    cards = []
+    for k, chance in zip(live, found.before, strict=True):
+        assert coup is not None
+        name = table.players[coup.seats[k]]
+        cards.append(
+            {
+                "player": name,
+                "card": str(coup.cards[k]),
+                "before": str(chance),
+                "text": words["coach.court.before"].format(
+                    player=name, card=card_text(coup.cards[k], lang), odds=odds_short(chance, lang)
+                ),
+            }
+        )
+    return {
+        "cards": cards,
+        "make": str(found.make),
+        "keep": str(found.keep),
+        "text": words["coach.court.make"].format(
+            make=odds_short(found.make, lang), keep=odds_short(found.keep, lang)
+        ),
+    }
+
+
+def court_croupier(state: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """What the croupier's keys say of a step of the court game (as :func:`croupier`):
+    who holds the hand, each coupeur's card and stake, the holder's card, the cards
+    turned; every player's counters; whose turn it is."""
+    words = catalogue(lang)
+    view = state["table"]
+    court = view.get("coup") or {}
+    parts = [words["croupier.court.holder"].format(player=state.get("holder") or view["banker"])]
+    live = [
+        words["croupier.court.card"].format(
+            player=c["player"], card=card_text(c["card"], lang), stake=count(c["stake"], "counters", lang)
+        )
+        for c in court.get("coupeurs", [])
+        if c["fate"] is None and c["kind"] != "quadruple"
+    ]
+    parts.append(
+        words["croupier.court.cards"].format(cards=", ".join(live)) if live else words["croupier.no_stakes"]
+    )
+    if court.get("holder_card"):
+        parts.append(words["croupier.court.own"].format(card=card_text(court["holder_card"], lang)))
+    turned = [card_text(code, lang) for code in court.get("turned", [])]
+    parts.append(
+        words["croupier.cards"].format(cards=", ".join(turned)) if turned else words["croupier.no_cards"]
+    )
+    counters = "; ".join(
+        words["diagram.seat"].format(player=name, balance=state["balances"][name]) for name in view["seats"]
+    )
+    to_act = state.get("to_act")
+    if to_act is None:
+        moves_said, odds_said = words["croupier.over"], ""
+    else:
+        named = [words[f"move.{m['do']}"] for m in to_act.get("moves", [])]
+        moves_said = words["croupier.moves"].format(player=to_act["player"], moves=_either(named, lang))
+        odds_said = " ".join(m["odds_text"] for m in to_act.get("moves", []))
+    return {"table": " ".join(parts), "counters": counters + ".", "moves": moves_said, "odds": odds_said}
+
+
+def _ranks(cards: Any) -> set[str]:
+    return {card.rank for card in cards}
+
+
+def court_ledger_row(table: CourtTable, number: int, lang: str) -> dict[str, Any]:
+    """Coup ``number`` (from 1), as the ledger shows it (:func:`ledger_row`'s shape):
+    ``banker`` the holder, ``bank`` the fonds F, the cards as dealt (the coupeurs', the
+    holder's, the cards turned), ``winner`` how it ended (made, lost, void, fourth, C-17)
+    and ``end_text`` in words, each player's change."""
+    coup = table.deals[number - 1]
+    full = coup_json(table, coup)
+    cards = [c["card"] for c in full["cards"]]
+    cards += [full["holder_card"]] if full["holder_card"] else []
+    cards += full["turned"]
+    change = {name: full["change"].get(name, 0) for name in table.players}
+    return {
+        "number": number,
+        "banker": full["holder"],
+        "bank": coup.fonds,
+        "cards": [{"text": f["text"], "colour": f["colour"]} for f in (face(c, lang) for c in cards)],
+        "winner": full["end"],
+        "end_text": catalogue(lang)[f"coup.end.{full['end']}"],
+        "opening_pair": False,
+        "change": change,
+        "changes": {name: signed(c) for name, c in change.items()},
+    }

@@ -33,6 +33,7 @@ from mkdocs.exceptions import PluginError
 
 from lansquenet import chart
 from lansquenet.court_odds import DENIERS_PER_F, Money, hand_value, money, punters
+from lansquenet.games import COURT
 
 from . import render
 from .markup import fence, macros
@@ -161,7 +162,7 @@ def reading_rows(page: PageContext) -> list[dict[str, Any]]:
     for figure in printed().holder:
         n = figure.people
         readings = {
-            "court": hand_value(n),
+            COURT.id: hand_value(n),  # COURT.md's reading, the court game's own
             "shifted": hand_value(n + 1),
             "match_voids": hand_value(n, "match_voids"),
         }

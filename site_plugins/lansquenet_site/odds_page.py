@@ -13,7 +13,9 @@ the site is built, every chart from :mod:`lansquenet.chart`, every word from
   not these rules (R-P1); ``presets``: the five rule sets the play page plays
   (spec/VARIANTS.md, V-R3), each with the bank's edge and a stake's odds as the coach
   gives them (:func:`lansquenet.odds.move_odds`, the functions the coach uses) and a
-  "Play this variant" link.
+  "Play this variant" link; ``games``: every game of :mod:`lansquenet.games` side by
+  side (the later game, the court game of COURT.md), each with the figure its entry
+  names, computed at build time (:func:`games_html`).
 - ```` ```lansquenet-simulation ````: the simulation's form (deals, seed, Run), its
   loading status, and a chart of one simulation computed at build time (so the page
   is complete without JavaScript), written by the Jinja partial
@@ -24,10 +26,15 @@ the site is built, every chart from :mod:`lansquenet.chart`, every word from
 - ```` ```lansquenet-simulation ```` whose body is ``variants``: the same, with a choice
   of variant (:data:`lansquenet.odds.VARIANTS`); the op gets ``variant`` and the deals
   use that variant's pack (the variants page).
-- ``{{ variant.six_packs.bank_edge }}`` (the variants page): one figure of a variant
-  (:func:`lansquenet.odds.variant_figures`; ``rules`` names these rules), written as
-  the exact fraction with its approximate value, ``data-value`` holding the fraction;
-  ``{{ variant.six_packs.play }}``: the link that plays it (presets.py).
+- ``{{ variant(6x52).bank_edge }}`` (the variants and teachers' pages): one figure of
+  the preset whose rules are written in brackets as the play page's ``#rules=`` writes
+  them (``6x52``, ``1x40``, ``1x52.half``: :func:`preset_spelt`; a page never writes a
+  preset's id, :mod:`lansquenet.games` does), by
+  :func:`lansquenet.odds.variant_figures`; ``{{ variant.rules.bank_edge }}`` these rules.
+  Written as the exact fraction with its approximate value, ``data-value`` holding the
+  fraction. ``{{ variant(6x52).play }}``: the link that plays it (presets.py);
+  ``{{ variant(6x52).id }}``: its id, for a row's ``data-variant`` or a link's
+  ``#rules=``.
 - ``{{ odds.bank_wins }}`` in the prose: one figure, as a fraction (``9/17``), or with
   ``.percent`` (``52,9 %``), ``.approx`` (``9/17 ≈ 52,9 %``), ``.decimal`` (``7,29``),
   ``.mean`` (``51/7 ≈ 7,29``).
@@ -49,7 +56,7 @@ from typing import Any
 from markupsafe import Markup
 from mkdocs.exceptions import PluginError
 
-from lansquenet import chart, odds
+from lansquenet import chart, games, odds
 from lansquenet.limits import MAX_DEALS
 
 from .markup import fence, json_script, json_text, macros
@@ -60,7 +67,12 @@ from .words import Words
 
 FENCE = fence("lansquenet-(?:odds|simulation)")
 TOKEN = re.compile(r"\{\{\s*odds\.(?P<key>\w+)(?:\.(?P<form>\w+))?\s*\}\}")
-VARIANT_TOKEN = re.compile(r"\{\{\s*variant\.(?P<name>\w+)\.(?P<key>\w+)\s*\}\}")
+# A rule set named by its parameters, as the play page's "#rules=" writes them without a
+# preset's id (permalink.js): "6x52", "1x40", "1x52.half"; "rules": this site's rules.
+VARIANT_TOKEN = re.compile(
+    r"\{\{\s*variant(?:\.(?P<name>rules)|\((?P<spelt>\d+x\d+(?:\.(?:half|left))*)\))\.(?P<key>\w+)\s*\}\}"
+)
+SPELT = re.compile(r"(\d+)x(\d+)((?:\.(?:half|left))*)")
 RULES = odds.Variant("rules", odds.ONE_PACK)  # these rules, beside the variants
 # The figures, in the order of the table; each is a function of the pack.
 FIGURES: dict[str, Callable[[odds.Pack], Fraction]] = {
@@ -203,6 +215,35 @@ def presets_html(page: PageContext) -> str:
     return str(_odds().presets(_words(lang, words), ident, rows))
 
 
+def games_html(page: PageContext) -> str:
+    """The games side by side (:mod:`lansquenet.games`, every entry): each game's name,
+    when and by whom it is described, how it is played, and the figure its entry names
+    (:meth:`lansquenet.games.Game.edge_value`: the bank's edge per counter covered, the
+    holder's gain over a whole hand in F), computed now, exact and as a percentage, said
+    in the game's words (``games.edge.<id>``, which may name the figure's arguments),
+    and the link that plays it (the standard game for the default one)."""
+    lang, w = page.lang, page.w
+    rows = []
+    for game in games.GAMES:
+        value = game.edge_value()
+        approx = chart.percent(float(value), lang, 1)
+        played = game.presets[0].id if game.presets else game.id  # "#rules=": a preset's or a game's id
+        rows.append(
+            (
+                game.id,
+                w("games.name." + game.id),
+                w("games.when." + game.id),
+                w("games.how." + game.id),
+                str(value),
+                "≈ " + approx,
+                w("games.edge." + game.id, exact=str(value), percent=approx, **game.edge[1]),
+                page.link(play_link(played)),
+            )
+        )
+    ident = _ident(w("games.caption"))
+    return str(_odds().games(_words(lang, page.words), ident, rows))
+
+
 SUMMARY = ("summary", "details")  # the sentences under the chart: odds.sim.summary, ...
 
 
@@ -272,19 +313,46 @@ def simulation_html(page: PageContext, variants: bool = False) -> str:
     )
 
 
+def preset_spelt(spelt: str) -> str:
+    """The id of the preset (:mod:`lansquenet.games`) whose rules ``spelt`` writes as the
+    play page's "#rules=" does (``PACKSxCARDS``, ``.half``, ``.left``): a page names a
+    preset by its rules, never by its id.
+
+    >>> preset_spelt("6x52") == PRESETS[2].name, preset_spelt("1x52") == PRESETS[0].name
+    (True, True)
+    >>> preset_spelt("3x32")
+    Traceback (most recent call last):
+    mkdocs.exceptions.PluginError: variants: no preset plays 3x32
+    """
+    found = SPELT.fullmatch(spelt)
+    if found is None:
+        raise PluginError(f"variants: {spelt!r} is not rules written as PACKSxCARDS[.half][.left]")
+    flags = found[3].split(".")
+    wanted = (
+        int(found[1]),
+        found[2],
+        "1/2" if "half" in flags else "1",
+        "left" if "left" in flags else "right",
+    )
+    for each in PRESETS:
+        if each.rules.parameters() == wanted:
+            return each.name
+    raise PluginError(f"variants: no preset plays {spelt}")
+
+
 def _variant_token(match: re.Match[str], page: PageContext) -> str:
-    name, key, lang = match["name"], match["key"], page.lang
+    key, lang = match["key"], page.lang
+    preset = PRESETS[0].name if match["name"] else preset_spelt(match["spelt"])
+    standard = preset == PRESETS[0].name
+    if key == "id":  # the preset's id: a link's or a row's (data-variant, #rules=)
+        return preset
     if key == "play":  # the link that plays it (the play page's "#rules=", V-R3)
-        preset = "standard" if name == "rules" else name
         label = page.w("variants.name." + preset)
         return str(_odds().play_link(page.w, page.link(play_link(preset)), label))
-    try:
-        v = RULES if name == "rules" else odds.variant(name)
-    except ValueError:
-        raise PluginError(f"variants: no variant {name!r}") from None
+    v = RULES if standard else odds.variant(preset)
     figures = odds.variant_figures(v)
     if key not in figures:
-        raise PluginError(f"variants: no figure {key!r} (one of {', '.join(figures)})")
+        raise PluginError(f"variants: no figure {key!r} (one of id, play, {', '.join(figures)})")
     value = figures[key]
     count = key in COUNTS
     approx = chart.number(float(value), lang, 2) if count else chart.percent(float(value), lang, 1)
@@ -325,9 +393,11 @@ def render_odds(markdown: str, page: PageContext, pack: odds.Pack = odds.ONE_PAC
                 html = packs_html(lang, words)
             elif part == "presets":
                 html = presets_html(page)
+            elif part == "games":
+                html = games_html(page)
             else:
                 raise PluginError(
-                    f"lansquenet-odds fence: no part {part!r} (figures, distribution, packs, presets)"
+                    f"lansquenet-odds fence: no part {part!r} (figures, distribution, packs, presets, games)"
                 )
         return "\n" + html + "\n"
 

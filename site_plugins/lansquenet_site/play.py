@@ -18,8 +18,11 @@ the step tables' words, shared with the rendered scenarios).
 
 from __future__ import annotations
 
+from typing import Any
+
 from markupsafe import Markup
 
+from lansquenet import games
 from lansquenet.rules import DEFAULT_BALANCE
 
 from .markup import fence, json_text
@@ -79,6 +82,30 @@ def rules_choices(page: PageContext) -> list[dict[str, str]]:
     return out
 
 
+def game_choices(page: PageContext) -> list[dict[str, Any]]:
+    """The "Rules" choice's other games (:mod:`lansquenet.games`: every game but the
+    default one, whose presets come first), in the page's language: the value (the
+    game's id, what ``{"game": id}`` names, COURT.md C-16), its name, the line beside it,
+    its rules as JSON and its settings' fields (their bounds are the declaration's)."""
+    out = []
+    for game in games.GAMES[1:]:
+        name = page.w("games.name." + game.id)
+        out.append(
+            {
+                "value": game.id,
+                "name": name,
+                "text": name,
+                "about": page.w("play.game.about." + game.id),
+                "rules": json_text({"game": game.id}),
+                "settings": [
+                    {"key": s.key, "least": s.least, "most": s.most, "default": s.default}
+                    for s in game.settings
+                ],
+            }
+        )
+    return out
+
+
 def skeleton(page: PageContext) -> str:
     """The play page's HTML (``templates/play.html``): set-up form, game screen."""
     lang, words = page.lang, page.words
@@ -101,6 +128,7 @@ def skeleton(page: PageContext) -> str:
         tabs=TABS,
         steppers=STEPPERS,
         presets=rules_choices(page),
+        games=game_choices(page),
         custom=CUSTOM,
         w=w,
     )

@@ -1,19 +1,21 @@
 """The rules' presets (spec/VARIANTS.md, V-R3) as the pages show them: the play page's
-"Rules" choice, the variants page's and the odds page's "Play this variant" links.
+"Rules" choice, the variants page's and the odds page's "Play this variant" links. Their
+ids and order are :mod:`lansquenet.games`'s (read through :mod:`lansquenet.odds`).
 
 Every figure comes from :mod:`lansquenet.odds`, from the functions the coach uses
 (:func:`~lansquenet.odds.move_odds` with the preset's pack and pair share); every word
 from ``locales/<lang>/site.po`` (``variants.name.*``, ``play.rules.*``): nothing here
 states a rule, it names what the engine computes.
 
->>> [preset.name for preset in PRESETS]
-['standard', 'two_packs', 'six_packs', 'italian_forty', 'half_on_pair']
->>> str(preset("six_packs").edge), str(preset("half_on_pair").edge), str(preset("standard").edge)
-('23/311', '1/34', '1/17')
+>>> from lansquenet import games
+>>> [preset.name for preset in PRESETS] == list(games.PRESET_IDS)
+True
+>>> [str(preset.edge) for preset in PRESETS]
+['1/17', '7/103', '23/311', '1/13', '1/34']
 >>> all(p.edge == figures.edge for p, figures in zip(PRESETS, odds.preset_odds(), strict=True))
 True
->>> play_link("six_packs")
-'play/#rules=six_packs'
+>>> play_link(PRESETS[2].name) == "play/#rules=" + games.PRESET_IDS[2]
+True
 """
 
 from __future__ import annotations

@@ -51,9 +51,13 @@ def test_every_lesson_is_completed_by_clicking_and_a_wrong_move_is_explained(pag
         last = expected["steps"][-1]["text"]
         expect(section.locator(".lq-story li").last).to_have_text(last)
         cards = expected["state"]["table"]["cards"] or {}
-        codes = [
-            c for c in [cards.get("bank_card"), cards.get("players_card"), *cards.get("exposed", [])] if c
-        ]
+        coup = expected["state"]["table"].get("coup") or {}  # the court game's (COURT.md C-6, C-10, C-11)
+        codes = (
+            [c for c in [cards.get("bank_card"), cards.get("players_card"), *cards.get("exposed", [])] if c]
+            + [c["card"] for c in coup.get("coupeurs", [])]
+            + [c for c in [coup.get("holder_card")] if c]
+            + list(coup.get("turned", []))
+        )
         expect(section.locator(".lq-figure svg [data-card]")).to_have_count(len(codes))
         for code in codes:
             expect(section.locator(f'.lq-figure svg [data-card="{code}"]')).to_be_attached()

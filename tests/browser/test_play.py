@@ -49,7 +49,7 @@ from helpers import (  # the fixtures too: shared, no_dialog_opened, lang, play
     tool,
 )
 from playwright.sync_api import Page, Route, expect
-from spec_cases import conformance_cases, expected_of, norm, variant_cases
+from spec_cases import conformance_cases, court_cases, expected_of, norm, variant_cases
 
 import lansquenet
 import lansquenet.naming
@@ -76,9 +76,10 @@ BANK_WINS = "7S QH 2C 7D"  # section 06: had 7♦ come first
 
 def test_every_conformance_case_replays_in_the_page(shared: Shared, lang: str, spec_dir: Path) -> None:
     page = shared.play(lang)
-    # CONFORMANCE.md's cases, and VARIANTS.md's 44 (the rules object, V-R1..V-R8, V-P1..V-P4)
-    cases = conformance_cases(spec_dir) + variant_cases(spec_dir)
-    assert len(variant_cases(spec_dir)) == 44 and len(cases) > 44
+    # CONFORMANCE.md's cases, VARIANTS.md's 44 (the rules object, V-R1..V-R8, V-P1..V-P4)
+    # and the court game's (COURT.md, C-1 … C-17; COURT-CONFORMANCE.md)
+    cases = conformance_cases(spec_dir) + variant_cases(spec_dir) + court_cases(spec_dir)
+    assert len(variant_cases(spec_dir)) == 44 and len(court_cases(spec_dir)) >= 30
     for case in cases:
         scenario = json.loads(case.read_text("utf-8"))
         got = page.evaluate("(scenario) => window.lansquenet.replay(scenario)", scenario)

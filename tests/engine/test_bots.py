@@ -14,6 +14,7 @@ import lansquenet
 from lansquenet import Move, Phase, apply, legal_moves, new_table
 from lansquenet.__main__ import main
 from lansquenet.bots import (
+    COURT_REASONS,
     NAMES,
     QUICK_DEALS,
     QUICK_PLAYERS,
@@ -68,7 +69,7 @@ def test_every_reason_of_every_temperament_is_a_sentence_in_both_catalogues(lang
         assert f"bot.{code}" in words
         sentence = reason_text(code, params, lang)
         assert sentence.startswith("Chloé ") and "{" not in sentence
-    assert {k[4:] for k in words if k.startswith("bot.")} == set(REASONS)  # none left over
+    assert {k[4:] for k in words if k.startswith("bot.")} == {*REASONS, *COURT_REASONS}  # none left over
 
 
 # Words of luck and hope, in every catalogue's language: a computer player's reason speaks of

@@ -4,6 +4,7 @@ engine emits: every sentence is there, in both languages, with the same placehol
 from __future__ import annotations
 
 import io
+import json
 import string
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from babel.messages.pofile import read_po as babel_read_po
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from spec_cases import court_cases
 
 import lansquenet
 from lansquenet import CODES, Move, Refusal, apply, event_text, new_table, refusal_text, view
@@ -61,7 +63,18 @@ EVENTS = {
     "bank_bought": ["event.bank_bought"],
     "bank_unsold": ["event.bank_unsold"],
     "bank_left": ["event.bank_left"],
+    # The court game (COURT.md): one sentence per kind of card and per end of a coup.
+    "court_started": ["event.court_started"],
+    "court_coup": ["event.court_coup"],
+    "court_cut": ["event.court_cut"],
+    "court_card": [f"event.court_card.{kind}" for kind in ("straight", "double", "triple", "quadruple")],
+    "court_won": ["event.court_won"],
+    "court_paid": ["event.court_paid"],
+    "court_holder_card": [f"event.court_holder_card.{kind}" for kind in ("plain", "match", "fourth")],
+    "court_turned": [f"event.court_turned.{kind}" for kind in ("none", "coupeur", "holder")],
+    "court_end": [f"event.court_end.{end}" for end in ("made", "lost", "void", "fourth")],
 }
+EVENTS["session_finished"] += ["event.session_finished.coups", "event.session_finished.coups.tie"]  # C-17
 KEYS = [key for keys in EVENTS.values() for key in keys] + [f"refusal.{code}" for code in CODES + FORM_CODES]
 
 
@@ -236,6 +249,21 @@ TOUR = [
         ],
     },
 ]
+# The court game (COURT.md): every case of spec/conformance/court that plays (C-6 … C-17).
+TOUR += [
+    json.loads(case.read_text("utf-8"))
+    for case in court_cases()
+    if "error" not in json.loads(case.with_name(case.stem + ".expected.json").read_text("utf-8"))
+]
+TOUR.append(  # C-5: a shuffled pack is cut by the holder's left
+    {
+        "players": ["A", "B"],
+        "first_banker": "A",
+        "rules": {"game": "court"},
+        "seed": 3,
+        "actions": [{"by": "A", "do": "deal"}],
+    }
+)
 
 
 def tour_events() -> list[dict]:

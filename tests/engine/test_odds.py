@@ -70,7 +70,7 @@ def test_one_pack_is_the_rules_pack() -> None:
     assert [p for p in PACKS if p.these_rules] == [ONE_PACK]
     assert {(p.name, p.cards) for p in PACKS} == {
         ("one_pack", 52),
-        ("two_packs", 104),
+        ("2x52", 104),
         ("forty", 40),
         ("thirty_two", 32),
     }

@@ -35,7 +35,7 @@ CHANGES = {
         "turned": 4,
         "winner": "bank",
         "cut": None,
-        "half_on_pair": True,  # V-P3a
+        "pair_halved": True,  # V-P3a
     },
     TABLE: {
         "players": ("X", "Y"),

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from helpers import cases_here, replay_in_node, session_here
-from spec_cases import conformance_cases, norm, variant_cases
+from spec_cases import conformance_cases, court_cases, norm, variant_cases
 
 REPO = Path(__file__).resolve().parents[2]
 # Under pytest-xdist the module stays on one worker: one Node.js run of Pyodide serves the module.
@@ -29,9 +29,11 @@ SCRIPT = Path(__file__).with_name("replay.mjs")
 
 
 def cases(spec: Path) -> dict[str, Path]:
-    """Every scenario of the specification's conformance folders (VARIANTS.md's too), by name."""
-    found = {p.stem: p for p in conformance_cases(spec) + variant_cases(spec)}
-    assert len(found) == len(conformance_cases(spec)) + len(variant_cases(spec)), "two cases share a name"
+    """Every scenario of the specification's conformance folders (VARIANTS.md's and the
+    court game's too), by name."""
+    every = conformance_cases(spec) + variant_cases(spec) + court_cases(spec)
+    found = {p.stem: p for p in every}
+    assert len(found) == len(every), "two cases share a name"
     return found
 
 
@@ -60,10 +62,12 @@ def pyodide_run(tmp_path_factory: pytest.TempPathFactory, spec_dir: Path) -> dic
 
 
 def test_every_conformance_case_replays_inside_pyodide(pyodide_run: dict[str, Any], spec_dir: Path) -> None:
-    # CONFORMANCE.md's cases and VARIANTS.md's 44 (V-R1..V-R8, V-P1..V-P4)
+    # CONFORMANCE.md's cases, VARIANTS.md's 44 (V-R1..V-R8, V-P1..V-P4) and the court
+    # game's (C-1 … C-17, at least 30)
     found = cases(spec_dir)
     assert found, "no conformance case found"
     assert len(variant_cases(spec_dir)) == 44
+    assert len(court_cases(spec_dir)) >= 30
     results = pyodide_run["results"]
     assert sorted(results) == sorted(found)
     got = {name: norm(results[name]) for name in found}

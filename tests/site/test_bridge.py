@@ -53,6 +53,29 @@ SESSION: list[dict[str, object]] = [
     {"op": "quick", "seed": 3, "rules": {"variant": "half_on_pair"}, "lang": "en"},
     {"op": "open", "scenario": {"players": ["A", "B"], "first_banker": "A", "rules": {"packs": 2}}},
     {"op": "move", "action": {"by": "Nobody", "do": "pass"}},
+    # The court game (COURT.md, C-17), behind the same session and the same ops.
+    {
+        "op": "open",
+        "scenario": {
+            "players": ["A", "B", "C"],
+            "first_banker": "A",
+            "rules": {"game": "court", "fonds": 2},
+            "decks": [["7S", "7H", "7D", "QD", "2C", "QS"]],
+            "seed": 5,
+            "computer": {"B": "steady", "C": "bold"},
+            "actions": [],
+        },
+        "lang": "fr",
+    },
+    {"op": "move", "action": {"by": "A", "do": "deal"}},
+    {"op": "steps", "from": 0, "to": 14, "lang": "en"},
+    {"op": "steps", "from": 0, "to": 4, "drawing": "projected"},
+    {"op": "ledger", "from": 0},
+    {"op": "bot"},
+    {"op": "undo"},
+    {"op": "end"},
+    {"op": "quick", "seed": 3, "rules": {"game": "court"}, "lang": "en"},
+    {"op": "short"},
 ]
 
 

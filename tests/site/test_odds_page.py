@@ -15,11 +15,13 @@ from fractions import Fraction
 from html import unescape
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from configured import LANGUAGES as LANGS
+from configured import PREFIX
 
-from lansquenet import chart, odds
+from lansquenet import chart, games, odds
 from lansquenet_site import odds_page
 from lansquenet_site.languages import Languages
 from lansquenet_site.page import PageContext, partials
@@ -136,7 +138,7 @@ def test_the_other_packs_are_labelled_not_these_rules(built: tuple[str, str]) ->
         verdict = WORDS(lang, "odds.packs.yes" if pack.these_rules else "odds.packs.no")
         assert verdict in line
         assert str(odds.opening_pair(pack)) in line and str(odds.bank_wins(pack)) in line
-    assert "7/103" in packs["two_packs"] and "7/13" in packs["forty"] and "17/31" in packs["thirty_two"]
+    assert "7/103" in packs["2x52"] and "7/13" in packs["forty"] and "17/31" in packs["thirty_two"]
 
 
 def test_the_simulation_drawn_at_build_time(built: tuple[str, str], built_site: Any) -> None:
@@ -261,3 +263,29 @@ def test_numbers_in_both_languages() -> None:
         and chart.number(1_000_000, "en") == "1,000,000"
     )
     assert chart.fraction(Fraction(48, 7), "fr", 2, share=False) == "48/7 ≈ 6,86"
+
+
+TEACH = {"fr": "teach/index.html", "en": "en/teach/index.html"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_how_a_rule_changes_sets_every_game_side_by_side_with_its_edge(built_site: Any, lang: str) -> None:
+    """Issue 51: the teachers' "How a rule changes" sets the two games side by side (one
+    row per entry of lansquenet.games), each with the figure the engine computes for it at
+    build time (the bank's edge per counter covered; the holder's gain over a whole hand,
+    C-13), exact and as a percentage, and the link that plays it."""
+    html = (built_site.path / TEACH[lang]).read_text("utf-8")
+    box = html[html.index('class="lq-odds lq-odds-games"') :]
+    box = box[: box.index("</table>")]
+    found = re.findall(r'<tr data-game="([^"]+)">(.*?)</tr>', box, re.DOTALL)
+    assert [ident for ident, _ in found] == [game.id for game in games.GAMES]
+    for (ident, row), game in zip(found, games.GAMES, strict=True):
+        value = game.edge_value()
+        assert re.search(rf'data-value="{value}"', row), ident
+        assert chart.percent(float(value), lang, 1) in unescape(row)
+        assert WORDS(lang, "games.name." + ident) in unescape(row)
+        assert WORDS(lang, "games.edge." + ident, **game.edge[1]) in unescape(row)  # what it measures
+        played = game.presets[0].id if game.presets else game.id
+        href = unescape(re.findall(r'href="([^"]+)"', row)[-1])
+        assert urljoin(f"/{PREFIX[lang]}teach/", href) == f"/{PREFIX[lang]}play/#rules={played}"
+    assert games.GAMES[0].edge_value() == odds.bank_edge(odds.ONE_PACK)  # 1/17, R-D2

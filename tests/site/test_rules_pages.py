@@ -18,7 +18,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from configured import LANGUAGES, PREFIX
 
-from lansquenet import chart, odds, variants
+from lansquenet import chart, games, odds, variants
 from lansquenet_site.words import Words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +64,19 @@ def test_the_play_form_offers_the_five_presets_with_their_source_and_edge(site: 
     assert select, "the set-up form has a Rules choice"
     options = re.findall(r"(<option[^>]*>)([^<]*)</option>", select[0])
     values = [attrs(tag)["value"] for tag, _ in options]
-    assert values == [*NAMES, "custom"]  # V-R3's names, as the option values
+    # V-R3's names, as the option values, then every other game of lansquenet.games (its id)
+    assert values == [*NAMES, "custom", *(game.id for game in games.GAMES[1:])]
+    for game in games.GAMES[1:]:  # its rules object (COURT.md C-16) and its settings' fields, declared once
+        tag = next(tag for tag, _ in options if f'value="{game.id}"' in tag)
+        assert json.loads(attrs(tag)["data-game"]) == {"game": game.id}
+        assert attrs(tag)["data-about"] == WORDS(lang, "play.game.about." + game.id)
+        for setting in game.settings:
+            field = re.search(rf'<input id="lq-{game.id}-{setting.key}"[^>]*>', html)
+            assert field, setting.key
+            bounds = attrs(field[0])
+            assert (bounds["min"], bounds["max"], bounds["value"]) == tuple(
+                map(str, (setting.least, setting.most, setting.default))
+            )
     for (tag, text), preset in zip(options, PRESETS, strict=False):
         exact = preset.edge
         assert exact == Fraction(coach(preset.name)["bank"]["per_counter"])  # the coach's figure

@@ -167,7 +167,7 @@ export function gameLinks(table) {
   /** @param {{asked: string, rules: Bridge.Rules}} ruled */
   function underRules(ruled) {
     el.setup.hidden = true;
-    table.run(table.session.quick(6, [], ruled.rules), function (reply) {
+    table.run(table.session.quick(6, [], table.form.rules.linked(ruled.rules)), function (reply) {
       if (reply.error) {
         writeHash(null, false);
         table.showForm(base);

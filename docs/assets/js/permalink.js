@@ -17,11 +17,11 @@
 // opens a new quick game with a class's names at the table, computer players in the
 // empty seats (the teachers' class view, class.js); "#seats=" alone, a quick game.
 //
-//   #rules=<preset>                        e.g. #rules=six_packs, #rules=half_on_pair
+//   #rules=<preset>                        a preset's id (lansquenet/games.py)
 //   #rules=<packs>x<pack>[.half][.left]    e.g. #rules=3x32, #rules=2x52.half.left
 //
 // opens a new quick game under those rules (spec/VARIANTS.md): a preset by V-R3's name
-// (standard, two_packs, six_packs, italian_forty, half_on_pair), or the four parameters
+// (its id, declared once in lansquenet/games.py), or the four parameters
 // of V-R2 ("half": a pair takes half of each stake, pair_share "1/2"; "left": the bank
 // passes to the left; without them, "1" and "right"). The address then holds the game:
 // "#scenario=" carries its rules inside the scenario, unchanged (V-R8). The engine

@@ -67,7 +67,7 @@ function elements(root) {
     moves: $("lq-moves"), moveRefusal: $("lq-move-refusal"),
     over: $("lq-over"), standingsTitle: $("lq-standings-title"), standings: $("lq-standings"),
     view: $("lq-view"), counter: $("lq-counter"), stepText: $("lq-step-text"), stepCards: $("lq-step-cards"),
-    result: $("lq-result"), restError: $("lq-rest-error"), figure: $("lq-figure"), balances: $("lq-balances"),
+    result: $("lq-result"), coach: $("lq-coach"), restError: $("lq-rest-error"), figure: $("lq-figure"), balances: $("lq-balances"),
     journal: $("lq-journal"), feed: $("lq-feed"), ledger: $("lq-ledger"), ledgerEmpty: $("lq-ledger-empty"),
     permalink: $("lq-permalink"), announce: $("lq-announce"), copied: $("lq-copied"),
     seat: $("lq-seat"), presets: $("lq-presets"), range: $("lq-amount-range"), help: $("lq-move-help"), said: $("lq-said"), pace: $("lq-pace"),

@@ -90,11 +90,24 @@ export function stepView(el, word) {
     el.balances.tBodies[0].replaceChildren.apply(el.balances.tBodies[0], rows);
   }
 
+  // The court game's coach at this step (the engine's exact chances, in its words): each
+  // coupeur's card still on the table, then the holder's chances; nothing in the later
+  // game, whose odds stand beside its moves (turn.js), nor once a coup is decided.
+  /** @param {Bridge.Step} step */
+  function coach(step) {
+    const found = step.coach;
+    const lines = found ? found.cards.map(function (card) {
+      return node("p", card.text, { class: "lq-odds-text", "data-before": card.before });
+    }).concat([node("p", found.text, { class: "lq-odds-short", "data-make": found.make })]) : [];
+    el.coach.replaceChildren.apply(el.coach, lines);
+  }
+
   /** @param {Bridge.Step} step */
   function draw(step) {
     el.stepText.textContent = step.text;
     el.stepCards.replaceChildren.apply(el.stepCards, cards(step));
     show(el.result, step.result ? word("steps.result", { changes: step.result.line }) : "");
+    coach(step);
     const svg = parseSvg(step.svg);
     // The cards that were not on the table just before turn (CSS: a short animation).
     const before = new Set(Array.from(el.figure.querySelectorAll("[data-card]"), function (c) { return c.getAttribute("data-card"); }));

@@ -1,6 +1,7 @@
-"""The teachers' plan is written once (site_plugins/lansquenet_site/plan.json, issue 33):
-its table on both teachers' pages and the class view's screens read it, the parts add
-up to 50 minutes, and each part's heading on the page says the same minutes."""
+"""The teachers' plan is written once (site_plugins/lansquenet_site/plan.json, issues 33
+and 52): its table on both teachers' pages and the class view's screens read it, the
+parts fill the lesson's length, and each part's heading on the page says its number in
+the plan and its minutes, with no number or minutes in its anchor."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from lansquenet_site.class_plan import TOTAL, plan
+from lansquenet_site.class_plan import catalogue, length, plan
 from lansquenet_site.words import Words
 
 LANGS = ("fr", "en")
@@ -28,40 +29,55 @@ def teach(site: Path, lang: str) -> str:
     return unescape((site / PREFIX[lang] / "teach" / "index.html").read_text("utf-8"))
 
 
-def test_the_parts_add_up_to_fifty_minutes() -> None:
+def test_the_parts_add_up_to_the_lessons_length() -> None:
     parts = plan()
-    assert sum(part["minutes"] for part in parts) == TOTAL == 50
+    assert sum(part["minutes"] for part in parts) == length() == 50
     assert [part["start"] for part in parts][0] == 0
+    assert [part["number"] for part in parts] == list(range(1, len(parts) + 1))
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_table_and_the_class_view_read_the_same_parts(site: Path, lang: str) -> None:
     html = teach(site, lang)
     table = html.split('class="lq-plan-table"', 1)[1].split("</table>", 1)[0]
-    lengths = [int(m) for m in re.findall(r"<td>(\d+) min</td>", table)]
-    screens = [int(m) for m in re.findall(r'<section class="lq-part"[^>]*data-minutes="(\d+)"', html)]
-    assert lengths == screens == [part["minutes"] for part in plan()]
+    shown = re.findall(r'<tr data-part-row="(\w+)">.*?<td data-cell="length">(\d+) min</td>', table)
+    screens = dict(re.findall(r'<section class="lq-part" data-part="(\w+)" data-minutes="(\d+)"', html))
+    assert [(key, int(m)) for key, m in shown] == [(part["id"], part["minutes"]) for part in plan()]
+    # A screen for every part a teacher may choose, the suggested ones first.
+    assert list(screens) == [part["id"] for part in plan()] + [k for k in catalogue() if k not in shown_ids(shown)]
+    assert {key: int(m) for key, m in screens.items()} == {key: part["minutes"] for key, part in catalogue().items()}
     assert html.count('data-action="run-class"') == 1
     # Each screen says its minutes in the form their number takes ("2 minutes"; "1 minute").
     said = re.findall(r'<p class="lq-part-minutes">([^<]*)</p>', html)
-    assert said == [WORDS.count(lang, "plan.minutes", n, minutes=n) for n in screens]
+    assert said == [WORDS.count(lang, "plan.minutes", int(n), minutes=int(n)) for n in screens.values()]
+
+
+def shown_ids(rows: list[tuple[str, str]]) -> set[str]:
+    return {key for key, _ in rows}
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_each_parts_heading_says_its_minutes(site: Path, lang: str) -> None:
+def test_each_parts_heading_says_its_number_in_the_plan_and_its_minutes(site: Path, lang: str) -> None:
     html = teach(site, lang)
-    for part in plan():
+    numbers = {part["id"]: part["number"] for part in plan()}
+    for key, part in catalogue().items():
         if not part.get("section"):
             continue
-        screen = re.search(rf'<section class="lq-part" data-part="{part["id"]}"[^>]*data-section="([^"]+)"', html)
-        assert screen, part["id"]
-        heading = re.search(rf'<h2 id="{re.escape(screen[1])}"[^>]*>(.*?)</h2>', html, re.DOTALL)
-        assert heading, screen[1]
-        said = re.search(r"\((\d+) min", heading[1])
-        if part["id"] == "ticket":  # its heading has no minutes: its section says three
-            assert said is None
-        else:
-            assert said and int(said[1]) == part["minutes"], (part["id"], heading[1])
+        anchor = WORDS(lang, f"plan.{key}.anchor")
+        assert not re.search(r"\d", anchor), anchor  # no number, no minutes: the plan says them
+        heading = re.search(rf'<h2 id="{re.escape(anchor)}"[^>]*>(.*?)</h2>', html, re.DOTALL)
+        assert heading, (key, anchor)
+        text = re.sub(r"<[^>]+>", "", heading[1])
+        minutes = WORDS.count(lang, "plan.minutes", part["minutes"], minutes=part["minutes"])
+        if key in numbers:  # "7. Who has the edge, and why? (5 minutes)": the counter's "Part 7 of 9"
+            assert text.startswith(f"{numbers[key]}. "), (key, text)
+            assert WORDS(lang, "plan.heading.length", minutes=minutes) in text, (key, text)
+        else:  # a part a teacher may add: optional, its minutes
+            assert not re.match(r"\d", text), (key, text)
+            assert WORDS(lang, "plan.heading.optional", minutes=minutes) in text, (key, text)
+    # "part 7" in the prose is the plan's number of that part.
+    for key, number in re.findall(r'data-part-number="(\w+)">(\d+)</span>', html):
+        assert int(number) == numbers[key], key
 
 
 def test_the_class_and_its_codes_work_offline_after_one_visit(site: Path) -> None:

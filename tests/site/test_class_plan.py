@@ -5,6 +5,7 @@ the plan and its minutes, with no number or minutes in its anchor."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from pathlib import Path
@@ -12,12 +13,16 @@ from typing import Any
 
 import pytest
 
+from lansquenet_site import class_plan
 from lansquenet_site.class_plan import catalogue, length, plan
+from lansquenet_site.languages import Languages
+from lansquenet_site.page import PageContext, partials
 from lansquenet_site.words import Words
 
 LANGS = ("fr", "en")
 PREFIX = {"fr": "", "en": "en"}
-WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
+ROOT = Path(__file__).resolve().parents[2]
+WORDS = Words(ROOT / "locales")
 
 
 @pytest.fixture(scope="module")
@@ -84,3 +89,36 @@ def test_the_class_and_its_codes_work_offline_after_one_visit(site: Path) -> Non
     kept = (site / "sw.js").read_text("utf-8")  # the service worker keeps every page and script
     for path in ("assets/js/class.js", "assets/js/share.js", "assets/vendor/qrcode.mjs", "en/teach/"):
         assert f'"{path}"' in kept, path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_moving_a_part_is_one_edit_to_the_plan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    # plan.json's "plan" reordered (the odds before the deals), a part dropped (written),
+    # one added (why ban a game?): the table, the screens, the headings' numbers and the
+    # prose's "part N" all follow, with no other file touched.
+    data = json.loads(class_plan.DATA.read_text("utf-8"))
+    order = ["settle", "history", "handout", "rules", "play", "odds", "deals", "ban", "ticket"]
+    data["plan"] = order
+    data["parts"]["ban"]["minutes"] = 3  # 50 minutes still: the written part's three
+    moved = tmp_path / "plan.json"
+    moved.write_text(json.dumps(data), "utf-8")
+    monkeypatch.setattr(class_plan, "DATA", moved)
+    stash: dict[str, str] = {}
+    page = PageContext(lang, WORDS, Languages({"fr": "", "en": "en/"}), "teach/", None, stash, partials(ROOT))
+    source = (ROOT / "docs" / ("teach.md" if lang == "fr" else "teach.en.md")).read_text("utf-8")
+    markdown = class_plan.render_plan(source, page)
+    html = "".join(stash.values())
+    rows = re.findall(r'<tr data-part-row="(\w+)">', html)
+    assert rows == order
+    screens = re.findall(r'<section class="lq-part" data-part="(\w+)"', html)
+    assert screens[: len(order)] == order
+    for number, key in enumerate(order, 1):
+        anchor = WORDS(lang, f"plan.{key}.anchor") if catalogue()[key].get("section") else None
+        if anchor:
+            line = next(line for line in markdown.splitlines() if line.endswith(f"{{ #{anchor} }}"))
+            assert f'data-part-number="{key}" data-heading>{number}. </span>' in line, (key, line)
+    written = WORDS(lang, "plan.written.anchor")
+    line = next(line for line in markdown.splitlines() if line.endswith(f"{{ #{written} }}"))
+    assert 'data-heading></span>' in line  # dropped: no number, "optional"
+    assert f'data-part-number="odds">{order.index("odds") + 1}</span>' in markdown
+    assert 'data-part-number="written">–</span>' in markdown

@@ -57,7 +57,10 @@ function setup(plan) {
   const screens = Array.from(view.querySelectorAll(".lq-part")).filter(isElement);
   /** @type {HTMLElement[]} */
   let parts = []; // the screens of the plan run, in its order (class-plan.js: the teacher's own)
-  const built = planBuilder(plan, word, function () { run.disabled = !built.parts().length; });
+  const built = planBuilder(plan, word, function () {
+    run.disabled = !built.parts().length;
+    if (!open) arrange();
+  });
   run.disabled = !built.parts().length;
   // The pupils' card: their page's short link and its QR code (share.js), always shown.
   const card = /** @type {HTMLElement | null} */ (plan.querySelector("[data-pupils-card]"));
@@ -311,12 +314,16 @@ function setup(plan) {
     } else if (message.lq === "key") press(message.key);
   });
 
-  // The plan's screens, in its order, each with its minutes.
+  // The plan's screens, in its order, each with its minutes; the others out of the view
+  // (kept here, for a plan that takes them).
   function arrange() {
     parts = [];
+    screens.forEach(function (screen) { screen.remove(); });
+    const before = frames[0] || null;
     built.parts().forEach(function (chosen) {
       const part = screens.find(function (screen) { return screen.dataset.part === chosen.id; });
       if (!part) return;
+      view.insertBefore(part, before);
       part.dataset.minutes = String(chosen.minutes);
       const countdown = /** @type {HTMLElement} */ (part.querySelector(".lq-countdown"));
       countdown.dataset.seconds = String(chosen.minutes * 60);
@@ -365,6 +372,7 @@ function setup(plan) {
     draw(open.clock);
   }
 
+  arrange();
   run.addEventListener("click", enter);
   view.addEventListener("click", function (event) {
     const target = /** @type {HTMLElement} */ (event.target);

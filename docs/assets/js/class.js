@@ -198,7 +198,11 @@ function setup(plan) {
     open.clock = { part: part, seconds: seconds, left: seconds, running: true, since: Date.now() };
     draw(open.clock);
     view.scrollTop = 0;
-    // A live page is the part's table: in sight at once, under the part's head.
+    // A live page is the part's table: in sight at once, under the part's head, as tall
+    // as that head is (two lines when its title, its minutes and its countdown do not
+    // fit in one: a 4:3 projector, a long title), never under it.
+    const head = part.querySelector(".lq-part-head");
+    if (head) view.style.setProperty("--lq-head", Math.ceil(head.getBoundingClientRect().height) + "px");
     const live = frames.find(function (frame) { return !frame.hidden; });
     if (live) live.scrollIntoView({ block: "start" });
   }

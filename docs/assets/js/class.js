@@ -452,6 +452,19 @@ function setup(plan) {
   if (built.linked) enter(); // a plan's link opens the class view on it
 }
 
+// The teachers' page printed: its answer keys (and every collapsed note) open on paper,
+// as they were after.
+/** @type {HTMLDetailsElement[]} */
+let opened = [];
+window.addEventListener("beforeprint", function () {
+  if (!document.querySelector("[data-plan]")) return;
+  opened = Array.from(document.querySelectorAll(".md-content details:not([open])"));
+  opened.forEach(function (details) { details.open = true; });
+});
+window.addEventListener("afterprint", function () {
+  opened.splice(0).forEach(function (details) { details.open = false; });
+});
+
 function init() {
   document.querySelectorAll("[data-plan]").forEach(function (plan) {
     if (isElement(plan)) setup(plan);

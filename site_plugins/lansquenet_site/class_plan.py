@@ -137,12 +137,16 @@ def _numbered(markdown: str, page: PageContext) -> str:
         if not part.get("section"):
             continue
         anchor = words(lang, f"plan.{key}.anchor")
-        heading = re.compile(rf"^(?P<level>#{{2,3}}) (?P<title>.+?) \{{ #{re.escape(anchor)} \}}$", re.MULTILINE)
+        heading = re.compile(
+            rf"^(?P<level>#{{2,3}}) (?P<title>.+?) \{{ #{re.escape(anchor)} \}}$", re.MULTILINE
+        )
         found = heading.search(markdown)
         if not found:
             raise ValueError(f"the teachers' page has no heading {{ #{anchor} }} for part {key}")
         minutes = words.count(lang, "plan.minutes", part["minutes"], minutes=part["minutes"])
-        said = words(lang, "plan.heading.length" if key in numbers else "plan.heading.optional", minutes=minutes)
+        said = words(
+            lang, "plan.heading.length" if key in numbers else "plan.heading.optional", minutes=minutes
+        )
         note = f'<span class="lq-part-length" data-part-length="{key}">{escape(said)}</span>'
         line = f"{found['level']} {number(key, True)}{found['title']} {note} {{ #{anchor} }}"
         markdown = markdown[: found.start()] + line + markdown[found.end() :]

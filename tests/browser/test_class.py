@@ -217,6 +217,7 @@ def test_the_class_table_seats_the_names_typed_and_its_coach_waits_for_r(page: P
     page.keyboard.press("PageUp")
     expect(view).to_have_attribute("data-current", str(odds))
     table.locator("#lq-view .lq-figure").click()  # the focus in the table's frame
-    page.keyboard.press("Escape")  # the class left at once, the table not knocked out of its layout first (issue 52)
+    # The class left at once: the table not knocked out of its layout first (issue 52).
+    page.keyboard.press("Escape")
     expect(view).to_be_hidden()
     expect(table.locator("#lq-view.lq-projecting")).to_have_count(0)  # back plain, with the class

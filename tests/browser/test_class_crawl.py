@@ -54,7 +54,9 @@ def teachers(url: str) -> bool:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_qr_code_of_the_class_view_nor_a_tap_from_a_pupils_page_leads_to_an_answer(page: Page, lang: str) -> None:
+def test_no_qr_code_of_the_class_view_nor_a_tap_from_a_pupils_page_leads_to_an_answer(
+    page: Page, lang: str
+) -> None:
     page.set_viewport_size(SIZE)
     page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")  # instant computer players
     page.goto(PATH[lang])

@@ -54,7 +54,10 @@ def test_a_link_inside_the_class_view_opens_a_new_tab_and_the_class_goes_on(page
     assert page.url.split("#")[0].endswith(PATH[lang])
     page.keyboard.press("Escape")  # the page's links are its own again
     expect(view).to_be_hidden()
-    assert page.locator(".md-content a[data-class-tab], .md-content a[target='_blank'][href*='faq']").count() == 0
+    assert (
+        page.locator(".md-content a[data-class-tab], .md-content a[target='_blank'][href*='faq']").count()
+        == 0
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -65,9 +68,11 @@ def test_at_1024x768_the_countdown_never_covers_the_handouts_title(page: Page, l
     inner = page.frame_locator('iframe[data-frame="handout"]')
     expect(inner.locator("html.lq-framed")).to_have_count(1)
     expect(inner.locator("h1")).to_be_visible()
-    page.wait_for_function("(v) => Math.abs(v.querySelector('iframe[data-frame=handout]').getBoundingClientRect().top - "
-                           "v.querySelector('.lq-part:not([hidden]) .lq-part-head').getBoundingClientRect().bottom) < 40",
-                           arg=view.element_handle())
+    page.wait_for_function(
+        "(v) => Math.abs(v.querySelector('iframe[data-frame=handout]').getBoundingClientRect().top - "
+        "v.querySelector('.lq-part:not([hidden]) .lq-part-head').getBoundingClientRect().bottom) < 40",
+        arg=view.element_handle(),
+    )
     top, under = head.bounding_box(), frame.bounding_box()
     assert top and under and top["y"] + top["height"] <= under["y"] + 1, (top, under)
     title = inner.locator("h1").bounding_box()  # in the page's coordinates
@@ -86,7 +91,10 @@ def test_the_tables_qr_link_never_covers_its_rules(page: Page, lang: str, size: 
     expect(badge).to_be_visible()
     expect(caption.locator(".lq-share-link")).to_contain_text("quick=")
     assert caption.evaluate("(c) => c.getClientRects().length && c.getBoundingClientRect().height") > 0
-    assert not overlapping(caption.bounding_box(), badge.bounding_box()), (caption.inner_text(), badge.inner_text())
+    assert not overlapping(caption.bounding_box(), badge.bounding_box()), (
+        caption.inner_text(),
+        badge.inner_text(),
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -94,7 +102,9 @@ def test_the_teachers_page_prints_without_controls_and_each_example_whole(page: 
     page.goto(PATH[lang])
     expect(page.locator(".lansquenet-scenario.lq-stepping").first).to_be_visible()
     page.emulate_media(media="print")
-    controls = page.locator(".md-content :is(button, input, select, fieldset, [data-plan-build], [data-pupils-card]):visible")
+    controls = page.locator(
+        ".md-content :is(button, input, select, fieldset, [data-plan-build], [data-pupils-card]):visible"
+    )
     assert controls.count() == 0, controls.first.evaluate("(c) => c.outerHTML.slice(0, 200)")
     examples = page.locator(".md-content .lansquenet-scenario")
     assert examples.count() >= 5

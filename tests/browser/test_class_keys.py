@@ -120,7 +120,9 @@ def test_after_a_click_on_a_parts_table_or_example_p_pauses_right_steps_escape_l
         expect(view).to_be_hidden()
         assert page.url.split("#")[0].endswith(PATH[lang]), page.url  # the teachers' page still
     # Every part was tried, the tables and the examples among them.
-    assert any(c.endswith(":table") for c in clicked) and any(c.endswith(":example") for c in clicked), clicked
+    assert any(c.endswith(":table") for c in clicked) and any(c.endswith(":example") for c in clicked), (
+        clicked
+    )
 
 
 def _projecting() -> re.Pattern[str]:

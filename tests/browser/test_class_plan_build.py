@@ -32,7 +32,9 @@ def item(page: Page, key: str) -> Locator:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_teachers_own_plan_runs_from_its_link_and_prints_on_two_a4_pages_at_most(page: Page, lang: str) -> None:
+def test_a_teachers_own_plan_runs_from_its_link_and_prints_on_two_a4_pages_at_most(
+    page: Page, lang: str
+) -> None:
     page.set_viewport_size(SIZE)
     page.goto(PATH[lang])
     build = page.locator("[data-plan-build]")
@@ -48,7 +50,10 @@ def test_a_teachers_own_plan_runs_from_its_link_and_prints_on_two_a4_pages_at_mo
     ban = item(page, "ban")
     ban.locator("[data-plan-in]").check()
     for _ in range(len(catalogue())):  # up to just above the exit ticket
-        if ban.evaluate("(li) => li.previousElementSibling && li.previousElementSibling.dataset.partItem") == "ticket":
+        if (
+            ban.evaluate("(li) => li.previousElementSibling && li.previousElementSibling.dataset.partItem")
+            == "ticket"
+        ):
             ban.locator('[data-plan-move="up"]').click()
             break
         ban.locator('[data-plan-move="up"]').click()
@@ -117,15 +122,19 @@ def test_a_teachers_own_plan_runs_from_its_link_and_prints_on_two_a4_pages_at_mo
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_pupils_card_and_the_run_button_are_near_the_top_and_in_the_contents(page: Page, lang: str) -> None:
+def test_the_pupils_card_and_the_run_button_are_near_the_top_and_in_the_contents(
+    page: Page, lang: str
+) -> None:
     page.set_viewport_size(SIZE)
     page.goto(PATH[lang])
     run = page.locator('[data-action="run-class"]')
     box = run.bounding_box()
     assert box and box["y"] < 2 * SIZE["height"], box  # not five screens down
     # The page's contents link to it.
-    section = run.evaluate("(b) => { let h = b.closest('.lq-plan').previousElementSibling; "
-                           "while (h && !/^H2$/.test(h.tagName)) h = h.previousElementSibling; return h && h.id; }")
+    section = run.evaluate(
+        "(b) => { let h = b.closest('.lq-plan').previousElementSibling; "
+        "while (h && !/^H2$/.test(h.tagName)) h = h.previousElementSibling; return h && h.id; }"
+    )
     assert section
     expect(page.locator(f'.md-nav--secondary a[href="#{section}"]').first).to_be_attached()
     # The pupils' card: the pupils' page, its link and its code.

@@ -49,8 +49,12 @@ def test_the_table_and_the_class_view_read_the_same_parts(site: Path, lang: str)
     screens = dict(re.findall(r'<section class="lq-part" data-part="(\w+)" data-minutes="(\d+)"', html))
     assert [(key, int(m)) for key, m in shown] == [(part["id"], part["minutes"]) for part in plan()]
     # A screen for every part a teacher may choose, the suggested ones first.
-    assert list(screens) == [part["id"] for part in plan()] + [k for k in catalogue() if k not in shown_ids(shown)]
-    assert {key: int(m) for key, m in screens.items()} == {key: part["minutes"] for key, part in catalogue().items()}
+    assert list(screens) == [part["id"] for part in plan()] + [
+        k for k in catalogue() if k not in shown_ids(shown)
+    ]
+    assert {key: int(m) for key, m in screens.items()} == {
+        key: part["minutes"] for key, part in catalogue().items()
+    }
     assert html.count('data-action="run-class"') == 1
     # Each screen says its minutes in the form their number takes ("2 minutes"; "1 minute").
     said = re.findall(r'<p class="lq-part-minutes">([^<]*)</p>', html)
@@ -92,7 +96,9 @@ def test_the_class_and_its_codes_work_offline_after_one_visit(site: Path) -> Non
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_moving_a_part_is_one_edit_to_the_plan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+def test_moving_a_part_is_one_edit_to_the_plan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
     # plan.json's "plan" reordered (the odds before the deals), a part dropped (written),
     # one added (why ban a game?): the table, the screens, the headings' numbers and the
     # prose's "part N" all follow, with no other file touched.
@@ -119,6 +125,6 @@ def test_moving_a_part_is_one_edit_to_the_plan(tmp_path: Path, monkeypatch: pyte
             assert f'data-part-number="{key}" data-heading>{number}. </span>' in line, (key, line)
     written = WORDS(lang, "plan.written.anchor")
     line = next(line for line in markdown.splitlines() if line.endswith(f"{{ #{written} }}"))
-    assert 'data-heading></span>' in line  # dropped: no number, "optional"
+    assert "data-heading></span>" in line  # dropped: no number, "optional"
     assert f'data-part-number="odds">{order.index("odds") + 1}</span>' in markdown
     assert 'data-part-number="written">–</span>' in markdown

@@ -17,9 +17,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from .markup import fence, json_text
+from .markup import fence, json_text, macros
 from .page import PageContext
 from .render import keep
 
@@ -102,6 +102,7 @@ def class_view(page: PageContext) -> str:
         parts=parts,
         every=every,
         frames={name: page.link(path) for name, path in _frames().items()},  # in the page's language
+        optional=optional_parts(),  # listed under the table, to add to a plan
         pupils={part["id"]: page.link(part["pupils"]) for part in every},  # each part's QR code
         total=length(),
         pupils_page=page.link("class/"),  # the pupils' card: their page, its short link and code
@@ -122,10 +123,10 @@ def _numbered(markdown: str, page: PageContext) -> str:
     numbers = {part["id"]: part["number"] for part in plan()}
     every = catalogue()
 
-    def number(key: str, heading: bool = False) -> str:
-        shown = str(numbers[key]) + (". " if heading else "") if key in numbers else ("" if heading else "–")
-        mark = " data-heading" if heading else ""
-        return f'<span class="lq-part-number" data-part-number="{key}"{mark}>{shown}</span>'
+    marks = macros("part_number.html")
+
+    def number(key: str) -> str:
+        return str(marks.number(key, str(numbers[key]) if key in numbers else "–"))
 
     def token(match: re.Match[str]) -> str:
         if match["id"] not in every:
@@ -147,8 +148,8 @@ def _numbered(markdown: str, page: PageContext) -> str:
         said = words(
             lang, "plan.heading.length" if key in numbers else "plan.heading.optional", minutes=minutes
         )
-        note = f'<span class="lq-part-length" data-part-length="{key}">{escape(said)}</span>'
-        line = f"{found['level']} {number(key, True)}{found['title']} {note} {{ #{anchor} }}"
+        shown = f"{numbers[key]}. " if key in numbers else ""
+        line = f"{found['level']} {marks.heading(key, shown)}{found['title']} {marks.length(key, said)} {{ #{anchor} }}"
         markdown = markdown[: found.start()] + line + markdown[found.end() :]
     return markdown
 

@@ -5,7 +5,8 @@
 // plan.json's (data-suggested, data-length); a teacher's own is kept on this device and
 // is a link: the teachers' page with ``#plan=settle:2,history:6&length=55``, which opens
 // the class view on it (class.js). What follows the plan: the plan's table (its rows in
-// the plan's order, the others hidden, each part's minutes and its start), the page's
+// the plan's order, the others hidden, each part's minutes and its start), the optional
+// parts listed under it (those the plan takes, no more), the page's
 // part numbers (``data-part-number``: a section's heading and "part 4" in the prose) and
 // its sections' minutes (``data-part-length``). "Print the plan" prints the table alone
 // (print.css: html.lq-print-plan); "Link" shows the link and its QR code (share.js).
@@ -66,7 +67,12 @@ export function planBuilder(root, word, changed) {
   const known = new Set(items.map(function (item) { return item.dataset.partItem || ""; }));
   const lengthField = /** @type {HTMLInputElement} */ (root.querySelector("[data-plan-length]"));
   const total = /** @type {HTMLElement} */ (root.querySelector("[data-plan-total]"));
-  const table = /** @type {HTMLElement} */ (root.querySelector("[data-plan-table] tbody"));
+  const table = /** @type {HTMLTableSectionElement} */ (root.querySelector("[data-plan-table] tbody"));
+  // The table's rows, by part: in the order of its data-part-rows (every part's, the
+  // suggested plan's first; the others hidden), each its start and its length first.
+  const ids = (table.dataset.partRows || "").split(" ");
+  /** @type {Map<string, HTMLTableRowElement>} */
+  const rowOf = new Map(Array.from(table.rows).map(function (row, k) { return [ids[k], row]; }));
   const caption = /** @type {HTMLElement} */ (root.querySelector("[data-plan-caption]"));
   const shareBox = /** @type {HTMLElement} */ (root.querySelector("[data-plan-share]"));
   const shareButton = /** @type {HTMLButtonElement} */ (root.querySelector('[data-plan-action="share"]'));
@@ -119,18 +125,21 @@ export function planBuilder(root, word, changed) {
   function follow() {
     const numbers = new Map(plan.parts.map(function (p, k) { return [p.id, k + 1]; }));
     let start = 0;
-    plan.parts.forEach(function (p, k) {
-      const row = /** @type {HTMLElement | null} */ (table.querySelector('[data-part-row="' + p.id + '"]'));
+    plan.parts.forEach(function (p) {
+      const row = rowOf.get(p.id);
       if (!row) return;
       row.hidden = false;
-      /** @type {HTMLElement} */ (row.querySelector('[data-cell="number"]')).textContent = String(k + 1);
-      /** @type {HTMLElement} */ (row.querySelector('[data-cell="when"]')).textContent = start + "–" + (start + p.minutes);
-      /** @type {HTMLElement} */ (row.querySelector('[data-cell="length"]')).textContent = word("plan.length", { minutes: p.minutes });
+      row.cells[0].textContent = start + "–" + (start + p.minutes);
+      row.cells[1].textContent = word("plan.length", { minutes: p.minutes });
       table.appendChild(row);
       start += p.minutes;
     });
-    table.querySelectorAll("[data-part-row]").forEach(function (row) {
-      if (!numbers.has(row.dataset.partRow || "")) { row.hidden = true; table.appendChild(row); }
+    rowOf.forEach(function (row, id) {
+      if (!numbers.has(id)) { row.hidden = true; table.appendChild(row); }
+    });
+    root.querySelectorAll("[data-optional]").forEach(function (mark) {
+      const line = mark.closest("p");
+      if (line) line.hidden = numbers.has(mark.dataset.optional || "");
     });
     caption.textContent = word("plan.caption", { minutes: said(start), length: said(plan.length) });
     document.querySelectorAll("[data-part-number]").forEach(function (mark) {

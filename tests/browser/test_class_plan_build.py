@@ -143,3 +143,11 @@ def test_the_pupils_card_and_the_run_button_are_near_the_top_and_in_the_contents
     expect(card.locator(".lq-share-code svg")).to_be_visible()
     href = str(card.locator(".lq-share-link").get_attribute("href"))
     assert href.endswith(f"/{PREFIX[lang]}class/"), href
+
+
+def test_the_plan_and_its_builder_on_a_phone_never_scroll_the_page_sideways(page: Page) -> None:
+    page.set_viewport_size({"width": 320, "height": 640})
+    for lang in LANGUAGES:
+        page.goto(PATH[lang])
+        expect(page.locator("[data-plan-build]")).to_be_visible()
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 320, lang

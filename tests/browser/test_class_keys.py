@@ -106,12 +106,17 @@ def test_after_a_click_on_a_parts_table_or_example_p_pauses_right_steps_escape_l
             page.keyboard.press(" ")
             expect(example).to_have_attribute("data-current", str(start + 2))
         elif kind == "table":
-            shared = table.locator("> .lq-share")
-            last = shared.get_attribute("data-url")
+            game = page.frame_locator('iframe[data-frame="game"]')
+            counter = game.locator("#lq-counter")  # "Step 3 / 3"
+            if steps(counter)[1] < 2:  # a game at its first step: a move made, the table's own
+                game.locator("#lq-turn .lq-move button").first.evaluate("(button) => button.click()")
+                expect(counter).not_to_have_text(re.compile(r"\b1\D+1\b"))
+                table.locator(".lq-figure").click()
+            at, total = steps(counter)
             page.keyboard.press("ArrowLeft")
-            expect(shared).not_to_have_attribute("data-url", last or "")
+            expect(counter).to_have_text(re.compile(rf"\b{at - 1}\D+{total}\b"))
             page.keyboard.press("ArrowRight")
-            expect(shared).to_have_attribute("data-url", last or "")
+            expect(counter).to_have_text(re.compile(rf"\b{at}\D+{total}\b"))
             expect(table).to_have_class(_projecting())
         assert view.evaluate(ADDRESSES) == before, (name, kind)
 
@@ -123,6 +128,13 @@ def test_after_a_click_on_a_parts_table_or_example_p_pauses_right_steps_escape_l
     assert any(c.endswith(":table") for c in clicked) and any(c.endswith(":example") for c in clicked), (
         clicked
     )
+
+
+def steps(counter: Locator) -> tuple[int, int]:
+    """The table's step and its steps' count, as its counter says them."""
+    expect(counter).to_have_text(re.compile(r"\d+\D+\d+"))
+    numbers = [int(n) for n in re.findall(r"\d+", counter.inner_text())]
+    return numbers[0], numbers[1]
 
 
 def _projecting() -> re.Pattern[str]:

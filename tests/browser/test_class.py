@@ -30,8 +30,8 @@ def test_run_the_class_walks_every_part_and_its_countdown_runs_pauses_and_ends(p
     page.goto(PATH[lang])
     rows = page.locator(".lq-plan-table tbody tr:not([hidden])")  # the suggested plan's parts
     expect(rows).to_have_count(len(plan()))
-    titles = [t.strip() for t in rows.locator("td:nth-child(4)").all_text_contents()]
-    minutes = [int(m.split()[0]) for m in rows.locator("td:nth-child(3)").all_text_contents()]
+    titles = [t.strip() for t in rows.locator("td:nth-child(3)").all_text_contents()]
+    minutes = [int(m.split()[0]) for m in rows.locator("td:nth-child(2)").all_text_contents()]
     assert len(titles) == len(plan()) and sum(minutes) == length()
     run = page.locator('[data-action="run-class"]')
     run.scroll_into_view_if_needed()

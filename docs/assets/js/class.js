@@ -1,21 +1,24 @@
 // @ts-check
-// Run the class (issue 33): the teachers' plan as a projected sequence, one screen per
-// part (templates/plan.html, the parts, minutes and frames from plan.json). Each screen
-// has its title, its minutes, a countdown read from the back of the room (P pauses and
-// resumes it; at zero it says so, silently), what the teacher does, and the part's
-// material live: the page's own section of that part (its steppers keep working) moved
-// in while the class runs, and the pages of the site it names, each in one frame for the
-// whole class. The class's table (the frame "game": the play page) seats the names the
-// teacher typed beforehand ("#seats=", computer players in the empty seats; none: a quick
-// game) and keeps its game from the play part to the odds part, where its projector view
-// shows the coach: the moves lettered, the odds hidden until R (projector.js).
-// The view owns its keys wherever the focus is, in a frame too (a click on the table or an
-// example never makes a key do something else): PageDown and PageUp (what presentation
-// clickers send) move between parts, P pauses, R reveals, Escape leaves, the arrows and
-// Space step the part's example or table; no other view is projected inside it (the
-// view is the projection: its examples' projector buttons are not shown, F does
-// nothing), and Material's shortcuts never act. The part's QR code (share.js) leads pupils to their page of
-// it: the class's game at its step, else the part's pupils' page (never this one).
+// Run the class (issues 33 and 52): the teachers' plan as a projected sequence, one
+// screen per part of the plan, in its order (the suggested plan of plan.json, or the
+// teacher's own: class-plan.js; templates/plan.html has a screen for every part). Each
+// screen has its title, its minutes, a countdown read from the back of the room (P pauses
+// and resumes it; at zero it says so, silently), what the teacher does (not shown), and
+// the part's material live: the page's own section of that part (its steppers keep
+// working; a long one, its digest only) moved in while the class runs, and the pages of
+// the site it names, each in one frame for the whole class (those it reveals, only on R).
+// The class's table (the frame "game": the play page) seats the names the teacher typed
+// beforehand ("#seats=", computer players in the empty seats; none: a quick game) and
+// keeps its game from the play part to the odds part, where its projector view shows the
+// coach: the moves lettered, the odds hidden until R (projector.js).
+// The view owns its keys wherever the focus is, in a frame too (a click on the table or
+// an example never makes a key do something else): PageDown and PageUp (what
+// presentation clickers send) move between parts, P pauses, R reveals, Escape leaves,
+// the arrows and Space step the part's example or table; no other view is projected
+// inside it (the view is the projection: its examples' projector buttons are not shown,
+// F does nothing), and Material's shortcuts never act. Its links open a new tab. The
+// part's QR code (share.js) leads pupils to their page of it: the class's game at its
+// step, else the part's pupils' page (never this one).
 // Nothing here knows a rule.
 // The frames' pages are spoken to by postMessage only, in the messages of
 // types/messages.d.ts (their side: class-frame.js).

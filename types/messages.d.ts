@@ -10,12 +10,15 @@ declare namespace ClassMessage {
   interface Coach { lq: "coach"; on: boolean }
   /** To the class's table's frame: the vote's odds revealed (R). */
   interface Reveal { lq: "reveal" }
+  /** To the class's table's frame: its projected table stepped (the class view's arrows
+   *  and Space, pressed out of the frame). */
+  interface Step { lq: "step"; go: Page.Go }
   /** From a frame: the address its view shares now, absolute (share.js "lq:share"). */
   interface Share { lq: "share"; address: string }
   /** From a frame: a key the class view takes (PageDown, PageUp, P, R, Escape), pressed
-   *  there while its own projector view was not keeping it. */
+   *  there wherever the focus was (its projector view open or not). */
   interface Key { lq: "key"; key: string }
 
-  type ToFrame = Hello | Coach | Reveal;
+  type ToFrame = Hello | Coach | Reveal | Step;
   type FromFrame = Share | Key;
 }

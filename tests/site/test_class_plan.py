@@ -1,9 +1,11 @@
-"""The teachers' plan is written once (site_plugins/lansquenet_site/plan.json, issue 33):
-its table on both teachers' pages and the class view's screens read it, the parts add
-up to 50 minutes, and each part's heading on the page says the same minutes."""
+"""The teachers' plan is written once (site_plugins/lansquenet_site/plan.json, issues 33
+and 52): its table on both teachers' pages and the class view's screens read it, the
+parts fill the lesson's length, and each part's heading on the page says its number in
+the plan and its minutes, with no number or minutes in its anchor."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from pathlib import Path
@@ -11,12 +13,16 @@ from typing import Any
 
 import pytest
 
-from lansquenet_site.class_plan import TOTAL, plan
+from lansquenet_site import class_plan
+from lansquenet_site.class_plan import catalogue, length, plan
+from lansquenet_site.languages import Languages
+from lansquenet_site.page import PageContext, partials
 from lansquenet_site.words import Words
 
 LANGS = ("fr", "en")
 PREFIX = {"fr": "", "en": "en"}
-WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
+ROOT = Path(__file__).resolve().parents[2]
+WORDS = Words(ROOT / "locales")
 
 
 @pytest.fixture(scope="module")
@@ -28,43 +34,107 @@ def teach(site: Path, lang: str) -> str:
     return unescape((site / PREFIX[lang] / "teach" / "index.html").read_text("utf-8"))
 
 
-def test_the_parts_add_up_to_fifty_minutes() -> None:
+def test_the_parts_add_up_to_the_lessons_length() -> None:
     parts = plan()
-    assert sum(part["minutes"] for part in parts) == TOTAL == 50
+    assert sum(part["minutes"] for part in parts) == length() == 50
     assert [part["start"] for part in parts][0] == 0
+    assert [part["number"] for part in parts] == list(range(1, len(parts) + 1))
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_table_and_the_class_view_read_the_same_parts(site: Path, lang: str) -> None:
     html = teach(site, lang)
     table = html.split('class="lq-plan-table"', 1)[1].split("</table>", 1)[0]
-    lengths = [int(m) for m in re.findall(r"<td>(\d+) min</td>", table)]
-    screens = [int(m) for m in re.findall(r'<section class="lq-part"[^>]*data-minutes="(\d+)"', html)]
-    assert lengths == screens == [part["minutes"] for part in plan()]
+    shown = [(key, minutes) for key, hidden, minutes in rows_of(table) if not hidden]
+    screens = dict(re.findall(r'<section class="lq-part" data-part="(\w+)" data-minutes="(\d+)"', html))
+    assert [(key, int(m)) for key, m in shown] == [(part["id"], part["minutes"]) for part in plan()]
+    # A screen for every part a teacher may choose, the suggested ones first.
+    assert list(screens) == [part["id"] for part in plan()] + [
+        k for k in catalogue() if k not in shown_ids(shown)
+    ]
+    assert {key: int(m) for key, m in screens.items()} == {
+        key: part["minutes"] for key, part in catalogue().items()
+    }
     assert html.count('data-action="run-class"') == 1
     # Each screen says its minutes in the form their number takes ("2 minutes"; "1 minute").
     said = re.findall(r'<p class="lq-part-minutes">([^<]*)</p>', html)
-    assert said == [WORDS.count(lang, "plan.minutes", n, minutes=n) for n in screens]
+    assert said == [WORDS.count(lang, "plan.minutes", int(n), minutes=int(n)) for n in screens.values()]
+
+
+def rows_of(html: str) -> list[tuple[str, bool, str]]:
+    """The plan's table's rows: each part's id (the table's data-part-rows, in order),
+    whether the row is hidden (not in the plan), its minutes."""
+    ids = re.search(r'<tbody data-part-rows="([^"]*)">', html)
+    assert ids
+    rows = re.findall(r"<tr( hidden)?><td>[^<]*</td><td>(\d+) min</td>", html)
+    assert len(rows) == len(ids[1].split())
+    return [(key, bool(hidden), minutes) for key, (hidden, minutes) in zip(ids[1].split(), rows, strict=True)]
+
+
+def shown_ids(rows: list[tuple[str, str]]) -> set[str]:
+    return {key for key, _ in rows}
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_each_parts_heading_says_its_minutes(site: Path, lang: str) -> None:
+def test_each_parts_heading_says_its_number_in_the_plan_and_its_minutes(site: Path, lang: str) -> None:
     html = teach(site, lang)
-    for part in plan():
+    numbers = {part["id"]: part["number"] for part in plan()}
+    for key, part in catalogue().items():
         if not part.get("section"):
             continue
-        screen = re.search(rf'<section class="lq-part" data-part="{part["id"]}"[^>]*data-section="([^"]+)"', html)
-        assert screen, part["id"]
-        heading = re.search(rf'<h2 id="{re.escape(screen[1])}"[^>]*>(.*?)</h2>', html, re.DOTALL)
-        assert heading, screen[1]
-        said = re.search(r"\((\d+) min", heading[1])
-        if part["id"] == "ticket":  # its heading has no minutes: its section says three
-            assert said is None
-        else:
-            assert said and int(said[1]) == part["minutes"], (part["id"], heading[1])
+        anchor = WORDS(lang, f"plan.{key}.anchor")
+        assert not re.search(r"\d", anchor), anchor  # no number, no minutes: the plan says them
+        heading = re.search(rf'<h2 id="{re.escape(anchor)}"[^>]*>(.*?)</h2>', html, re.DOTALL)
+        assert heading, (key, anchor)
+        text = re.sub(r"<[^>]+>", "", heading[1])
+        minutes = WORDS.count(lang, "plan.minutes", part["minutes"], minutes=part["minutes"])
+        if key in numbers:  # "7. Who has the edge, and why? (5 minutes)": the counter's "Part 7 of 9"
+            assert text.startswith(f"{numbers[key]}. "), (key, text)
+            assert WORDS(lang, "plan.heading.length", minutes=minutes) in text, (key, text)
+        else:  # a part a teacher may add: optional, its minutes
+            assert not re.match(r"\d", text), (key, text)
+            assert WORDS(lang, "plan.heading.optional", minutes=minutes) in text, (key, text)
+    # "part 7" in the prose is the plan's number of that part.
+    for key, number in re.findall(r'data-part-number="(\w+)">(\d+)</span>', html):
+        assert int(number) == numbers[key], key
 
 
 def test_the_class_and_its_codes_work_offline_after_one_visit(site: Path) -> None:
     kept = (site / "sw.js").read_text("utf-8")  # the service worker keeps every page and script
     for path in ("assets/js/class.js", "assets/js/share.js", "assets/vendor/qrcode.mjs", "en/teach/"):
         assert f'"{path}"' in kept, path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_moving_a_part_is_one_edit_to_the_plan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    # plan.json's "plan" reordered (the odds before the deals), a part dropped (written),
+    # one added (why ban a game?): the table, the screens, the headings' numbers and the
+    # prose's "part N" all follow, with no other file touched.
+    data = json.loads(class_plan.DATA.read_text("utf-8"))
+    order = ["settle", "history", "handout", "rules", "play", "odds", "deals", "ban", "ticket"]
+    data["plan"] = order
+    data["parts"]["ban"]["minutes"] = 3  # 50 minutes still: the written part's three
+    moved = tmp_path / "plan.json"
+    moved.write_text(json.dumps(data), "utf-8")
+    monkeypatch.setattr(class_plan, "DATA", moved)
+    stash: dict[str, str] = {}
+    page = PageContext(lang, WORDS, Languages({"fr": "", "en": "en/"}), "teach/", None, stash, partials(ROOT))
+    source = (ROOT / "docs" / ("teach.md" if lang == "fr" else "teach.en.md")).read_text("utf-8")
+    markdown = class_plan.render_plan(source, page)
+    html = "".join(stash.values())
+    rows = [key for key, hidden, _ in rows_of(html) if not hidden]
+    assert rows == order
+    screens = re.findall(r'<section class="lq-part" data-part="(\w+)"', html)
+    assert screens[: len(order)] == order
+    for number, key in enumerate(order, 1):
+        anchor = WORDS(lang, f"plan.{key}.anchor") if catalogue()[key].get("section") else None
+        if anchor:
+            line = next(line for line in markdown.splitlines() if line.endswith(f"{{ #{anchor} }}"))
+            assert f'data-part-number="{key}" data-heading>{number}. </span>' in line, (key, line)
+    written = WORDS(lang, "plan.written.anchor")
+    line = next(line for line in markdown.splitlines() if line.endswith(f"{{ #{written} }}"))
+    assert "data-heading></span>" in line  # dropped: no number, "optional"
+    assert f'data-part-number="odds">{order.index("odds") + 1}</span>' in markdown
+    assert 'data-part-number="written">–</span>' in markdown

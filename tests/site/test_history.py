@@ -348,7 +348,7 @@ def test_the_plan_adds_up_to_fifty_minutes_with_settling_reading_and_exit_ticket
     assert any(reading in what for *_, what in rows)  # the handout's reading has its own time
     # each part's heading states the minutes the plan gives it
     headings = {
-        m.group(1): re.sub(r"<[^>]+>|¶", "", m.group(2)).strip()
+        m.group(1): re.sub(r"<[^>]+>|¶", "", m.group(2)).replace("\xa0", " ").strip()
         for m in re.finditer(r'<h2 id="([^"]+)"[^>]*>(.*?)</h2>', html, re.DOTALL)
     }
     for _, _, length, label, _ in rows[1:-1]:

@@ -2,16 +2,25 @@
 // A page shown in a frame of the class view (class.js): its side of their messages
 // (types/messages.d.ts), by postMessage only, from and to its own site. Told "hello",
 // the page shows its table alone (projector.css's .lq-framed) and says so ("lq:framed",
-// links.js then shares its game's short address), passes on the class's keys (PageDown,
-// PageUp: the clicker's; P, R, Escape while its own projector view is not open) and tells
-// what its view shares (share.js's "lq:share"). Told "coach", its table's projector view
-// opens once, as soon as a table is there to project (projector.js); "reveal" reveals
-// the vote's odds. Elsewhere (not in a frame, or never told), nothing happens.
+// links.js then shares its game's short address), gives the class view its keys and
+// tells what its view shares (share.js's "lq:share"). Told "coach", its table's
+// projector view opens once, as soon as a table is there to project (projector.js);
+// "reveal" reveals the vote's odds; "step" steps its projected table (the class view's
+// arrows, pressed out of the frame). Elsewhere (not in a frame, or never told), nothing
+// happens.
+//
+// The keys, wherever the focus is in the frame (a click on the table, a control in it):
+// PageDown, PageUp, P, R and Escape are the class view's, told to it and nothing else
+// here (not the projector view's Escape, not Material's P); the arrows and Space step
+// the projected table (its projector view's own keys); every other single key is kept
+// from Material's shortcuts (N, S, F, /...), which would leave the page or open its
+// search inside the frame. Typing (a name, an amount) keeps its keys but the clicker's
+// and Escape.
 //
 //   framed();          // whether the page is shown in the class view
 //   classKey(event);   // the key the class view may take from ``event``, or null
-import { typing } from "./page.js";
-import { containers, project, projected, reveal } from "./projector.js";
+import { ownKeys, stepKey, typing } from "./page.js";
+import { containers, project, projected, reveal, stepIn } from "./projector.js";
 
 const CLASS_KEYS = ["p", "P", "r", "R", "Escape"];
 const CLICKER = ["PageDown", "PageUp"];
@@ -26,7 +35,7 @@ export function framed() {
 
 // The key the class view may take from ``event`` (the page's or a frame's): none held with
 // a modifier or already taken; typing keeps its keys, but a clicker's go on from a
-// one-line field (the table's amount).
+// one-line field (the table's amount), and Escape from any.
 /**
  * @param {KeyboardEvent} event
  * @returns {string | null}
@@ -34,7 +43,7 @@ export function framed() {
 export function classKey(event) {
   if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return null;
   const clicker = CLICKER.indexOf(event.key) >= 0;
-  if (typing(event.target) && !(clicker && event.target instanceof HTMLInputElement)) return null;
+  if (typing(event.target) && event.key !== "Escape" && !(clicker && event.target instanceof HTMLInputElement)) return null;
   return event.key;
 }
 
@@ -59,6 +68,7 @@ window.addEventListener("message", function (event) {
   if (message.lq === "hello" && !hello) {
     hello = true;
     document.documentElement.classList.add("lq-framed"); // its table alone (projector.css)
+    ownKeys(keys);
     window.dispatchEvent(new CustomEvent("lq:framed"));
   } else if (message.lq === "coach") {
     coach = { on: message.on, done: false };
@@ -68,6 +78,10 @@ window.addEventListener("message", function (event) {
       containers().forEach(coached);
     }
   } else if (message.lq === "reveal") reveal();
+  else if (message.lq === "step") {
+    const open = projected();
+    if (open) stepIn(open, message.go);
+  }
 });
 
 document.addEventListener("lq:projectable", function (event) { coached(event.target); });
@@ -75,13 +89,31 @@ document.addEventListener("lq:share", function (event) {
   if (hello) tell({ lq: "share", address: new URL(event.detail, location.href).href });
 });
 
-// The class's keys, passed on (capture: before the page's own keys, after its projector
-// view's, which keeps its own while it is open).
-window.addEventListener("keydown", function (event) {
-  const key = hello ? classKey(event) : null;
-  if (!key) return;
-  if (CLICKER.indexOf(key) < 0 && (projected() || CLASS_KEYS.indexOf(key) < 0)) return;
-  tell({ lq: "key", key: key });
-  event.preventDefault();
-  event.stopPropagation();
-}, true);
+// Space on a button or a link presses it (a vote's letter, the table's move), as everywhere.
+/** @param {EventTarget | null} target */
+function pressable(target) {
+  return target instanceof Element && !!target.closest("button, a, summary");
+}
+
+// The frame's keys (page.js ownKeys: before the projector view's, the table's and
+// Material's own): see the head of this file.
+/**
+ * @param {KeyboardEvent} event
+ * @returns {boolean} whether the key is taken (it does nothing else)
+ */
+function keys(event) {
+  const key = classKey(event);
+  if (!key) return false;
+  if (CLICKER.indexOf(key) >= 0 || CLASS_KEYS.indexOf(key) >= 0) {
+    tell({ lq: "key", key: key });
+    return true;
+  }
+  const go = stepKey(event, { space: true });
+  if (go) {
+    const open = projected();
+    if (!open || (key === " " && pressable(event.target))) return false;
+    stepIn(open, go);
+    return true;
+  }
+  return key.length === 1 && key !== " "; // Material's shortcuts, the projector's F: none here
+}

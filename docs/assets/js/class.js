@@ -1,25 +1,32 @@
 // @ts-check
-// Run the class (issue 33): the teachers' plan as a projected sequence, one screen per
-// part (templates/plan.html, the parts, minutes and frames from plan.json). Each screen
-// has its title, its minutes, a countdown read from the back of the room (P pauses and
-// resumes it; at zero it says so, silently), what the teacher does, and the part's
-// material live: the page's own section of that part (its steppers keep working) moved
-// in while the class runs, and the pages of the site it names, each in one frame for the
-// whole class. The class's table (the frame "game": the play page) seats the names the
-// teacher typed beforehand ("#seats=", computer players in the empty seats; none: a quick
-// game) and keeps its game from the play part to the odds part, where its projector view
-// shows the coach: the moves lettered, the odds hidden until R (projector.js).
-// PageDown and PageUp (what presentation clickers send) move between parts, P and
-// Escape too, from the frames as well; inside a part, a table's projector view keeps its
-// own keys while it is open. The part's QR code (share.js) leads pupils to their page of
-// it: the class's game at its step, else the part's pupils' page (never this one).
+// Run the class (issues 33 and 52): the teachers' plan as a projected sequence, one
+// screen per part of the plan, in its order (the suggested plan of plan.json, or the
+// teacher's own: class-plan.js; templates/plan.html has a screen for every part). Each
+// screen has its title, its minutes, a countdown read from the back of the room (P pauses
+// and resumes it; at zero it says so, silently), what the teacher does (not shown), and
+// the part's material live: the page's own section of that part (its steppers keep
+// working; a long one, its digest only) moved in while the class runs, and the pages of
+// the site it names, each in one frame for the whole class (those it reveals, only on R).
+// The class's table (the frame "game": the play page) seats the names the teacher typed
+// beforehand ("#seats=", computer players in the empty seats; none: a quick game) and
+// keeps its game from the play part to the odds part, where its projector view shows the
+// coach: the moves lettered, the odds hidden until R (projector.js).
+// The view owns its keys wherever the focus is, in a frame too (a click on the table or
+// an example never makes a key do something else): PageDown and PageUp (what
+// presentation clickers send) move between parts, P pauses, R reveals, Escape leaves,
+// the arrows and Space step the part's example or table; no other view is projected
+// inside it (the view is the projection: its examples' projector buttons are not shown,
+// F does nothing), and Material's shortcuts never act. Its links open a new tab. The
+// part's QR code (share.js) leads pupils to their page of it: the class's game at its
+// step, else the part's pupils' page (never this one).
 // Nothing here knows a rule.
 // The frames' pages are spoken to by postMessage only, in the messages of
 // types/messages.d.ts (their side: class-frame.js).
 import { classKey } from "./class-frame.js";
-import { inertAround, onPage, pageLang, pageWords } from "./page.js";
+import { planBuilder } from "./class-plan.js";
+import { inertAround, onPage, ownKeys, pageLang, pageWords, stepKey } from "./page.js";
 import { seatsFragment } from "./permalink.js";
-import { projected } from "./projector.js";
+import { containers, stepIn } from "./projector.js";
 import { shareAddress, shareShown } from "./share.js";
 
 const SEATS = "lq.class.seats"; // localStorage: the names typed beforehand
@@ -50,7 +57,20 @@ function setup(plan) {
   const pause = /** @type {HTMLButtonElement} */ (view.querySelector('[data-class="pause"]'));
   const source = document.getElementById("lq-plan-words");
   const word = pageWords(JSON.parse(source ? source.textContent || "{}" : "{}"));
-  const parts = Array.from(view.querySelectorAll(".lq-part")).filter(isElement);
+  const screens = Array.from(view.querySelectorAll(".lq-part")).filter(isElement);
+  /** @type {HTMLElement[]} */
+  let parts = []; // the screens of the plan run, in its order (class-plan.js: the teacher's own)
+  const built = planBuilder(plan, word, function () {
+    run.disabled = !built.parts().length;
+    if (!open) arrange();
+  });
+  run.disabled = !built.parts().length;
+  // The pupils' card: their page's short link and its QR code (share.js), always shown.
+  const card = /** @type {HTMLElement | null} */ (plan.querySelector("[data-pupils-card]"));
+  if (card) {
+    shareAddress(card, card.dataset.address || "");
+    shareShown(card, true);
+  }
   const frames = /** @type {HTMLIFrameElement[]} */ (Array.from(view.querySelectorAll("iframe[data-frame]")));
   const seats = /** @type {HTMLInputElement | null} */ (plan.querySelector("[data-class-seats]"));
   if (seats) {
@@ -59,8 +79,10 @@ function setup(plan) {
       try { localStorage.setItem(SEATS, seats.value); } catch (error) { /* not kept */ }
     });
   }
-  /** @type {{ at: number, scroll: number, release: () => void, moved: [Node, Comment][], clock: Clock | null, timer: number } | null} */
+  /** @type {{ at: number, scroll: number, release: () => void, moved: [Node, Comment][], clock: Clock | null, timer: number, revealed: boolean } | null} */
   let open = null;
+  /** @type {((event: KeyboardEvent) => boolean) | null} */
+  let owner = null; // the view's keys (below), while it is shown
   /** @type {Map<HTMLIFrameElement, string>} */
   const shared = new Map(); // what each frame's page shares now (its "share" message)
 
@@ -79,7 +101,10 @@ function setup(plan) {
     return nodes;
   }
 
-  // Each part's section goes into its screen; a mark keeps its place in the page.
+  // Each part's section goes into its screen; a mark keeps its place in the page. A long
+  // section projects its digest only (plan.json's "digest": what it keeps, the timeline's
+  // entries it names; the whole is on the pupils' phones). Its links open a new tab: the
+  // class view and its progress stay.
   function bring() {
     /** @type {[Node, Comment][]} */
     const moved = [];
@@ -92,12 +117,39 @@ function setup(plan) {
         into.appendChild(node);
         moved.push([node, mark]);
       });
+      /** @type {{ keep?: string, timeline?: string[] }} */
+      const digest = JSON.parse(part.dataset.digest || "{}");
+      const keep = digest.keep;
+      if (keep) {
+        Array.from(into.children).forEach(function (node) {
+          if (!node.matches(keep) && !node.querySelector(keep)) node.classList.add("lq-not-projected");
+        });
+      }
+      if (digest.timeline) {
+        const shown = digest.timeline;
+        into.querySelectorAll(".lq-timeline-legend, .lq-timeline-filter").forEach(function (node) { node.classList.add("lq-not-projected"); });
+        into.querySelectorAll("[data-timeline]").forEach(function (entry) {
+          if (shown.indexOf(entry.dataset.timeline || "") < 0) entry.classList.add("lq-not-projected");
+        });
+      }
+      into.querySelectorAll("a[href]").forEach(function (link) {
+        if (link.hasAttribute("target")) return;
+        link.setAttribute("target", "_blank");
+        link.setAttribute("rel", "noopener");
+        link.dataset.classTab = "";
+      });
     });
     return moved;
   }
 
   /** @param {[Node, Comment][]} moved */
   function giveBack(moved) {
+    view.querySelectorAll(".lq-not-projected").forEach(function (node) { node.classList.remove("lq-not-projected"); });
+    view.querySelectorAll("a[data-class-tab]").forEach(function (link) {
+      link.removeAttribute("target");
+      link.removeAttribute("rel");
+      delete link.dataset.classTab;
+    });
     moved.forEach(function (pair) {
       if (pair[1].parentNode) pair[1].parentNode.replaceChild(pair[0], pair[1]);
     });
@@ -138,22 +190,38 @@ function setup(plan) {
     const part = parts[open.at];
     counter.textContent = word("plan.counter", { index: open.at + 1, total: parts.length });
     view.dataset.current = String(open.at);
-    const named = (part.dataset.frames || "").split(" ");
-    frames.forEach(function (frame) {
-      frame.hidden = named.indexOf(frame.dataset.frame || "") < 0;
-      if (!frame.hidden) load(frame);
-    });
+    open.revealed = false;
+    frameShown();
     coach();
     share();
     const focused = document.activeElement;
     if (focused instanceof HTMLIFrameElement && focused.hidden) view.focus({ preventScroll: true });
     const seconds = Number(part.dataset.minutes) * 60;
+    screens.forEach(function (screen) { if (parts.indexOf(screen) < 0) screen.hidden = true; });
     open.clock = { part: part, seconds: seconds, left: seconds, running: true, since: Date.now() };
     draw(open.clock);
     view.scrollTop = 0;
-    // A live page is the part's table: in sight at once, under the part's head.
+    // A live page is the part's table: in sight at once, under the part's head, as tall
+    // as that head is (two lines when its title, its minutes and its countdown do not
+    // fit in one: a 4:3 projector, a long title), never under it.
+    const head = part.querySelector(".lq-part-head");
+    if (head) view.style.setProperty("--lq-head", Math.ceil(head.getBoundingClientRect().height) + "px");
     const live = frames.find(function (frame) { return !frame.hidden; });
     if (live) live.scrollIntoView({ block: "start" });
+  }
+
+  // The part's frames shown, but those it reveals only on R (plan.json's "reveal": the
+  // bank's odds, an answer, not before the class has discussed it).
+  function frameShown() {
+    if (!open) return;
+    const part = parts[open.at];
+    const named = (part.dataset.frames || "").split(" ");
+    const later = open.revealed ? [] : (part.dataset.reveal || "").split(" ");
+    frames.forEach(function (frame) {
+      const name = frame.dataset.frame || "";
+      frame.hidden = named.indexOf(name) < 0 || later.indexOf(name) >= 0;
+      if (!frame.hidden) load(frame);
+    });
   }
 
   // The names typed beforehand, as the engine will read them (it judges them).
@@ -217,11 +285,17 @@ function setup(plan) {
     if (event.target !== view) share();
   });
 
-  // The odds' reveal (R) from the view: the class's table's, in the coach's part.
+  // The reveal (R): the class's table's odds, in the coach's part, and the frames the
+  // part shows only then.
   function reveal() {
-    const frame = open && parts[open.at].hasAttribute("data-coach") ? table() : undefined;
+    if (!open) return;
+    const frame = parts[open.at].hasAttribute("data-coach") ? table() : undefined;
     if (frame) tell(frame, { lq: "reveal" });
-    return !!frame;
+    if (!open.revealed) {
+      open.revealed = true;
+      frameShown();
+      share();
+    }
   }
 
   // A frame's new page: told it is in the class view, its table coached or not.
@@ -247,14 +321,36 @@ function setup(plan) {
     } else if (message.lq === "key") press(message.key);
   });
 
+  // The plan's screens, in its order, each with its minutes; the others out of the view
+  // (kept here, for a plan that takes them).
+  function arrange() {
+    parts = [];
+    screens.forEach(function (screen) { screen.remove(); });
+    const before = frames[0] || null;
+    built.parts().forEach(function (chosen) {
+      const part = screens.find(function (screen) { return screen.dataset.part === chosen.id; });
+      if (!part) return;
+      view.insertBefore(part, before);
+      part.dataset.minutes = String(chosen.minutes);
+      const countdown = /** @type {HTMLElement} */ (part.querySelector(".lq-countdown"));
+      countdown.dataset.seconds = String(chosen.minutes * 60);
+      countdown.textContent = chosen.minutes + ":00";
+      /** @type {HTMLElement} */ (part.querySelector(".lq-part-minutes")).textContent = word.count("plan.minutes", chosen.minutes, { minutes: chosen.minutes });
+      parts.push(part);
+    });
+  }
+
   function enter() {
     if (open) return;
-    open = { at: 0, scroll: window.scrollY, release: function () {}, moved: bring(), clock: null, timer: 0 };
+    arrange();
+    if (!parts.length) return;
+    open = { at: 0, scroll: window.scrollY, release: function () {}, moved: bring(), clock: null, timer: 0, revealed: false };
     view.hidden = false;
     shareShown(view, true);
     document.documentElement.classList.add("lq-class-on");
     open.release = inertAround(view);
     open.timer = window.setInterval(tick, 250);
+    ownKeys(owner);
     show(0);
     view.focus({ preventScroll: true });
   }
@@ -266,6 +362,7 @@ function setup(plan) {
     coach(); // the class's table back to plain
     window.clearInterval(was.timer);
     was.release();
+    ownKeys(null);
     giveBack(was.moved);
     view.hidden = true;
     shareShown(view, false);
@@ -282,6 +379,7 @@ function setup(plan) {
     draw(open.clock);
   }
 
+  arrange();
   run.addEventListener("click", enter);
   view.addEventListener("click", function (event) {
     const target = /** @type {HTMLElement} */ (event.target);
@@ -294,35 +392,81 @@ function setup(plan) {
     else if (go === "close") leave();
   });
 
-  // The class's keys, from the page and from its frames (their "key" messages: the
-  // frame's own projector view keeps every key but the clicker's). A table's projector
-  // view open in the page keeps every key (its Escape closes it first).
+  // The class's keys, wherever the focus is: the page's (page.js ownKeys, while the view
+  // is shown: before the steppers', the projector view's and Material's own) and its
+  // frames' ("key" messages: class-frame.js takes them there). PageDown and PageUp walk
+  // the parts, P pauses, R reveals, Escape leaves; the arrows and Space step the part's
+  // example (the one the focus is in, else the first in sight), else the class's table;
+  // every other single key does nothing (Material's N, S, F: not while the class runs).
   /**
    * @param {string} key
    * @returns {boolean} whether the class took it
    */
   function press(key) {
-    if (!open || projected()) return false;
+    if (!open) return false;
     if (key === "PageDown") show(open.at + 1);
     else if (key === "PageUp") show(open.at - 1);
     else if (key === "p" || key === "P") toggle();
-    else if ((key === "r" || key === "R") && reveal()) { /* revealed */ }
+    else if (key === "r" || key === "R") reveal();
     else if (key === "Escape") leave();
     else return false;
     return true;
   }
 
-  // Capture: before the pages' own keys.
-  /** @param {KeyboardEvent} event */
-  function keys(event) {
-    const key = classKey(event);
-    if (!key || !press(key)) return;
-    event.preventDefault();
-    event.stopPropagation();
+  /**
+   * @param {Page.Go} go
+   * @param {EventTarget | null} target
+   * @returns {boolean} whether something stepped
+   */
+  function stepPart(go, target) {
+    if (!open) return false;
+    const part = parts[open.at];
+    const shown = containers().filter(function (box) { return part.contains(box) && box.getClientRects().length > 0; });
+    const inside = target instanceof Node ? shown.find(function (box) { return box.contains(target); }) : undefined;
+    const seen = shown.find(function (box) {
+      const r = box.getBoundingClientRect();
+      return r.bottom > 0 && r.top < window.innerHeight;
+    });
+    const box = inside || seen;
+    if (box && stepIn(box, go)) return true;
+    const frame = part.hasAttribute("data-coach") ? table() : undefined;
+    if (frame) tell(frame, { lq: "step", go: go });
+    return !!frame;
   }
 
-  window.addEventListener("keydown", keys, true);
+  /** @param {EventTarget | null} target */
+  function pressable(target) {
+    return target instanceof Element && !!target.closest("button, a, summary");
+  }
+
+  /**
+   * @param {KeyboardEvent} event
+   * @returns {boolean} whether the key is taken (it does nothing else)
+   */
+  function keys(event) {
+    const key = classKey(event);
+    if (!open || !key) return false;
+    if (press(key)) return true;
+    const go = stepKey(event, { space: true });
+    if (go) return !(key === " " && pressable(event.target)) && stepPart(go, event.target);
+    return key.length === 1 && key !== " ";
+  }
+  owner = keys;
+  if (built.linked) enter(); // a plan's link opens the class view on it
 }
+
+// The teachers' page printed: its answer keys (and every collapsed note) open on paper,
+// as they were after.
+/** @type {HTMLDetailsElement[]} */
+let opened = [];
+window.addEventListener("beforeprint", function () {
+  if (!document.querySelector("[data-plan]")) return;
+  opened = Array.from(document.querySelectorAll(".md-content details:not([open])"));
+  opened.forEach(function (details) { details.open = true; });
+});
+window.addEventListener("afterprint", function () {
+  opened.splice(0).forEach(function (details) { details.open = false; });
+});
 
 function init() {
   document.querySelectorAll("[data-plan]").forEach(function (plan) {

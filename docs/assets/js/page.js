@@ -13,6 +13,9 @@
 //   typing(target)                  whether the reader is typing there (keys left alone)
 //   stepKey(event, extra)           the step a key asks for: "previous", "next", "first",
 //                                   "last" (arrows, Home, End; PageUp/PageDown, Space asked)
+//   ownKeys(owner)                  every key offered to ``owner`` first, wherever the focus
+//                                   is (the class view, and a page in its frame): a key it
+//                                   takes (true) does nothing else, not even Material's own
 //   showLoading(display, status, detail, sentence)
 //                                   the one loading display: Python's loading (engine.js's
 //                                   statuses) said in a line and a progress bar
@@ -154,6 +157,25 @@ export function stepKey(event, extra) {
   if (extra && extra.space && event.key === " ") return "next";
   return STEP_KEYS[event.key] || null;
 }
+
+// The keys' owner (ownKeys): the class view (class.js) while it is shown, a page shown in
+// its frame (class-frame.js). This module is the first every page script imports, so its
+// listener is the window's first, in capture: before the projector view's, the
+// steppers', the tables' and Material's own shortcuts (P, N, S, F...), which a key the
+// owner takes never reaches.
+/** @type {((event: KeyboardEvent) => boolean) | null} */
+let owner = null;
+
+/** @param {((event: KeyboardEvent) => boolean) | null} take */
+export function ownKeys(take) {
+  owner = take;
+}
+
+window.addEventListener("keydown", function (event) {
+  if (!owner || event.defaultPrevented || !owner(event)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+}, true);
 
 // The progress bar's value (of 100) at each stage of Python's loading; downloading
 // fills 5 to 80.

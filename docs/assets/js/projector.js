@@ -19,6 +19,7 @@
 //   projection.changed();         // the view's decision changed: the vote follows
 //   project(box, true);           // opened (or left) from a script: the class's coach
 //   reveal();                     // the vote's odds revealed (R); false: no vote open
+//   stepIn(box, "next");          // a view stepped as its keys do (the class view's →)
 //   projected();                  // the view open, or null
 //   containers();                 // the views handed over, in the page's order
 // Events, on the view (they bubble): "lq:projectable" once it may be projected (handed
@@ -176,6 +177,19 @@ function step(box, go) {
   const at = all.indexOf(box);
   const next = { first: 0, previous: at - 1, next: at + 1, last: all.length - 1 }[go];
   if (next >= 0 && next < all.length && next !== at) enter(all[next]);
+}
+
+// ``box`` (open or not) stepped by its own steps, as its keys step it: the class view's
+// arrows (class.js) and the ones it passes to its frame's table.
+/**
+ * @param {HTMLElement} box
+ * @param {Page.Go} go
+ * @returns {boolean} whether ``box`` is a view with steps of its own
+ */
+export function stepIn(box, go) {
+  const own = (views.get(box) || {}).go;
+  if (own) own(go);
+  return !!own;
 }
 
 // Space on a button or a link presses it (a lesson's choice), as everywhere.

@@ -15,7 +15,7 @@ from urllib.parse import unquote
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import UNCOVERED, scenario_in
+from helpers import UNCOVERED, overlapping, scenario_in
 from playwright.sync_api import FrameLocator, Locator, Page, expect
 
 from lansquenet import quicklink
@@ -219,3 +219,49 @@ def test_nothing_plays_ahead_while_the_class_s_table_is_not_on_the_screen(page: 
     page.keyboard.press("PageDown")  # the odds part: the table on the screen again, it moves
     expect(projected).to_be_visible()
     expect(counter).not_to_have_text(at, timeout=30_000)
+
+
+# What the class view shows of a part, as boxes: its head's pieces (title, minutes,
+# countdown), the code and its caption, the bar's controls, the live frame, and the first
+# heading or paragraph of the part's material under the head (the material scrolls under
+# the head, which hides it: that is no overlap); where two of them share any area, they overlap.
+PIECES = """(view) => {
+  const shown = (e) => e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+  const part = view.querySelector(".lq-part:not([hidden])");
+  const head = part.querySelector(".lq-part-head").getBoundingClientRect().bottom - 1;
+  const named = [
+    ["title", part.querySelector(".lq-part-head h2")], ["minutes", part.querySelector(".lq-part-minutes")],
+    ["countdown", part.querySelector(".lq-countdown")], ["code", view.querySelector(":scope > .lq-share .lq-share-code")],
+    ["caption", view.querySelector(":scope > .lq-share figcaption")], ["frame", view.querySelector("iframe.lq-part-frame:not([hidden])")],
+    ["material", Array.from(part.querySelectorAll(".lq-part-material :is(h2, h3, h4, p)"))
+      .find((e) => shown(e) && e.getBoundingClientRect().top >= head)],  // what scrolled under the head is under it
+    ...Array.from(view.querySelectorAll(".lq-class-bar > *")).map((e, i) => ["bar" + i, e]),
+  ];
+  return named.filter(([, e]) => shown(e)).map(([name, e]) => {
+    const r = e.getBoundingClientRect();
+    return { name, x: r.left, y: r.top, width: r.width, height: r.height };
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, SIZE], ids=["1024x768", "1280x720"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_nothing_overlaps_in_the_class_view(page: Page, lang: str, size: dict[str, int]) -> None:
+    # Issue 52: no piece of a part's screen over another, at a 4:3 and a 16:9 projector.
+    view = run_class(page, lang, "")
+    page.set_viewport_size(size)
+    for index in range(view.locator(".lq-part").count()):
+        expect(view).to_have_attribute("data-current", str(index))
+        name = view.locator(".lq-part:not([hidden])").get_attribute("data-part")
+        page.wait_for_timeout(300)  # the part's code drawn, its frame placed
+        pieces = view.evaluate(PIECES)
+        met = [
+            (a["name"], b["name"])
+            for i, a in enumerate(pieces)
+            for b in pieces[i + 1 :]
+            if {a["name"], b["name"]} != {"code", "caption"}
+            and overlapping(a, b)
+            and not (a["name"] == "material" and b["name"] == "frame")
+        ]
+        assert met == [], (name, met, pieces)
+        page.keyboard.press("PageDown")

@@ -91,12 +91,14 @@ declare namespace Bridge {
   /**
    * ``players``: a class's names, seated first; computer players fill the empty seats.
    * ``rules``: the game's rules (V-R8), written into its scenario as a scenario writes them.
+   * ``computers``: false, the names sit alone (no computer player in an empty seat).
    */
   interface QuickRequest extends Spoken {
     op: "quick";
     deals?: number;
     seed?: number | string;
     players?: string[];
+    computers?: boolean;
     rules?: Rules | CourtRules | null;
   }
 

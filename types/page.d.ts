@@ -131,6 +131,8 @@ declare namespace Page {
     word: Word;
     /** The reader's seats, in a game with computer players. */
     readers: string[];
+    /** The seats a new game of the class keeps (play.js freshGame): the class's names. */
+    seated: string[];
     turn: ReturnType<typeof import("../docs/assets/js/turn.js").turnView>;
     ledger: ReturnType<typeof import("../docs/assets/js/ledger.js").ledgerView>;
     session: Session;
@@ -180,6 +182,8 @@ interface HTMLElementEventMap {
   "lq:projected": CustomEvent<boolean>;
   /** share.js shareAddress: what the view shares now (a link from the page). */
   "lq:share": CustomEvent<string>;
+  /** vote.js: the class's vote drawn anew (decision.js adds the amounts of its move that takes one). */
+  "lq:voted": CustomEvent<void>;
 }
 
 interface DocumentEventMap {

@@ -203,7 +203,11 @@ def explain(
 
 
 def quick_game(
-    seed: int, deals: int = 6, players: Sequence[str] = (), rules: Mapping[str, Any] | None = None
+    seed: int,
+    deals: int = 6,
+    players: Sequence[str] = (),
+    rules: Mapping[str, Any] | None = None,
+    computers: bool = True,
 ) -> dict[str, Any]:
     """The quick game of the play page, as a scenario: the reader and three computer
     players of mixed temperaments, a random first banker and a random seat for the
@@ -233,10 +237,20 @@ def quick_game(
     >>> game = quick_game(5, rules={"variant": PRESET_IDS[2]})
     >>> game["rules"] == {"variant": PRESET_IDS[2]}, {k: v for k, v in game.items() if k != "rules"} == quick_game(5)
     (True, True)
+
+    With ``computers=False`` (the class view's table of named pupils only), the names
+    sit alone, no computer player in an empty seat; the first banker drawn the same way
+    (a table of fewer than two is the table's refusal, R-S1, when it opens):
+
+    >>> game = quick_game(5, 3, ["Zoé", "Yann"], computers=False)
+    >>> game["players"], game["computer"], game["first_banker"] in game["players"]
+    (['Zoé', 'Yann'], {}, True)
     """
     rng = random.Random(f"lansquenet-quick:{seed}")
     temperaments = list(TEMPERAMENTS)
-    if players:
+    if not computers:
+        names, computer = list(players), {}
+    elif players:
         taken = {likeness(name) for name in players}
         others = [name for name in NAMES if likeness(name) not in taken][
             : max(0, QUICK_PLAYERS - len(players))

@@ -133,12 +133,14 @@ class MoveRequest(Spoken):
 
 class QuickRequest(Spoken):
     """``players``: a class's names, seated first; computer players fill the empty seats.
-    ``rules``: the game's rules (V-R8), written into its scenario as a scenario writes them."""
+    ``rules``: the game's rules (V-R8), written into its scenario as a scenario writes them.
+    ``computers``: false, the names sit alone (no computer player in an empty seat)."""
 
     op: Literal["quick"]
     deals: NotRequired[int]
     seed: NotRequired[int | str]
     players: NotRequired[list[str]]
+    computers: NotRequired[bool]
     rules: NotRequired[Rules | CourtRules | None]
 
 

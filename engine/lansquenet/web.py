@@ -42,6 +42,7 @@ is an object with an ``op`` (the contract, every request and answer declared onc
   from ``K`` (a fresh seed if none), answered as ``open``. With ``"players": [names]``
   (the class view's table), those names sit first and computer players fill the empty
   seats up to four; the names are held to the set-up form's policy (``check_names``).
+  With ``"computers": false`` as well, the names sit alone (no computer player).
   With ``"rules": R`` (VARIANTS.md: ``{"variant": NAME}``, a preset of
   :mod:`lansquenet.games`, or the parameters
   ``packs``, ``pack``, ``pair_share``, ``successor``), the game is played under them and
@@ -499,6 +500,15 @@ def _quick(request: dict[str, Any]) -> dict[str, Any]:
     {'packs': 2}
     >>> json.loads(handle('{"op": "quick", "rules": {"variant": "zecchinetta"}}'))["error"]["code"]
     'unknown_variant'
+
+    With ``"computers": false``, the class's names sit alone; fewer than two names make
+    no table (the engine's refusal, R-S1):
+
+    >>> quick = json.loads(handle('{"op": "quick", "seed": 3, "players": ["Zoé", "Yann"], "computers": false}'))
+    >>> quick["scenario"]["players"], quick["scenario"]["computer"]
+    (['Zoé', 'Yann'], {})
+    >>> json.loads(handle('{"op": "quick", "players": ["Zoé"], "computers": false, "lang": "en"}'))["error"]["code"]
+    'invalid_players'
     """
     deals = request.get("deals", 6)
     if deals not in bots.QUICK_DEALS or isinstance(deals, bool):
@@ -511,11 +521,14 @@ def _quick(request: dict[str, Any]) -> dict[str, Any]:
     players = request.get("players", [])
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise BadRequest("players must be a list of names")
+    computers = request.get("computers", True)
+    if not isinstance(computers, bool):
+        raise BadRequest("computers must be true or false")
     try:  # V-R8: the game's rules, written as a scenario writes them (V-R5's refusals)
         rules = games.read(request.get("rules")).record()  # C-16: either game
     except Refusal as refusal:
         return _refusal(refusal, _lang(request, _worker.lang))
-    scenario = bots.quick_game(seed, deals, players, rules)
+    scenario = bots.quick_game(seed, deals, players, rules, computers)
     # A class's names are a table a reader typed: held to the set-up form's policy.
     return _open({**request, "scenario": scenario, "check_names": bool(players)})
 

@@ -70,6 +70,8 @@ def rules_choices(page: PageContext) -> list[dict[str, str]]:
         about = page.w("play.rules.about", source=source, exact=exact, percent=percent)
         if preset.rules.share != 1:  # V-P3a: odd stakes give the bank less
             about += " " + page.w("play.rules.odd_stakes")
+            # The coach's chance for a stake is the standard game's: said why (issue 52).
+            about += " " + page.w("play.rules.same_chance")
         out.append(
             {
                 "value": preset.name,

@@ -329,6 +329,9 @@ def test_the_class_plays_its_game_from_the_projected_table_in_the_play_part(
         else:  # two moves or more: the class's vote, no panel
             assert vote.count() >= 2 and decision.count() == 0
             move = vote.first
+            amounts = projected.locator(".lq-vote li").first.locator(".lq-vote-amounts button[data-amount]")
+            if amounts.count():  # a stake: the class's amount first (issue 52: none is chosen for it)
+                amounts.first.click()
             voted += 1
         box = move.bounding_box()
         assert box and box["height"] >= 44

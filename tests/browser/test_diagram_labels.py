@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES
-from playwright.sync_api import Page
+from helpers import AT_COVERING, PLAY, link_to, ready, settle
+from playwright.sync_api import Page, expect
 
 import lansquenet
 from lansquenet.diagram import PAGE, PROJECTED, Layout, diagram, sprite
@@ -91,3 +92,27 @@ def test_every_seat_label_lies_inside_its_box_and_over_no_other_text_on_a_phone(
                 assert inside(line, seat["rect"]), (index, seat["seat"], text)
                 for other, there in seat["others"]:
                     assert not meet(line, there), (index, seat["seat"], text, other)
+
+
+# Each seat's counters (its second line: the balance, "banker" beside the banker's), as
+# big as they are on the screen (px).
+COUNTERS = """(svg) => Array.from(svg.querySelectorAll(".lq-seat")).map((seat) => {
+  const line = seat.querySelectorAll("text")[1];
+  return [seat.dataset.seat, line.getScreenCTM().a * parseFloat(getComputedStyle(line).fontSize)];
+})"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_play_page_s_drawing_writes_the_seats_counters_at_12_px_on_a_320_px_phone(
+    page: Page, lang: str
+) -> None:
+    # Issue 52: at 320 px the table's counters were about 10 px (the page's drawing, 440
+    # units across, scaled to the phone's width): at least 12 px now, no scroll sideways.
+    ready(page, PLAY[lang] + link_to(AT_COVERING), (320, 640))
+    settle(page)
+    svg = page.locator("#lq-view .lq-figure svg")
+    expect(svg).to_be_visible()
+    sizes = svg.evaluate(COUNTERS)
+    assert len(sizes) == 3
+    assert all(px >= 12 for _, px in sizes), sizes
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")

@@ -267,3 +267,33 @@ def test_a_custom_rules_link_opens_a_quick_game_under_them(pages: Any, lang: str
     expect(page.locator("#lq-rules")).to_have_value("custom")
     expect(page.locator("#lq-rule-successor")).to_have_value("left")
     expect(page.locator("#lq-rules-kind")).to_have_text(WORDS(lang, "play.rules.mix"))
+
+
+@pytest.mark.parametrize("width", [320, 1280])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_variant_link_shows_the_variant_s_edge_on_the_game_screen(
+    pages: Any, lang: str, width: int
+) -> None:
+    # Issue 52: a "#rules=" link skips the set-up form, where the preset's edge is said:
+    # the game screen says it then, the engine's figure (lansquenet_site.presets, from
+    # lansquenet.odds), and under half on a pair why each stake's chance is the standard one.
+    from lansquenet import chart
+    from lansquenet_site.presets import PRESETS
+
+    for preset in PRESETS:
+        page = pages(PLAY[lang] + "#rules=" + preset.name)
+        page.set_viewport_size({"width": width, "height": 720})
+        expect(page.locator("#lq-game")).to_be_visible()
+        line = page.locator("#lq-rules-edge")
+        if preset.name == "standard":
+            expect(line).to_be_hidden()
+            continue
+        expect(line).to_be_visible()
+        assert line.evaluate("(p) => p.getBoundingClientRect().height > 0")
+        exact, percent = str(preset.edge), chart.percent(float(preset.edge), lang, 1)
+        expect(line).to_contain_text(exact)
+        expect(line).to_contain_text(percent)
+        if preset.rules.share != 1:  # V-P3a: the same chance to win, a pair costing half
+            expect(line).to_contain_text(WORDS(lang, "play.rules.same_chance"))
+        assert page.evaluate(WIDEST) <= width
+        page.close()

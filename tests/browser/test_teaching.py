@@ -53,6 +53,37 @@ def test_the_exit_ticket_prints_four_to_a_page_between_cut_lines(page: Page, lan
         expect(ticket.locator("ol > li")).to_have_count(3)
 
 
+# Each question's room to answer on paper: the blank under its last line of text down to
+# the next question (or the ticket's end), in CSS px (96 to the inch: 9 mm is 34 px).
+ROOM = """(ticket) => {
+  const box = ticket.getBoundingClientRect();
+  const items = [...ticket.querySelectorAll("ol > li")];
+  return { overflow: ticket.scrollHeight - ticket.clientHeight, room: items.map((li, i) => {
+    const range = document.createRange();
+    range.selectNodeContents(li);
+    const rects = [...range.getClientRects()].filter((r) => r.height > 0);
+    const text = Math.max(...rects.map((r) => r.bottom));
+    const next = i + 1 < items.length ? items[i + 1].getBoundingClientRect().top : box.bottom;
+    return next - text;
+  }) };
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_exit_ticket_leaves_room_to_answer_each_question(page: Page, browser_log: Any, lang: str) -> None:
+    # Issue 52: printed, a ticket left one line to answer in; each question now has 9 mm
+    # of paper under it, nothing of the ticket cut off, four tickets still to a page.
+    page.goto(f"{PREFIX[lang]}ticket/")
+    browser_log.settle(page)
+    page.emulate_media(media="print")
+    for ticket in page.locator(".lq-ticket").all():
+        measured = ticket.evaluate(ROOM)
+        assert measured["overflow"] <= 0, measured
+        assert len(measured["room"]) == 3 and min(measured["room"]) >= 34, measured
+    for paper in ("A4", "Letter"):
+        assert pdf_pages(page.pdf(format=paper)) == 1
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_plan_prints_whole_on_one_a4_page(page: Page, browser_log: Any, lang: str) -> None:
     # The plan starts a page of its own and is never split: alone, it fills one A4 page.
@@ -221,3 +252,23 @@ def test_teach_link_opens_the_play_page_with_its_deal(page: Page, lang: str, ind
     page.locator("[data-tab=ledger]").click()  # the ledger is one tab away
     expect(page.locator("#lq-ledger tbody tr")).to_have_count(deals)  # asked for after the game opened
     assert page.url.split("#", 1)[1] == href.split("#", 1)[1]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_dossier_s_quotations_print_at_body_contrast(
+    page: Page, lang: str, scheme: Literal["light", "dark"]
+) -> None:
+    # Issue 52: the documents' texts (the source's words, the published translations) are
+    # what the class reads on paper: printed black as the body, never the screen's pale grey.
+    page.emulate_media(color_scheme=scheme)
+    page.goto(f"{PREFIX[lang]}dossier/")
+    page.emulate_media(media="print", color_scheme=scheme)
+    colours = page.evaluate(
+        """() => [...document.querySelectorAll("article blockquote, article blockquote *")]
+             .filter((e) => e.getClientRects().length && e.textContent.trim())
+             .map((e) => [e.textContent.trim().slice(0, 30), getComputedStyle(e).color, getComputedStyle(e).opacity])"""
+    )
+    assert len(colours) >= 7  # the seven documents' texts at least
+    pale = [c for c in colours if c[1] != "rgb(0, 0, 0)" or c[2] != "1"]
+    assert pale == [], pale

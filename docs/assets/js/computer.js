@@ -129,16 +129,20 @@ export function helps(el, word) {
  * @param {Page.Word} word
  * @param {Page.Session} session
  * @param {(reply: Bridge.Position) => void} onMove
+ * @param {() => boolean} [hold] whether they wait now (the class's table out of the class's sight)
  */
-export function computerPlayers(el, word, session, onMove) {
+export function computerPlayers(el, word, session, onMove, hold) {
   /** @type {Record<string, string>} */
   let seats = {};
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
+  /** @type {Bridge.Position | null} */
+  let waiting = null; // the position a computer player waits to move from, while held
 
   /** @param {Bridge.Scenario | null} data */
   function reset(data) {
     seats = (data && data.computer) || {};
+    waiting = null;
     clearTimeout(timer);
   }
 
@@ -159,11 +163,23 @@ export function computerPlayers(el, word, session, onMove) {
     el.turn.classList.toggle("lq-computer-turn", thinking);
     if (!thinking) return;
     el.situation.textContent = word("play.thinking", { player: toAct.player });
+    waiting = position;
+    if (hold && hold()) return; // resumed when the table is in sight again
     timer = setTimeout(function () {
       if (session.busy) { follow(position); return; }
+      if (hold && hold()) return;
+      waiting = null;
       session.bot().then(onMove, function () {});
     }, pace());
   }
 
-  return { reset: reset, follow: follow, isComputer: isComputer };
+  // The table in sight again: a computer player that waited moves.
+  function resume() {
+    if (waiting && !(hold && hold())) follow(waiting);
+  }
+
+  return {
+    reset: reset, follow: follow, isComputer: isComputer, resume: resume,
+    any: function () { return Object.keys(seats).length > 0; }, // whether the game has computer players
+  };
 }

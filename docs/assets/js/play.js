@@ -27,6 +27,7 @@
 // Every word comes from the page (#lq-words, written at build time from site.po); every
 // name and engine text reaches the page as text, never as markup, except the diagram
 // SVG, which the engine writes and escapes (parsed as SVG, never as HTML).
+import { framed } from "./class-frame.js";
 import { computerPlayers, helps, pace, readerSeats, seatLine, setPace } from "./computer.js";
 import { copyLink } from "./copy-link.js";
 import { croupierKeys } from "./croupier.js";
@@ -49,6 +50,7 @@ import { movesOf } from "./vote.js";
 import { errorSentence, pageLang, pageWords, required, show } from "./page.js";
 
 const LEDGER = 250; // ledger rows per request
+const CLASS_DEALS = 6; // a class's game: its deals (links.js seats the class's names for as many)
 
 /**
  * @param {HTMLElement} root
@@ -107,22 +109,41 @@ function parts(root) {
   table.links = gameLinks(table);
   table.tools = tableTools(table);
   table.steps = viewer(el, table.session, table.view, table.links.viewed, word);
-  table.computer = computerPlayers(el, word, table.session, function (reply) { computerMoved(table, reply); });
+  // In the class view (class-frame.js), the class's table plays only while it is projected
+  // for the class: nothing plays ahead in a part that does not show it.
+  table.computer = computerPlayers(el, word, table.session, function (reply) { computerMoved(table, reply); },
+    function () { return framed() && !el.view.classList.contains("lq-projecting"); });
   // The table projected: it steps as its buttons do; its moves (in the turn's bar, outside
   // the table) are the class's vote.
+  // (A move of the vote that takes an amount waits for the class's amount: decision.js.)
   /** @param {HTMLElement} button */
-  function choose(button) { if (button.dataset.move && table.steps.count) play(table, button.dataset.move); }
+  function choose(button) {
+    if (button.dataset.move && table.steps.count && (!table.decision || table.decision.ready(button))) play(table, button.dataset.move);
+  }
   table.projection = projectable(el.view, {
     go: function (go) { if (table.steps && table.steps.count) table.steps.step(go); },
     choices: function () { return movesOf(el.turn); },
     choose: choose,
   });
   // Projected, the turn's bar is out of sight: whose turn, the amounts, a lone move, there.
-  table.decision = mountDecision(el.view, el, word, { choose: choose, take: table.help.take });
+  // At the game's end there: a new game (its rules and its computer players chosen), or more deals.
+  const rules = /** @type {HTMLSelectElement} */ (el.setup.querySelector("#lq-rules"));
+  table.decision = mountDecision(el.view, el, word, {
+    choose: choose, take: table.help.take,
+    fresh: function (how) { freshGame(table, how); },
+    more: function () { carryOn(table); },
+    presets: function () { // the form's presets (play.html, from the engine's list): the game's chosen
+      return Array.from(rules.options).filter(function (option) { return option.dataset.rules; }).map(function (option) {
+        return { value: option.value, text: option.textContent || "", selected: option.value === rules.value };
+      });
+    },
+    computers: function () { return table.computer.any(); },
+  });
   // Projected, the table is drawn for the room (larger words: lansquenet.diagram.PROJECTED).
   el.view.addEventListener("lq:projected", function (event) {
     table.session.drawing = /** @type {CustomEvent<boolean>} */ (event).detail ? "projected" : "page";
     table.steps.redraw();
+    table.computer.resume(); // in the class view, its computer players move while the class sees them
   });
   return table;
 }
@@ -227,6 +248,8 @@ function newGame(table, reply) {
   table.computer.reset(data);
   table.heard = [];
   const seats = table.readers = readerSeats(data); // the reader's seats, said and marked in a game with computer players
+  // The seats a new game of the class keeps: the reader's, or every one where no computer plays.
+  table.seated = seats.length ? seats : table.computer.any() ? [] : data.players.map(String);
   show(el.seat, seatLine(seats, table.word, pageLang()));
   table.turn.readers(seats);
   table.view.readers(seats);
@@ -362,8 +385,10 @@ function play(table, name) {
   }
   run(table, table.session.move(action), function (reply) {
     if (reply.error) {
-      // Refused: nothing is kept; the engine's sentence shows beside the field.
+      // Refused: nothing is kept; the engine's sentence shows beside the field (and on
+      // the projected table's decision).
       show(el.moveRefusal, problem(reply, word));
+      table.decision.say(problem(reply, word));
       if (move.amount) el.amount.setAttribute("aria-invalid", "true");
       (move.amount ? el.amount : el.moves.querySelector("button") || el.amount).focus();
       return;
@@ -372,6 +397,48 @@ function play(table, name) {
     tell(table, told(reply));
     focusTurn(table);
   }, el.moveRefusal);
+}
+
+// The projected table's new game (decision.js): the same seats (the class's names, or
+// every seat where there was no computer player), under the rules chosen among the
+// form's presets, with computer players in the empty seats or none; the engine seats
+// them (a table of one is its refusal, said on the screen).
+/**
+ * @param {Page.Table} table
+ * @param {{ rules: string, computers: boolean }} how
+ */
+function freshGame(table, how) {
+  if (table.session.busy) return;
+  const select = /** @type {HTMLSelectElement} */ (table.el.setup.querySelector("#lq-rules"));
+  select.value = how.rules;
+  select.dispatchEvent(new Event("change"));
+  const names = table.seated;
+  run(table, table.session.quick(CLASS_DEALS, names, table.form.rules.read(), how.computers), function (reply) {
+    if (reply.error) { table.decision.say(problem(reply, table.word)); return; }
+    table.links.opened(reply, true);
+    newGame(table, reply);
+    focusTurn(table);
+  }, table.el.moveRefusal);
+}
+
+// The projected table's "carry on" (decision.js): the same game, the session's own record,
+// opened again with more deals to play (as many again as a class's game has) and without
+// its "time is up"; the engine replays it and says what comes next.
+/** @param {Page.Table} table */
+function carryOn(table) {
+  if (table.session.busy) return;
+  table.session.scenario().then(function (reply) {
+    if (reply.error) { table.decision.say(problem(reply, table.word)); return; }
+    const data = Object.assign({}, reply.scenario);
+    if (data.ended) delete data.ended; // time was called: the game goes on where it stopped
+    else if (data.finish_after) data.finish_after += CLASS_DEALS; // R-P4: a new agreed finish
+    run(table, table.session.open(data, false), function (opened) {
+      if (opened.error) { table.decision.say(problem(opened, table.word)); return; }
+      table.links.opened(opened, true);
+      newGame(table, opened);
+      focusTurn(table);
+    }, table.el.moveRefusal);
+  }, function () { /* the loading failure is already on the page */ });
 }
 
 // The page's controls: the loading shown, Python started, the form, the moves, the

@@ -9,7 +9,7 @@
 //   choice.read();                    // the rules chosen, as a scenario writes them (null: standard)
 //   choice.reset(rules);              // show a scenario's rules (null: the standard game)
 //   choice.label(rules);              // the table's badge's words for a scenario's rules
-//   choice.badge(rules);              // ... written in the table's badge
+//   choice.badge(rules);              // ... written in the table's badge (a preset's edge under it)
 //   choice.refused(target, message, asked); choice.offer(false);
 //   choice.linked(rules);             // a "#rules=" link's rules: another game's name is that game
 //
@@ -31,6 +31,7 @@ export function rulesChoice(root, word) {
   const kind = required(root, "#lq-rules-kind");
   const offered = required(root, "#lq-rules-offer");
   const badged = required(root, "#lq-rules-badge");
+  const edge = required(root, "#lq-rules-edge"); // the game's rules' source and edge, under the table's controls
   /** @type {HTMLSelectElement[]} */
   const fields = Array.from(custom.querySelectorAll("select[data-rule]"));
   /** @param {HTMLElement} element the name of its rule, or its preset's (play.html) */
@@ -171,9 +172,16 @@ export function rulesChoice(root, word) {
     }) });
   }
 
-  // The table says which rules are in force: as text, so a screen reader reads it too.
+  // The table says which rules are in force: as text, so a screen reader reads it too;
+  // under a preset other than the standard game, its source and the bank's edge (the
+  // build's line beside the form's choice, the engine's figures), the form skipped or not.
   /** @param {Bridge.Rules | Bridge.CourtRules | null | undefined} rules */
-  function badge(rules) { badged.textContent = label(rules); }
+  function badge(rules) {
+    badged.textContent = label(rules);
+    const match = presetOf(spelt(rules));
+    edge.textContent = match && match !== presets[0] ? match.dataset.name + ". " + (match.dataset.about || "") : "";
+    edge.hidden = !edge.textContent;
+  }
 
   // Rules the engine refused (a link's): its sentence, what was asked, the standard game offered.
   /** @param {HTMLElement} target @param {string} message @param {string} asked */

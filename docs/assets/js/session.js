@@ -9,7 +9,7 @@
 //   session.link(text)      -> the same for the game a link's text holds (permalink.js)
 //   session.shortLink(text) -> the same for a quick game's short link (#quick=...)
 //   session.short()         -> {short}: the session's short link's text, or null
-//   session.quick(deals, players, rules) -> the same for a quick game of 3, 6 or 10 deals, seating a class's names ([]: the reader's one seat), under ``rules`` (null: the standard game)
+//   session.quick(deals, players, rules, computers) -> the same for a quick game of 3, 6 or 10 deals, seating a class's names ([]: the reader's one seat), under ``rules`` (null: the standard game), computer players in the empty seats (``computers`` false: none)
 //   session.move(action)    -> a position with the new steps' sentences, or {error}
 //   session.undo(seats)     -> back to the last move of one of ``seats`` (all computer
 //                              moves since with it), in one request; [] or none: one action
@@ -76,10 +76,12 @@ export function sessionClient(lang, onBusy) {
     move: function (/** @type {Bridge.Action} */ action) { return send({ op: "move", action: action }); },
     // ``players``: a class's names, seated with computer players in the empty seats;
     // ``rules``: the rules the game is played under (VARIANTS.md; none: the standard game)
-    quick: function (/** @type {number} */ deals, /** @type {string[]} */ players, /** @type {Bridge.Rules | null} */ rules = null) {
+    // ``computers``: false, the names sit alone (the class's table of named pupils)
+    quick: function (/** @type {number} */ deals, /** @type {string[]} */ players, /** @type {Bridge.Rules | null} */ rules = null, computers = true) {
       /** @type {Bridge.QuickRequest} */
       const request = { op: "quick", deals: deals };
       if (players && players.length) request.players = players;
+      if (!computers) request.computers = false;
       if (rules) request.rules = rules;
       return send(request);
     },

@@ -7,7 +7,9 @@
 // played (``choose``), each lettered move is a button for it: the teacher plays the class's
 // choice from the projected table. Its words are the page's (#lq-words). The projector view
 // (projector.js) mounts it on the view it shows, with the view's own choices, and draws it
-// again when the view says its decision changed.
+// again when the view says its decision changed. Each choice that is a move says which
+// (``data-vote-move``), and the view hears "lq:voted" when the vote is drawn anew: the play
+// page's decision (decision.js) puts the amounts of the move that takes one beside it.
 //
 //   const vote = mountVote(box, function () { return movesOf(decision); }, word, choose);
 //   vote.draw();      // the decision now (the same buttons: left as it is, revealed or not)
@@ -75,6 +77,7 @@ export function mountVote(box, choices, word, choose) {
     const list = node("ol", null, { class: "lq-vote-choices" });
     moves.forEach(function (button, i) {
       const item = node("li");
+      if (button.dataset.move) item.dataset.voteMove = button.dataset.move; // the move's own amounts join it (decision.js)
       // The move itself, for the teacher at the projected table: played through the view's
       // own ``choose`` (it sends the move; the engine decides what it does).
       const move = choose
@@ -96,6 +99,7 @@ export function mountVote(box, choices, word, choose) {
     reveal.addEventListener("click", revealOdds);
     head.append(" ", reveal); // beside the title: the choices stay above the step buttons' bar
     panel.append(list);
+    box.dispatchEvent(new CustomEvent("lq:voted")); // drawn anew (decision.js adds a move's amounts)
   }
 
   function revealOdds() {

@@ -54,6 +54,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from benchmarks.visits import PROBE, first_visit
 from localsite.chromium import launch_options
 from localsite.serve import Handler, serve
 
@@ -65,34 +66,6 @@ RETURN_GOAL = 0.35  # 3c: issue 44's goal
 BYTES_GOAL = 0.75  # 3d
 BEFORE = "d2940d9"  # the commit before issue 18 (memory snapshot, trimmed stdlib)
 REPO = Path(__file__).resolve().parents[1]
-
-# Installed before any script of the page: long tasks, the engine's and the stepper's
-# readiness, each as performance.now() (ms from navigation start).
-PROBE = """
-window.__lqb = { long: [], ready: null, stepper: null, status: {} };
-try {
-  new PerformanceObserver(function (list) {
-    list.getEntries().forEach(function (e) {
-      const where = (e.attribution || []).map(function (a) { return a.containerSrc || a.containerName || a.name; });
-      window.__lqb.long.push({ start: e.startTime, duration: e.duration, where: where.join(" ") });
-    });
-  }).observe({ type: "longtask", buffered: true });
-} catch (error) {}
-new MutationObserver(function (records) {
-  records.forEach(function (r) {
-    const value = r.target.getAttribute && r.target.getAttribute(r.attributeName);
-    if (r.attributeName === "data-status" && !(value in window.__lqb.status)) {
-      window.__lqb.status[value] = performance.now();
-    }
-    if (r.attributeName === "data-status" && value === "ready" && window.__lqb.ready === null) {
-      window.__lqb.ready = performance.now();
-    }
-    if (r.attributeName === "data-stepper" && value === "ready" && window.__lqb.stepper === null) {
-      window.__lqb.stepper = performance.now();
-    }
-  });
-}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-status", "data-stepper"] });
-"""
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare loadPyodide</title></head>
@@ -318,15 +291,13 @@ SNAPSHOT_KEPT = """async () => {
 def return_visit(browser: Browser, site_url: str, repeats: int = 5) -> dict[str, Any]:
     """3c: engine ready on a return visit to the play page / a plain start (Save-Data);
     and / the first visit in the same context (the build's snapshot restored)."""
-    from benchmarks.first_visit_bench import _visit  # it imports PROBE from here
-
     first: list[float] = []
     again: list[float] = []
     plain: list[float] = []
     started: list[str] = []
     for i in range(repeats):
         if i % 2 == 0:
-            plain.append(_visit(browser, site_url, "plain")["ms"])
+            plain.append(first_visit(browser, site_url, "plain")["ms"])
         context = browser.new_context()
         try:
             context.add_init_script(PROBE)
@@ -344,7 +315,7 @@ def return_visit(browser: Browser, site_url: str, repeats: int = 5) -> dict[str,
         finally:
             context.close()
         if i % 2:
-            plain.append(_visit(browser, site_url, "plain")["ms"])
+            plain.append(first_visit(browser, site_url, "plain")["ms"])
     ratio = statistics.median(again) / statistics.median(plain)
     return {
         "repeats": repeats,

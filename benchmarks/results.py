@@ -286,7 +286,7 @@ def rules_rows(rules: dict[str, Any] | None, missing: str) -> list[tuple[str, st
 
     def grown(part: str) -> str:
         fig = rules[part] if rules else None
-        if not fig:
+        if not fig or not rules:
             return missing
         if "skipped" in fig:
             return f"not measured: {fig['skipped']}"

@@ -31,7 +31,7 @@ def teach(site: Path, lang: str) -> str:
 def test_the_parts_add_up_to_fifty_minutes() -> None:
     parts = plan()
     assert sum(part["minutes"] for part in parts) == TOTAL == 50
-    assert [part["start"] for part in parts][0] == 0
+    assert parts[0]["start"] == 0
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -53,7 +53,9 @@ def test_each_parts_heading_says_its_minutes(site: Path, lang: str) -> None:
     for part in plan():
         if not part.get("section"):
             continue
-        screen = re.search(rf'<section class="lq-part" data-part="{part["id"]}"[^>]*data-section="([^"]+)"', html)
+        screen = re.search(
+            rf'<section class="lq-part" data-part="{part["id"]}"[^>]*data-section="([^"]+)"', html
+        )
         assert screen, part["id"]
         heading = re.search(rf'<h2 id="{re.escape(screen[1])}"[^>]*>(.*?)</h2>', html, re.DOTALL)
         assert heading, screen[1]

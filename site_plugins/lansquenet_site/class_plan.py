@@ -14,7 +14,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .markup import fence, json_text
+from .markup import fence, json_text, macros
 from .page import PageContext
 from .render import keep
 
@@ -57,6 +57,21 @@ def _frames() -> dict[str, str]:
     to part)."""
     frames: dict[str, str] = json.loads(DATA.read_text("utf-8"))["frames"]
     return frames
+
+
+def framed(page: PageContext) -> bool:
+    """Whether the class view shows ``page`` in one of its frames (plan.json's frames)."""
+    return page.url.removeprefix(page.languages.prefix(page.lang)) in _frames().values()
+
+
+def render_framed(markdown: str, page: PageContext) -> str:
+    """A page the class view shows in a frame gets its side of their messages
+    (class-frame.js, kept aside from Markdown: :func:`render.keep`); no other page loads
+    it (benchmarks figure 5a)."""
+    if not framed(page):
+        return markdown
+    script = str(macros("tags.html").module(page.root + "assets/js/class-frame.js"))
+    return markdown.rstrip("\n") + "\n\n" + keep(script, page.stash) + "\n"
 
 
 def class_view(page: PageContext) -> str:

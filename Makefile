@@ -12,9 +12,10 @@ BIN := $(VENV)/bin
 PY_STAMP := $(VENV)/.stamp-python
 NPM_STAMP := $(VENV)/.stamp-npm
 
-# Python sources that are linted, and those type-checked strictly.
+# Python sources that are linted, and those type-checked strictly (mypy.ini: the test
+# modules need not annotate their functions; see there).
 LINT_PATHS := engine site_plugins tests localsite benchmarks
-TYPED_PATHS := engine/lansquenet site_plugins/lansquenet_site localsite
+TYPED_PATHS := engine/lansquenet site_plugins/lansquenet_site localsite tests benchmarks
 
 # Material for MkDocs prints a banner on every build; it is noise here.
 export NO_MKDOCS_2_WARNING := 1
@@ -24,7 +25,7 @@ export NO_MKDOCS_2_WARNING := 1
 help:
 	@echo "make serve   set up, then preview the site on http://127.0.0.1:8000/ (live reload)"
 	@echo "make test    set up, lint, type-check (Python and JavaScript), then run every test (engine, site, pyodide, browser)"
-	@echo "make check   the edit-test loop: lint, types, the engine's and the site's tests without a browser (about a minute)"
+	@echo "make check   the edit-test loop: lint, types, the engine's and the site's tests without a browser (its time: README.md)"
 	@echo "make bridge  write types/bridge.d.ts from the bridge's declaration (engine/lansquenet/protocol.py)"
 	@echo "make build   build the site into site/ (mkdocs build --strict)"
 	@echo "make build-properdocs   build it with ProperDocs too (own venv), compare with MkDocs's build"
@@ -114,13 +115,14 @@ lint: setup
 	node_modules/.bin/tsc --noEmit -p tsconfig.worker.json
 
 # The edit-test loop: the lint and the types, then the engine's and the site's tests on
-# two processes, without a browser, Pyodide or the engine's property tests (Hypothesis's:
-# hundreds of random sessions each, a minute and more of a core; make test runs them). The
-# site's tests share one build of the site.
+# two processes, without a browser, Pyodide, the engine's property tests (Hypothesis's:
+# hundreds of random sessions each, a minute and more of a core) or the tests marked
+# `slow` (pytest.ini: a build or a wheel of their own, thousands of sessions: make test
+# runs them all). The site's tests share one build of the site. Its time: README.md.
 check: setup
 	@$(MAKE) --no-print-directory lint
 	$(BIN)/pytest tests/engine tests/site tests/test_spec.py tests/test_localsite.py \
-		-m "not hypothesis" -n 2 -q --durations=5
+		-m "not hypothesis and not slow" -n 2 -q --durations=5
 
 # Two pytest runs at once. The engine's own tests under coverage (branch, at least 95%),
 # in one process (in two, the whole took 12 min, not 10), their report printed at the end;

@@ -29,50 +29,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Route, sync_playwright
+from playwright.sync_api import Browser, sync_playwright
 
-from benchmarks.browser_bench import PROBE
+from benchmarks.visits import NETWORK, first_visit
 from localsite.chromium import launch_options
-from localsite.serve import Handler, serve
+from localsite.serve import serve
 
 FAST_GOAL = 0.4  # 3e
 PHONE_GOAL = 0.7  # 3f
 CORE = 0.35
-NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 9e6 / 8, "uploadThroughput": 9e6 / 8}
-
-
-def _visit(browser: Browser, url: str, path: str, network: bool = False) -> dict[str, Any]:
-    """One first visit: ``path`` is "build-snapshot", "plain" (Save-Data) or "no-snapshot"
-    (a build without a snapshot: runtime.mjs without it). ms until ready, bytes, how."""
-    context = browser.new_context(service_workers="block")
-    try:
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        if path == "plain":
-            cdp.send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
-        if network:
-            cdp.send("Network.enable")
-            cdp.send("Network.emulateNetworkConditions", NETWORK)
-        if path == "no-snapshot":
-
-            def strip(route: Route) -> None:
-                response = route.fetch()
-                text = response.text().removeprefix("export default ").rstrip().removesuffix(";")
-                facts = json.loads(text)
-                facts.pop("snapshot", None)
-                route.fulfill(response=response, body=f"export default {json.dumps(facts)};\n")
-
-            page.route("**/assets/pyodide/runtime.mjs", strip)
-        page.add_init_script(PROBE)
-        Handler.sent.clear()
-        page.goto(url + "play/")
-        page.wait_for_function("() => window.__lqb && window.__lqb.ready !== null", timeout=600_000)
-        ms: float = page.evaluate("() => window.__lqb.ready")
-        sent = sum(size for _, size in Handler.sent)
-        how = page.locator("#lq-play").get_attribute("data-lq-python")
-        return {"ms": ms, "bytes": sent, "how": how}
-    finally:
-        context.close()
 
 
 def _pair(browser: Browser, url: str, repeats: int, network: bool = False) -> dict[str, Any]:
@@ -80,7 +45,7 @@ def _pair(browser: Browser, url: str, repeats: int, network: bool = False) -> di
     for i in range(repeats):
         order = ("build-snapshot", "plain") if i % 2 == 0 else ("plain", "build-snapshot")
         for path in order:
-            runs[path].append(_visit(browser, url, path, network))
+            runs[path].append(first_visit(browser, url, path, network))
     fast = statistics.median(r["ms"] for r in runs["build-snapshot"])
     plain = statistics.median(r["ms"] for r in runs["plain"])
     return {
@@ -158,13 +123,13 @@ def measure(site: Path, repeats: int = 5, phone_repeats: int = 3, shell: bool = 
             browser = p.chromium.launch(**launch_options(shell))
             try:
                 if repeats > 1:  # one discarded visit of each: files in the OS cache
-                    _visit(browser, url, "build-snapshot")
-                    _visit(browser, url, "plain")
+                    first_visit(browser, url, "build-snapshot")
+                    first_visit(browser, url, "plain")
                 fast = _pair(browser, url, repeats)
                 fast["goal"] = FAST_GOAL
                 fast["ok"] = fast["ratio"] <= FAST_GOAL and fast["right_paths"]
                 out["fast"] = fast
-                no_snapshot = _visit(browser, url, "no-snapshot")
+                no_snapshot = first_visit(browser, url, "no-snapshot")
             finally:
                 browser.close()
         plain_bytes = fast["bytes"]["plain"]

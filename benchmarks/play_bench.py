@@ -47,17 +47,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
+_repo = Path(__file__).resolve().parents[1]
 if __name__ == "__main__":  # run as a script: the repository's packages on the path
-    _repo = Path(__file__).resolve().parents[1]
     for _path in (_repo, _repo / "engine", _repo / "site_plugins"):
         sys.path.insert(0, str(_path))
+# The tests' helpers, under the one name the tests give them (pytest.ini's pythonpath).
+sys.path.insert(1, str(_repo / "tests"))
 
+import helpers  # tests/, put on the path above
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from localsite.chromium import launch_options
 from localsite.games import cycle
 from localsite.serve import serve
-from tests import helpers
 
 SHORT, LONG = 10, 1000  # 10 = 1 000 modulo 9: three deals of three actions, the balances back
 OPENED = 8000  # 9d: the link opened

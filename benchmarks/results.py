@@ -165,11 +165,12 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
     out.append(
         (
             "3b",
-            "longest main-thread task on the play page until the engine is ready (longtask)",
-            f"{engine['longest_task_ms']} ms (median of the runs' longest; 0 = no task of 50 ms or more)"
-            if engine
-            else missing,
-            "< 50 ms",
+            (
+                "longest main-thread task on the play page until the engine is ready (longtask)"
+                " / plain Material's rule page's longest, loaded in turns"
+            ),
+            _longest(engine) if engine else missing,
+            "≤ 1.1× plain Material's",
             _met(engine["longest_task_ok"]) if engine else "–",
             cmd,
         )
@@ -280,13 +281,24 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
     return out
 
 
+def _longest(engine: dict[str, Any]) -> str:
+    """Figure 3b's cell: the ratio, both medians, 50 ms standing for a page with no long task."""
+    ours = f"{_n(engine['longest_task_ms'])} ms"
+    if engine.get("longest_task_ratio") is None:
+        return f"{ours} (median of the runs' longest); plain Material not measured"
+    return (
+        f"{engine['longest_task_ratio']}× ({ours} vs {_n(engine['longest_task_plain_ms'])} ms, medians of"
+        " the runs' longest; a page with no task of 50 ms or more counts as 50 ms)"
+    )
+
+
 def rules_rows(rules: dict[str, Any] | None, missing: str) -> list[tuple[str, str, str, str, str, str]]:
     """Figure 10: what the historical variants cost (benchmarks/rules_bench.py)."""
     cmd = COMMANDS["rules"].format(repeats=max(1, rules["move"]["rounds"] // 3)) if rules else ""
 
     def grown(part: str) -> str:
         fig = rules[part] if rules else None
-        if not fig:
+        if not fig or not rules:
             return missing
         if "skipped" in fig:
             return f"not measured: {fig['skipped']}"
@@ -550,7 +562,8 @@ def notes(figures: dict[str, Any]) -> list[str]:
             f" {engine['longest_task_all_ms']} ms; counting only tasks after the page's load event, while"
             f" nothing but Python is still loading (in the worker): {engine['longest_task_after_load_all_ms']}"
             f" ms. For comparison, the longest task on the rule page of figure 4, which loads no Python:"
-            f" {browser['stepper']['longest_task_all_ms']} ms."
+            f" {browser['stepper']['longest_task_all_ms']} ms; on plain Material's, loaded in turns with"
+            f" the play page (3b): {engine.get('longest_task_plain_all_ms')} ms."
         )
         back = browser["return"]
         out.append(

@@ -20,7 +20,7 @@ import yaml
 REPO = Path(__file__).resolve().parents[1]
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML has no types here
     """mkdocs.yml as data: its ``!!python/name:`` tags (Material's) read as text.
     (MkDocs' own loader would load the plugins, which keep state between builds.)"""
 

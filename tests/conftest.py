@@ -67,7 +67,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("dist", "no") != "loadgroup" or hasattr(config, "workerinput"):
         return
     try:
-        reads = inspect.getsource(_pytest.nodes.Node.nodeid.fget)
+        reads = inspect.getsource(vars(_pytest.nodes.Node)["nodeid"].fget)
     except (OSError, TypeError):  # no source to read (a zipped or compiled pytest): trust the pin
         return
     if "_nodeid" not in reads:

@@ -5,8 +5,8 @@
 - the browser's: the engine-ready wait and its one timeout, a page opened in a language,
   the play page's shared pages and its helpers, axe, the projected views.
 
-Imported as ``from helpers import ...`` (pytest.ini puts tests/ on the path); the
-benchmarks import ``tests.helpers``. The engine's tests run inside Pyodide too, where
+Imported as ``from helpers import ...`` (pytest.ini puts tests/ on the path), the
+benchmarks too (they put tests/ on the path: one module, one name). The engine's tests run inside Pyodide too, where
 there is no browser: Playwright is imported only where it is installed.
 """
 
@@ -39,16 +39,13 @@ REPO = Path(__file__).resolve().parents[1]
 
 try:
     from configured import LANGUAGES, PREFIX
-except ModuleNotFoundError as missing:
-    if missing.name != "configured":  # inside Pyodide (no yaml): the engine's tests alone
-        LANGUAGES, PREFIX = [], {}
-    else:  # imported as tests.helpers (the benchmarks)
-        from tests.configured import LANGUAGES, PREFIX
+except ModuleNotFoundError:  # inside Pyodide (no yaml): the engine's tests alone
+    LANGUAGES, PREFIX = (), {}
 try:  # the site's and the browser's; inside Pyodide, the engine's tests run without them
-    from playwright.sync_api import BrowserContext, Locator, Page, expect
+    from browser.story import ledger_count, whole_story
+    from playwright.sync_api import BrowserContext, Dialog, FloatRect, FrameLocator, Locator, Page, expect
 
     from lansquenet_site.words import Words
-    from tests.browser.story import ledger_count, whole_story
 
     WORDS = Words(REPO / "locales")
 except ImportError:
@@ -66,6 +63,13 @@ def permalink(data: object) -> str:
         else json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     )
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def found(pattern: str, text: str, flags: int = 0) -> re.Match[str]:
+    """``re.search``, failing the test (the pattern named) where nothing matches."""
+    match = re.search(pattern, text, flags)
+    assert match, pattern
+    return match
 
 
 def link_to(data: object) -> str:
@@ -201,7 +205,7 @@ def session_here() -> list[dict[str, Any]]:
 PLAYERS = ["A", "B", "C"]
 
 
-def at(actions: list[dict], decks: list[list[str]] | None = None) -> Table:
+def at(actions: list[dict[str, Any]], decks: list[list[str]] | None = None) -> Table:
     """The table after ``actions`` at a table of three with 100 counters each."""
     spec = {"players": PLAYERS, "first_banker": "A", "actions": actions, "decks": decks or []}
     return Session(spec).table
@@ -229,7 +233,7 @@ SALE = at(  # R-B4: the bank offered for sale
 )
 
 
-def offered(table: Table, lang: str = "en") -> dict[str, dict]:
+def offered(table: Table, lang: str = "en") -> dict[str, dict[str, Any]]:
     """The legal moves of ``table`` as the view offers them, by what they do."""
     return {m["do"]: m for m in moves(table, lang)}
 
@@ -250,7 +254,7 @@ LEARN = {lang: address("learn/", lang) for lang in LANGUAGES}
 OTHER = {lang: next(other for other in LANGUAGES if other != lang) for lang in LANGUAGES}
 
 
-def engine_ready(page: Page, timeout: float = READY_MS) -> None:
+def engine_ready(page: Page | FrameLocator, timeout: float = READY_MS) -> None:
     """Wait until the page's engine (Python in its worker) is ready."""
     expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=timeout)
 
@@ -330,9 +334,13 @@ class Shared:
         self.pages: dict[str, Page] = {}
         self.dialogs: list[str] = []
 
+    def _dismiss(self, dialog: Dialog) -> None:
+        self.dialogs.append(dialog.message)
+        dialog.dismiss()
+
     def open(self, path: str) -> Page:
         page = self.context.new_page()
-        page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
+        page.on("dialog", self._dismiss)
         page.goto(path)
         engine_ready(page)
         return page
@@ -676,7 +684,7 @@ UNCOVERED = """(box) => Array.from(box.querySelectorAll("button")).filter((b) =>
     return !(top && b.contains(top)); }).map((b) => b.textContent)"""
 
 
-def overlapping(a: Mapping[str, float] | None, b: Mapping[str, float] | None) -> bool:
+def overlapping(a: FloatRect | Mapping[str, float] | None, b: FloatRect | Mapping[str, float] | None) -> bool:
     """Whether two boxes (``x``, ``y``, ``width``, ``height``: a bounding box, a drawing's
     rectangle) share any area."""
     assert a and b

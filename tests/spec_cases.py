@@ -87,7 +87,7 @@ def norm(value: Any) -> Any:
     """A result made comparable as CONFORMANCE.md says: ``can`` lists as sets, ``change``
     entries of 0 dropped, an error's ``message`` not compared."""
     if isinstance(value, dict):
-        out = {}
+        out: dict[str, object] = {}
         for key, item in value.items():
             if key == "can" and isinstance(item, list):
                 out[key] = frozenset(item)

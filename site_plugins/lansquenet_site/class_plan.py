@@ -85,6 +85,21 @@ def _frames() -> dict[str, str]:
     return frames
 
 
+def framed(page: PageContext) -> bool:
+    """Whether the class view shows ``page`` in one of its frames (plan.json's frames)."""
+    return page.url.removeprefix(page.languages.prefix(page.lang)) in _frames().values()
+
+
+def render_framed(markdown: str, page: PageContext) -> str:
+    """A page the class view shows in a frame gets its side of their messages
+    (class-frame.js, kept aside from Markdown: :func:`render.keep`); no other page loads
+    it (benchmarks figure 5a)."""
+    if not framed(page):
+        return markdown
+    script = str(macros("tags.html").module(page.root + "assets/js/class-frame.js"))
+    return markdown.rstrip("\n") + "\n\n" + keep(script, page.stash) + "\n"
+
+
 def class_view(page: PageContext) -> str:
     """The plan's table, the plan a teacher builds, its run-the-class control and the
     class view, in the page's language."""

@@ -2,8 +2,8 @@
 
 docs/assets/css and docs/assets/js are written to be read: each file explains itself
 in comments. Readers' browsers need none of that, and every page downloads the
-stylesheets of mkdocs.yml's ``extra_css``, its script modules (stepper.js, share.js,
-class-frame.js and the page core they import: page.js, projector.js) and offline.js:
+stylesheets of mkdocs.yml's ``extra_css``, its script modules (stepper.js and what it
+imports: core.js, live.js; forget-control.js) and offline.js:
 
 - :func:`bundle`: the ``extra_css`` files, in their order, as one stylesheet
   (``BUNDLE``): the plugin puts it in their place (one request instead of several),

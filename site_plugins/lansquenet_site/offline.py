@@ -10,6 +10,10 @@
   ``VERSION`` is a digest of every listed file's address and bytes, so a new build
   gives a new worker, which fills a new cache and deletes the old one (sw.js in this
   folder is the worker's code, with ``__VERSION__`` and ``__PRECACHE__`` to fill).
+- :func:`write_forget_dialogs` (``on_post_build``, before the worker's list): the erase
+  control's dialog, one file per language (``assets/forget/<lang>.json``: its markup as
+  a JSON string, not a page of the site), fetched by
+  forget-control.js when the footer's button is first pressed (no page carries it).
 - :func:`register_script` (``on_post_page``): every page loads ``assets/js/offline.js``,
   which registers the worker (scope: the site's top folder). Under ``mkdocs serve`` the
   page says ``data-lq-sw="off"`` instead and the script removes any worker a previous
@@ -25,7 +29,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from .markup import macros, root_of
+from .markup import TEMPLATES, macros, root_of
+from .words import Words
 
 TEMPLATE = Path(__file__).with_name("sw.js")
 SW_NAME = "sw.js"
@@ -115,6 +120,23 @@ def service_worker(found: Manifest) -> str:
         .replace("__PRECACHE__", listed)
         .replace("__ON_USE__", later)
     )
+
+
+FORGET = "assets/forget/{lang}.json"  # the erase control's dialog, in each language
+
+
+def write_forget_dialogs(site: Path, words: Words, languages: tuple[str, ...]) -> list[Path]:
+    """The erase control's dialog (templates/forget.html) in each language, into the
+    built ``site``; the files written."""
+    written = []
+    template = TEMPLATES.get_template("forget.html")
+    for lang in languages:
+        path = site / FORGET.format(lang=lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        dialog = template.render(w=lambda key, lang=lang: words(lang, key))
+        path.write_text(json.dumps({"dialog": dialog}, ensure_ascii=False) + "\n", "utf-8")
+        written.append(path)
+    return written
 
 
 def write_service_worker(site: Path, languages: tuple[str, ...]) -> Manifest:

@@ -135,7 +135,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if function not in order:
             order[function] = functions.get(module, 0)
             functions[module] = order[function] + 1
-        variant = repr(sorted((k, repr(v)) for k, v in call.params.items() if k != "lang"))
+        variant = repr(sorted((k, repr(v)) for k, v in (call.params if call else {}).items() if k != "lang"))
         seen = variants.setdefault(function, [])
         if variant not in seen:
             seen.append(variant)

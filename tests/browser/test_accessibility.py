@@ -37,8 +37,8 @@ from configured import LANGUAGES as LANGS
 from helpers import PAGES, assert_no_violations, axe_violations, engine_ready
 from playwright.sync_api import Page, expect
 
+from browser.devices import PHONE
 from lansquenet_site.words import Words
-from tests.browser.devices import PHONE
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from configured import LANGUAGES, PREFIX
 from helpers import UNDER, axe_in, decoded, report
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from lansquenet_site.class_plan import length, plan
 from lansquenet_site.words import Words
 
-SIZE = {"width": 1280, "height": 720}
+SIZE: ViewportSize = {"width": 1280, "height": 720}
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
 WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
 

@@ -19,18 +19,18 @@ from pathlib import Path
 import pytest
 from configured import LANGUAGES, PREFIX
 from helpers import UNCOVERED, decoded, overlapping, projected_sizes
-from playwright.sync_api import FrameLocator, Locator, Page, expect
+from playwright.sync_api import FrameLocator, Locator, Page, ViewportSize, expect
 
 from lansquenet_site.words import Words
 
-SIZE = {"width": 1280, "height": 720}
-PHONE = {"width": 360, "height": 740}
+SIZE: ViewportSize = {"width": 1280, "height": 720}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
 WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
 TABLE_PARTS = {"play", "odds"}  # the class's table projected in its frame, with its own code
 
 
-def run_class(page: Page, lang: str, size: dict[str, int]) -> Locator:
+def run_class(page: Page, lang: str, size: ViewportSize) -> Locator:
     page.set_viewport_size(size)
     page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")  # instant computer players
     page.goto(PATH[lang])
@@ -153,7 +153,7 @@ def test_pagedown_on_the_last_part_leaves_its_countdown_running(page: Page, lang
 
 @pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, SIZE], ids=["1024x768", "1280x720"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_qr_caption_overlaps_no_control(page: Page, lang: str, size: dict[str, int]) -> None:
+def test_the_qr_caption_overlaps_no_control(page: Page, lang: str, size: ViewportSize) -> None:
     view = run_class(page, lang, size)
     for index in range(view.locator(".lq-part").count()):
         expect(view).to_have_attribute("data-current", str(index))
@@ -185,7 +185,7 @@ SCROLLED = """(view) => new Promise((done) => {
 @pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, SIZE], ids=["1024x768", "1280x720"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_long_part_scrolls_with_the_arrows_and_pagedown_opens_the_next_part_at_its_top(
-    page: Page, lang: str, size: dict[str, int]
+    page: Page, lang: str, size: ViewportSize
 ) -> None:
     # The teachers' page: a long part scrolls with ↓ and ↑, PageDown always goes to the next part.
     view = run_class(page, lang, size)
@@ -287,7 +287,7 @@ def to_part(page: Page, view: Locator, name: str) -> FrameLocator:
 @pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, SIZE], ids=["1024x768", "1280x720"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_class_plays_its_game_from_the_projected_table_in_the_play_part(
-    page: Page, lang: str, size: dict[str, int]
+    page: Page, lang: str, size: ViewportSize
 ) -> None:
     # Four of the class's names at the table, so the first banker is one of them (its bank
     # to announce: one move, with amounts) and the stakes after it are theirs (the vote):

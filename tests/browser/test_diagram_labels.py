@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from configured import LANGUAGES
 from helpers import AT_COVERING, PLAY, link_to, ready, settle
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 import lansquenet
 from lansquenet.diagram import PAGE, PROJECTED, Layout, diagram, sprite
 
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 FRAME = {"width": 1238, "height": 522}  # the class view's frame at 1280 x 720
 NAMES = ["Anne", "Bruno", "Chloé"]
 
@@ -77,7 +77,7 @@ def meet(a: list[float], b: list[float]) -> bool:
 )
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_seat_label_lies_inside_its_box_and_over_no_other_text_on_a_phone(
-    page: Page, lang: str, layout: Layout, size: dict[str, int], seats: int
+    page: Page, lang: str, layout: Layout, size: ViewportSize, seats: int
 ) -> None:
     page.set_viewport_size(size)
     states = sold_bank(lang) + crowded(lang, seats)

@@ -12,10 +12,10 @@ from configured import LANGUAGES
 from helpers import LEARN, engine_ready, open_learn
 from playwright.sync_api import Browser, Page, expect
 
+from browser.devices import PHONE
 from lansquenet import lessons
 from lansquenet_site.learn_page import story_items
 from lansquenet_site.words import Words
-from tests.browser.devices import PHONE
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")

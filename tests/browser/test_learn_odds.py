@@ -16,10 +16,10 @@ from configured import LANGUAGES, PREFIX
 from helpers import LEARN, PLAY, PROJECTING, READY_MS, assert_no_violations, engine_ready, open_learn
 from playwright.sync_api import Locator, Page, expect
 
+from browser.devices import PHONE
 from lansquenet import lessons
 from lansquenet.view import percent
 from lansquenet_site.words import Words
-from tests.browser.devices import PHONE
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")

@@ -116,7 +116,7 @@ def test_the_simulation_runs_in_the_browser(page: Page, lang: str) -> None:
     page.locator("#lq-sim-run").click()
     expect(summary).to_have_attribute("data-deals", "1", timeout=60_000)
     one = odds.simulate(1, SEED)
-    share = chart.percent(float(one.bank_share), lang)
+    shown = chart.percent(float(one.bank_share), lang)
     exact = f"9/17 ≈ {chart.percent(p, lang)}"
     expect(status).to_have_text(WORDS.count(lang, "odds.sim.loading.done", 1, deals="1"))
     expect(page.locator("#lq-sim-origin")).to_have_text(
@@ -124,10 +124,10 @@ def test_the_simulation_runs_in_the_browser(page: Page, lang: str) -> None:
     )
     wins = chart.number(one.bank_wins, lang)
     expect(summary).to_have_text(
-        WORDS.count(lang, "odds.sim.summary", 1, deals="1", wins=wins, share=share, expected=exact)
+        WORDS.count(lang, "odds.sim.summary", 1, deals="1", wins=wins, share=shown, expected=exact)
     )
     expect(svg.locator("desc")).to_have_text(
-        WORDS.count(lang, "odds.chart.desc", 1, deals="1", share=share, expected=exact)
+        WORDS.count(lang, "odds.chart.desc", 1, deals="1", share=shown, expected=exact)
     )
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from helpers import PAGES, engine_ready
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 WIDEST = """() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"""
 
 

@@ -53,7 +53,7 @@ from spec_cases import conformance_cases, court_cases, expected_of, norm, varian
 
 import lansquenet
 import lansquenet.naming
-from tests.browser.story import in_tab, whole_story
+from browser.story import in_tab, whole_story
 
 __all__ = ["lang", "no_dialog_opened", "play", "shared"]  # fixtures, used by name
 SCENARIO_HASH = re.compile(r"#scenario=")

@@ -28,8 +28,8 @@ from helpers import (  # the fixtures too: shared, no_dialog_opened, lang, play
 )
 from playwright.sync_api import Page, expect
 
+from browser.story import engine_story, story_reasons
 from lansquenet.bots import quick_game
-from tests.browser.story import engine_story, story_reasons
 
 __all__ = ["lang", "no_dialog_opened", "play", "shared"]  # fixtures, used by name
 

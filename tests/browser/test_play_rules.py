@@ -17,9 +17,9 @@ import pytest
 from configured import LANGUAGES, PREFIX
 from playwright.sync_api import Page, expect
 
+from browser.story import whole_story
 from lansquenet import odds, variants, view, web
 from lansquenet_site.words import Words
-from tests.browser.story import whole_story
 
 WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
 PLAY = {lang: "/" + PREFIX[lang] + "play/" for lang in LANGUAGES}
@@ -205,7 +205,7 @@ def test_the_coachs_odds_under_half_on_a_pair_are_move_odds_with_the_pair_share(
     if toggle.get_attribute("aria-pressed") != "true":
         toggle.click()
     reader = reader_of(address(page))
-    checked = set()
+    checked: set[str] = set()
     for _ in range(400):  # the reader's decisions until a stake and a bank have been seen
         settle(page)
         if page.locator("#lq-over").is_visible() or {"stake", "bank"} <= checked:

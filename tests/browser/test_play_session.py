@@ -23,9 +23,9 @@ from helpers import lang, no_dialog_opened, play, shared  # fixtures, used by na
 from playwright.sync_api import Page, expect
 
 import lansquenet
+from browser.story import ledger_count, whole_story
 from lansquenet import view
 from localsite.games import long_scenario
-from tests.browser.story import ledger_count, whole_story
 
 __all__ = ["lang", "no_dialog_opened", "play", "shared"]  # fixtures, used by name
 BIG_MS = 60_000  # opening a 2 000-action game: Python replays it once

@@ -24,12 +24,12 @@ from helpers import (
     projected_lesson,
     report,
 )
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 import lansquenet
 from lansquenet.lessons import lessons
 
-SIZE = {"width": 1280, "height": 720}
+SIZE: ViewportSize = {"width": 1280, "height": 720}
 
 # The table's cards (the bank card, the players' card, the cards turned), their height on screen;
 # the players' names in the drawing (the seat's first line) and in the balances table,
@@ -181,7 +181,7 @@ def test_a_step_address_shows_the_stepper_buttons_below_the_header_and_nothing_o
     expect(page.locator(".md-top")).to_have_count(0)
 
 
-SMALL = {"width": 1024, "height": 768}  # a school's projector, 4:3
+SMALL: ViewportSize = {"width": 1024, "height": 768}  # a school's projector, 4:3
 
 # Whether the element scrolls its own content (more of it than it shows).
 SCROLLS = "(el) => el.scrollHeight > el.clientHeight + 1"

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
-SIZES = [{"width": 1280, "height": 720}, {"width": 1024, "height": 768}]
+SIZES: list[ViewportSize] = [{"width": 1280, "height": 720}, {"width": 1024, "height": 768}]
 
 # The header's cells and the caption shown: each box, the view's, the window's; and whether
 # each one's text is wider than its own box (cut by its ellipsis or its overflow).
@@ -28,7 +28,7 @@ MEASURE = """(box) => {
 @pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1024x768"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_counters_header_and_caption_are_whole_in_the_projector_view(
-    page: Page, lang: str, size: dict[str, int]
+    page: Page, lang: str, size: ViewportSize
 ) -> None:
     page.set_viewport_size(size)
     page.goto(f"/{PREFIX[lang]}rules/settlement/")

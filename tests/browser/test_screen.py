@@ -33,7 +33,7 @@ from helpers import (
 )
 from playwright.sync_api import Page, expect
 
-from tests.browser.story import drawn, engine_story, whole_story
+from browser.story import drawn, engine_story, whole_story
 
 REPO = Path(__file__).resolve().parents[2]
 PHONE, DESKTOP = (360, 740), (1280, 720)

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 from helpers import PROJECTING, READY_MS, decoded, engine_ready, link_to, projected_lesson
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from lansquenet import bots, lessons
 from lansquenet.session import Session
 
 PROJECTOR = {"width": 1280, "height": 720}
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 PREFIX = {"fr": "", "en": "/en"}
 WORD = {"fr": "Étape", "en": "Step"}
 

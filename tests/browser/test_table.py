@@ -13,9 +13,9 @@ from configured import LANGUAGES
 from helpers import PLAY, engine_ready, link_to, scenario_in
 from playwright.sync_api import Page, expect
 
+from browser.story import ledger_count, whole_story
 from lansquenet.bots import quick_game
 from lansquenet_site.words import Words
-from tests.browser.story import ledger_count, whole_story
 
 REPO = Path(__file__).resolve().parents[2]
 WORDS = Words(REPO / "locales")

@@ -19,7 +19,7 @@ from typing import Any, Literal, cast
 import pytest
 from configured import LANGUAGES as LANGS
 from helpers import READY_MS
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 PREFIX = {"fr": "/", "en": "/en/"}
 # A page object in a PDF: "/Type /Page", but not the "/Type /Pages" tree above them.
@@ -182,7 +182,7 @@ def boxes(page: Page) -> list[dict[str, dict[str, float]]]:
     return cast(list[dict[str, dict[str, float]]], found)
 
 
-def parallel_at(page: Page, lang: str, size: dict[str, int]) -> list[dict[str, dict[str, float]]]:
+def parallel_at(page: Page, lang: str, size: ViewportSize) -> list[dict[str, dict[str, float]]]:
     """The parallel page in ``lang`` in a window of ``size``: its six pairs of columns."""
     page.set_viewport_size(size)
     page.goto(f"{PREFIX[lang]}parallel/")

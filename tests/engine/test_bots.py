@@ -7,6 +7,7 @@ import json
 import random
 from contextlib import redirect_stdout
 from statistics import mean
+from typing import Any
 
 import pytest
 
@@ -31,6 +32,7 @@ from lansquenet.narration import catalogue
 from lansquenet.rules import amount_range, check
 
 
+@pytest.mark.slow  # thousands of sessions
 def test_thousands_of_seeded_sessions_of_2_to_10_players_are_legal_and_finish() -> None:
     """Each decision is one of the engine's legal moves, within its amounts (R-P5, R-C2,
     R-C5); every session ends (R-P4 after its deals, or R-F2); every reason narrates."""
@@ -112,7 +114,7 @@ def test_a_computer_player_only_moves_when_it_is_its_turn() -> None:
 
 def test_an_offered_bank_is_bought_when_cheap_and_declined_when_dear() -> None:
     # R-B4: the bank of 40 is offered to B, who holds 90.
-    data = {
+    data: dict[str, Any] = {
         "players": ["A", "B", "C"],
         "balance": 100,
         "first_banker": "A",
@@ -164,7 +166,7 @@ def test_the_command_line_refuses_an_unknown_temperament() -> None:
     assert stop.value.code == 2
 
 
-def quick_game_meets(seed: int, deals: int) -> tuple[set[str], dict[str, object]]:
+def quick_game_meets(seed: int, deals: int) -> tuple[set[str], dict[str, Any]]:
     """A quick game played through, the reader's seat by a steady stand-in: what it met
     (a keep-or-leave choice, R-B3; a bank offered for sale, R-B4; a banco, R-C3) and
     the scenario it started from."""
@@ -197,8 +199,8 @@ def test_a_typical_quick_game_meets_keep_or_leave_a_sale_and_a_banco() -> None:
         for key in met:
             counts[key] += 1
         bankers.add(game["first_banker"])
-        readers.update(set(game["players"]) - set(game["computer"]))  # type: ignore[arg-type]
-        assert sorted(game["computer"].values()) == sorted(TEMPERAMENTS)  # type: ignore[union-attr]
+        readers.update(set(game["players"]) - set(game["computer"]))
+        assert sorted(game["computer"].values()) == sorted(TEMPERAMENTS)
         assert game["finish_after"] == 6 and game == quick_game(seed, 6)
     assert all(n >= 40 for n in counts.values()), counts
     assert len(bankers) == len(readers) == QUICK_PLAYERS

@@ -6,7 +6,7 @@ import re
 from html import unescape
 
 import pytest
-from helpers import overlapping
+from helpers import found, overlapping
 
 import lansquenet
 from lansquenet.bots import play_session
@@ -25,7 +25,7 @@ def test_every_card_is_drawn_with_its_code_and_its_index_in_the_language(lang: s
     svg = diagram(step_with_cards(lang), lang)
     # Section 06: 7♠ for the bank, Q♥ for the players, then 2♣ and Q♦ (R-D1, R-D3).
     assert re.findall(r'data-card="(\w+)"', svg) == ["7S", "QH", "2C", "QD"]
-    queen_card = re.search(r'data-card="QH".*?</g>', svg).group(0)
+    queen_card = found(r'data-card="QH".*?</g>', svg).group(0)
     assert f">{queen}</text>" in queen_card and 'href="#lq-rQ"' in queen_card
     assert 'href="#lq-r7"' in svg and "#b00020" in queen_card
 
@@ -82,7 +82,7 @@ def test_every_seat_fits_the_drawing_even_with_long_names(n: int, layout: Layout
 def test_the_acting_seat_is_unmistakable() -> None:
     state = lansquenet.trace(lansquenet.load("worked-example"), "en")[1]["state"]
     svg = diagram(state, "en")
-    acting = re.search(r'<g class="lq-seat[^"]*lq-acting"[^>]*><rect[^>]*>', svg).group(0)
+    acting = found(r'<g class="lq-seat[^"]*lq-acting"[^>]*><rect[^>]*>', svg).group(0)
     assert 'stroke-width="4"' in acting and 'fill="#ffefc2"' in acting
     assert svg.count("lq-acting") == 1
 
@@ -100,11 +100,11 @@ def boxes(svg: str) -> tuple[list[tuple[int, Box]], list[tuple[int, Box]]]:
     """The seats' boxes and the notes' grounds, each with its place in the drawing's order."""
     seats: list[tuple[int, Box]] = []
     notes: list[tuple[int, Box]] = []
-    for found in GROUP.finditer(svg):
-        rect = RECT.search(found.group(2))
+    for group in GROUP.finditer(svg):
+        rect = RECT.search(group.group(2))
         assert rect
         box = dict(zip(("x", "y", "width", "height"), map(float, rect.groups()), strict=True))
-        (seats if found.group(1).startswith("lq-seat") else notes).append((found.start(), box))
+        (seats if group.group(1).startswith("lq-seat") else notes).append((group.start(), box))
     return seats, notes
 
 

@@ -254,7 +254,8 @@ def test_V_P3a_the_coach_under_half_on_pair_says_1_34() -> None:
     table = at_under(HALF, [])
     assert offered(table)["bank"]["odds"] == {"win": "9/17", "per_counter": "1/34"}
     assert "1/34" in offered(table, "en")["bank"]["odds_text"]
-    assert move_odds(ONE_PACK, Fraction(1, 2))["keep"]["hold"] == move_odds(ONE_PACK)["keep"]["hold"]
+    half, whole = move_odds(ONE_PACK, Fraction(1, 2))["keep"], move_odds(ONE_PACK)["keep"]
+    assert half is not None and whole is not None and half["hold"] == whole["hold"]
 
 
 @pytest.mark.parametrize("name", list(PRESETS))

@@ -7,6 +7,7 @@ import io
 import json
 import string
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po as babel_read_po
@@ -85,7 +86,7 @@ def po_path(lang: str) -> Path:
 def babel_entries(lang: str) -> dict[str, tuple[str, bool]]:
     with open(po_path(lang), "rb") as handle:
         catalog = babel_read_po(handle)
-    return {m.id: (m.string, m.fuzzy) for m in catalog if m.id}
+    return {str(m.id): (str(m.string), m.fuzzy) for m in catalog if m.id}
 
 
 def placeholders(sentence: str) -> set[str]:
@@ -334,7 +335,7 @@ def test_an_unknown_language_falls_back_to_english():
     assert catalogue("de") == catalogue("en")
 
 
-REFUSED = {
+REFUSED: dict[str, dict[str, Any]] = {
     "invalid_players": {"players": ["A"], "balance": 10, "first_banker": "A", "actions": []},
     "invalid_balance": {"players": ["A", "B"], "balance": 0, "first_banker": "A", "actions": []},
     "unknown_player": {"players": ["A", "B"], "balance": 10, "first_banker": "Z", "actions": []},
@@ -395,6 +396,7 @@ def test_every_refusal_narrates_with_its_parameters(code, lang):
             assert message != lansquenet.session(REFUSED[code], other)["error"]["message"]
 
 
+@pytest.mark.slow  # hundreds of random sessions
 def test_every_event_and_refusal_of_random_sessions_narrates(random_session):
     # Every event met in random sessions (names of any characters, cards in any spelling)
     # has its sentence in both languages, and the sentence shows every parameter it names.
@@ -439,7 +441,7 @@ def shown(name: str, value: object, lang: str) -> str:
     """How a parameter reads in a sentence: cards with their suit symbol (7♠, D♦ in French)."""
     if name == "card":
         try:
-            return lansquenet.card_text(value, lang)
+            return lansquenet.card_text(str(value), lang)
         except lansquenet.Refusal:
             return str(value)
     return str(value)

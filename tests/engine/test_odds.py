@@ -9,6 +9,7 @@ import json
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import pairwise, permutations
 from pathlib import Path
@@ -313,14 +314,15 @@ def test_figures_json(pack: Pack) -> None:
         "cards": pack.cards,
         "these_rules": pack.these_rules,
     }
-    for key, fn in [
+    functions: list[tuple[str, Callable[[Pack], Fraction]]] = [
         ("opening_pair", opening_pair),
         ("bank_wins", bank_wins),
         ("players_win", players_win),
         ("bank_edge", bank_edge),
         ("expected_cards_after_two", expected_cards_after_two),
         ("expected_cards_per_deal", expected_cards_per_deal),
-    ]:
+    ]
+    for key, fn in functions:
         assert Fraction(f[key]["fraction"]) == fn(pack)
         assert f[key]["float"] == float(fn(pack))
     rows = f["length_distribution"]

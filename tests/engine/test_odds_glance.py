@@ -32,7 +32,8 @@ def test_each_move_at_risk_says_its_chance_with_a_percentage(lang: str, bank: st
 
 
 def test_percentages_are_whole_and_rounded_half_up() -> None:
-    odds = move_odds(ONE_PACK)
-    assert [percent(h, "en") for h in odds["keep"]["hold"]] == ["53%", "28%", "15%"]  # 52.9, 28.0, 14.8
+    keep = move_odds(ONE_PACK)["keep"]
+    assert keep is not None
+    assert [percent(h, "en") for h in keep["hold"]] == ["53%", "28%", "15%"]  # 52.9, 28.0, 14.8
     assert percent("1/8", "en") == "13%" and percent("1/200", "en") == "1%" and percent("1/201", "en") == "0%"
     assert odds_short("1/2", "fr") == "1 sur 2, 50\u202f%"

@@ -52,6 +52,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return wheels[0]
 
 
+@pytest.mark.slow  # the wheel's build
 def test_the_wheel_is_pure_python(wheel):
     assert wheel.name == f"lansquenet-{lansquenet_version()}-py3-none-any.whl"
 
@@ -63,6 +64,7 @@ def lansquenet_version() -> str:
     raise AssertionError("no version in engine/pyproject.toml")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("member", SHIPPED)
 def test_the_wheel_holds_the_file_itself_not_a_link(wheel, member):
     with zipfile.ZipFile(wheel) as archive:
@@ -76,6 +78,7 @@ def test_the_wheel_holds_the_file_itself_not_a_link(wheel, member):
     assert data == source.read_bytes() and len(data) > 100
 
 
+@pytest.mark.slow
 def test_the_wheel_works_alone(wheel, tmp_path):
     # Unpacked as Pyodide's unpackArchive does, with nothing of the work tree in reach:
     # the shipped scenarios replay to section 06's numbers and narrate in French.

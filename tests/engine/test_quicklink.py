@@ -21,11 +21,11 @@ def played(seed: int, deals: int = 6, names: tuple[str, ...] = (), rules: dict |
     """A whole quick game, every seat's move (the reader's too) a computer player's."""
     scenario = bots.quick_game(seed, deals, list(names), rules)
     session = Session(scenario)
-    while session.table.to_act is not None:
+    while (seat := session.table.to_act) is not None:
         table = session.table
-        player = table.players[table.to_act]
+        player = table.players[seat]
         temperament = scenario["computer"].get(player, "bold")
-        move, _, _ = bots.decide(table, table.to_act, temperament, bots.generator(seed, len(session)))
+        move, _, _ = bots.decide(table, seat, temperament, bots.generator(seed, len(session)))
         session.push(move)
     return session
 

@@ -215,6 +215,7 @@ def test_V_R5_a_refused_rule_is_said_in_words_naming_it(rules, named, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_V_R5_each_check_has_its_own_sentence(lang):
     said = set()
+    rules: object
     for rules in ([], {"x": 2}, {"pack": 40}, {"variant": "two_packs", "packs": 2}, {"variant": "x"}):
         out = lansquenet.session(
             {"players": ["A", "B"], "first_banker": "A", "rules": rules, "actions": []}, lang

@@ -11,8 +11,9 @@ import pytest
 from helpers import permalink
 
 import lansquenet
-from lansquenet import web
+from lansquenet import Session, web
 from lansquenet.languages import LANGUAGES
+from lansquenet.limits import MAX_BYTES
 from lansquenet.view import percent
 from localsite.games import long_scenario
 
@@ -101,7 +102,7 @@ def test_a_link_opens_as_its_scenario_and_a_broken_one_is_not_a_scenario():
         permalink([1, 2]),
         permalink("worked-example"),  # JSON text, not a scenario
         permalink(b"worked-example"),  # a name is not a link
-        "A" * (web.MAX_BYTES // 3 * 4 + 8),  # over 16 MB
+        "A" * (MAX_BYTES // 3 * 4 + 8),  # over 16 MB
         12,
     ):
         assert ask(op="open", link=broken)["error"]["code"] == "not_a_scenario", broken
@@ -174,7 +175,7 @@ def test_an_engine_failure_is_reported_as_internal(monkeypatch):
     def boom(*args: Any, **kwargs: Any) -> None:
         raise MemoryError
 
-    monkeypatch.setattr(web.Session, "push", boom)
+    monkeypatch.setattr(Session, "push", boom)
     answer = ask(op="move", action={"by": "B", "do": "bank", "amount": 3})
     assert answer["error"]["code"] == "internal" and "MemoryError" in answer["error"]["message"]
 

@@ -45,3 +45,13 @@ def test_the_trimmed_stdlib_is_a_third_of_pyodides_and_always_the_same() -> None
     trimmed = runtime.trimmed_stdlib(FULL)
     assert trimmed == runtime.trimmed_stdlib(FULL)
     assert len(trimmed) < FULL.stat().st_size * 0.4
+
+
+def test_a_build_reads_the_trimmed_stdlib_it_kept(tmp_path: Path) -> None:
+    # Kept once per Pyodide zip and stdlib.txt (benchmarks figure 6), the same bytes: the
+    # build writes what it would have made.
+    first = runtime.trimmed_stdlib(FULL, tmp_path)
+    kept = list(tmp_path.glob("stdlib-*.zip"))
+    assert len(kept) == 1 and kept[0].read_bytes() == first == runtime.trimmed_stdlib(FULL)
+    assert runtime.trimmed_stdlib(FULL, tmp_path) == first
+    assert list(tmp_path.glob("stdlib-*.zip")) == kept

@@ -13,7 +13,13 @@ from typing import Any
 
 from lansquenet_site import minify, render
 
-TEACHING = ("parallel", "sheet", "score", "handout", "ticket")  # the pages that list teaching.css in their front matter
+TEACHING = (
+    "parallel",
+    "sheet",
+    "score",
+    "handout",
+    "ticket",
+)  # the pages that list teaching.css in their front matter
 
 
 def test_the_minify_examples_hold() -> None:

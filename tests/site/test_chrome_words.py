@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES, PREFIX
+
 from lansquenet_site.words import Words
 
 WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
@@ -35,4 +36,6 @@ def test_material_words_are_in_the_page_language(site: Path) -> None:
             assert WORDS(lang, "chrome.made_with") in html, path
             assert WORDS(other, "chrome.made_with") not in html, path
             assert f'title="{WORDS(other, "chrome.permalink")}"' not in html, path
-        assert f'title="{WORDS(lang, "chrome.permalink")}"' in (site / PREFIX[lang] / "rules" / "covering" / "index.html").read_text("utf-8")
+        assert f'title="{WORDS(lang, "chrome.permalink")}"' in (
+            site / PREFIX[lang] / "rules" / "covering" / "index.html"
+        ).read_text("utf-8")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from configured import LANGUAGES, PREFIX
+from helpers import found
 
 from lansquenet.plurals import rule
 from lansquenet_site.words import Words
@@ -86,9 +87,7 @@ def test_the_quick_games_buttons_read_as_the_build_writes_them(built_site: Any, 
     cases = []
     for lang in LANGUAGES:
         html = (built_site.path / PREFIX[lang] / "play" / "index.html").read_text("utf-8")
-        words = json.loads(
-            re.search(r'<script type="application/json" id="lq-words">(.*?)</script>', html)[1]
-        )
+        words = json.loads(found(r'<script type="application/json" id="lq-words">(.*?)</script>', html)[1])
         cases.append({"plural": carried(html), "words": words, "key": "play.quick_deals"})
     answers = scripts_answer(cases, tmp_path)
     for lang, answer in zip(LANGUAGES, answers, strict=True):

@@ -9,7 +9,7 @@ from fractions import Fraction
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urljoin, urlparse
 
 import pytest
@@ -35,7 +35,7 @@ def ids(html: str) -> set[str]:
 
 def links_to_sources(html: str, page_url: str) -> list[tuple[str, str]]:
     """(path, fragment) of every link from the page's article to a ``#src-`` anchor."""
-    article = html.split('<article', 1)[1].split("</article>", 1)[0]
+    article = html.split("<article", 1)[1].split("</article>", 1)[0]
     found = []
     for href in re.findall(r'href="([^"]+#src-[^"]+)"', article):
         url = urlparse(urljoin(page_url, unescape(href)))
@@ -51,7 +51,9 @@ def test_sources_page_has_eight_references_with_anchors(site: Path, lang: str) -
     for anchor in anchors:
         assert re.fullmatch(r"src-[a-z0-9-]+", anchor)
     # both languages cite the same references
-    assert anchors == sorted(i for i in ids(read(site, "en" if lang == "fr" else "fr", "sources")) if i.startswith("src-"))
+    assert anchors == sorted(
+        i for i in ids(read(site, "en" if lang == "fr" else "fr", "sources")) if i.startswith("src-")
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -114,15 +116,40 @@ def test_variants_are_labelled_not_these_rules_and_cite_a_source(site: Path, lan
 
 
 REQUIRED_FAQ = {
-    "fr": ("retourne les cartes", "refuser la banque", "taille de banque", "partie à deux",
-           "carte de la banque", "égalité", "stratégie", "Combien de temps", "banco",
-           "baccara", "plusieurs jeux"),
-    "en": ("turns the cards", "refuse the bank", "How big should the bank", "two-player game",
-           "back the bank's card", "tie at the end", "strategy", "How long", "banco",
-           "baccarat", "several packs"),
+    "fr": (
+        "retourne les cartes",
+        "refuser la banque",
+        "taille de banque",
+        "partie à deux",
+        "carte de la banque",
+        "égalité",
+        "stratégie",
+        "Combien de temps",
+        "banco",
+        "baccara",
+        "plusieurs jeux",
+    ),
+    "en": (
+        "turns the cards",
+        "refuse the bank",
+        "How big should the bank",
+        "two-player game",
+        "back the bank's card",
+        "tie at the end",
+        "strategy",
+        "How long",
+        "banco",
+        "baccarat",
+        "several packs",
+    ),
 }
 READINGS = {
-    "fr": ("compte en **donnes**", "repart de **zéro**", "sont **sautés**", "**reviennent à leurs propriétaires**"),
+    "fr": (
+        "compte en **donnes**",
+        "repart de **zéro**",
+        "sont **sautés**",
+        "**reviennent à leurs propriétaires**",
+    ),
     "en": ("in **deals**", "again at **zero**", "are **skipped**", "**go back to their"),
 }
 
@@ -142,7 +169,12 @@ def test_faq_has_33_questions_and_states_the_readings(repo_root: Path, site: Pat
 
 
 TEACH = {
-    "fr": ("Objectifs", "Pour une classe d'une trentaine d'élèves", "Un jeu d'argent, en classe", "Ticket de sortie"),
+    "fr": (
+        "Objectifs",
+        "Pour une classe d'une trentaine d'élèves",
+        "Un jeu d'argent, en classe",
+        "Ticket de sortie",
+    ),
     "en": ("Objectives", "For a class of about 30", "A gambling game, in class", "Exit ticket"),
 }
 
@@ -185,7 +217,21 @@ def test_score_sheet_never_uses_b_for_the_bank(site: Path, lang: str) -> None:
 class _Tree(HTMLParser):
     """Just enough of a DOM: every element with its attributes, parent and text."""
 
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    VOID: ClassVar[set[str]] = {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -269,7 +315,7 @@ def test_no_page_dates_rabelais_to_1534_without_giving_1542(site: Path, lang: st
             chain = ancestors(parent)
             block = next(n for n in chain if n["tag"] in BLOCKS or n["tag"] == "article")
             if block["tag"] == "li":  # a list of dates or of answers: the whole list
-                block = [n for n in chain if n["tag"] in ("ul", "ol")][0]
+                block = next(n for n in chain if n["tag"] in ("ul", "ol"))
             assert "1542" in text_of(block), (path.relative_to(site).as_posix(), text_of(block)[:200])
     assert seen >= 5  # the history page, the sources, the handout, the teachers' keys
 
@@ -305,7 +351,9 @@ def test_the_english_handout_marks_its_french(site: Path) -> None:
     quotes = elements(root, "blockquote")
     assert len(quotes) == 2
     assert [language(q) for q in quotes] == ["fr", "fr"]
-    french = [t for t, parent in texts_with_parents(root) if re.search(r"\bau lansquenet\b", t, re.IGNORECASE)]
+    french = [
+        t for t, parent in texts_with_parents(root) if re.search(r"\bau lansquenet\b", t, re.IGNORECASE)
+    ]
     assert french, "the handout quotes the game's French name"
     for text, parent in texts_with_parents(root):
         if re.search(r"\b(au lansquenet|Jeu de hasard|On y donne)\b", text, re.IGNORECASE):
@@ -333,11 +381,17 @@ PLAN = {
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_plan_adds_up_to_fifty_minutes_with_settling_reading_and_exit_ticket(site: Path, lang: str) -> None:
+def test_the_plan_adds_up_to_fifty_minutes_with_settling_reading_and_exit_ticket(
+    site: Path, lang: str
+) -> None:
     heading, settle, ticket, reading, part = PLAN[lang]
     html = unescape(read(site, lang, "teach")).replace("\u2019", "'")
     section = html.split(f">{heading}<", 1)[1].split("<h2", 1)[0]
-    rows = re.findall(r"<tr>\s*<td>(\d+)–(\d+)</td>\s*<td>(\d+) min</td>\s*<td>(.*?)</td>\s*<td>(.*?)</td>", section, re.DOTALL)
+    rows = re.findall(
+        r"<tr>\s*<td>(\d+)–(\d+)</td>\s*<td>(\d+) min</td>\s*<td>(.*?)</td>\s*<td>(.*?)</td>",
+        section,
+        re.DOTALL,
+    )
     assert rows, "the plan's table"
     assert sum(int(length) for _, _, length, _, _ in rows) == 50
     assert int(rows[0][0]) == 0 and int(rows[-1][1]) == 50
@@ -354,7 +408,10 @@ def test_the_plan_adds_up_to_fifty_minutes_with_settling_reading_and_exit_ticket
     for _, _, length, label, _ in rows[1:-1]:
         anchor = re.search(r'href="#([^"]+)"', label)
         assert anchor, label
-        assert headings[anchor.group(1)].endswith(f"({length} minutes)"), (label, headings.get(anchor.group(1)))
+        assert headings[anchor.group(1)].endswith(f"({length} minutes)"), (
+            label,
+            headings.get(anchor.group(1)),
+        )
     # every objective names the part of the lesson that works on it
     objectives = html.split(">Objecti", 1)[1].split("<h2", 1)[0]
     numbered = {h.split(".", 1)[0] for h in headings.values() if re.match(r"\d+\.", h)}

@@ -22,7 +22,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import article_texts, article, blocks, pages, read, text
+from helpers import article, article_texts, blocks, pages, read, text
 
 from lansquenet_site import timeline
 

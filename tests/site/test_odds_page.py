@@ -20,6 +20,7 @@ from urllib.parse import urljoin
 import pytest
 from configured import LANGUAGES as LANGS
 from configured import PREFIX
+from helpers import found
 
 from lansquenet import chart, games, odds
 from lansquenet_site import odds_page
@@ -153,7 +154,7 @@ def test_the_simulation_drawn_at_build_time(built: tuple[str, str], built_site: 
     reference = re.search(r'<line class="lq-reference"[^>]*data-value="([^"]+)"', svg[0])
     assert reference and float(reference[1]) == 9 / 17
     # The words and figures odds.js needs, as data (not a script: the CSP has nothing to allow).
-    data = json.loads(re.search(r'<script type="application/json" id="lq-odds-data">(.*?)</script>', html)[1])
+    data = json.loads(found(r'<script type="application/json" id="lq-odds-data">(.*?)</script>', html)[1])
     assert data["expected"]["share"] == f"9/17 ≈ {SHARE[lang]}"
     # A counted word in each of its forms (the engine picks one for its number of deals).
     assert data["chart"] == {
@@ -185,7 +186,7 @@ def test_every_word_the_script_names_is_in_the_page(built: tuple[str, str]) -> N
     keys = set(re.findall(r'"(odds\.sim\.[\w.]+)"', script))
     prefixes = {key for key in keys if key.endswith(".")}  # a status's words: the prefix and the status
     named = keys - prefixes
-    data = json.loads(re.search(r'<script type="application/json" id="lq-odds-data">(.*?)</script>', html)[1])
+    data = json.loads(found(r'<script type="application/json" id="lq-odds-data">(.*?)</script>', html)[1])
     assert named and {entry for key in named for entry in WORDS.entries(lang, key)} <= set(data["words"])
     assert prefixes == {"odds.sim.loading."}
     for status in ("idle", "runtime", "engine", "ready", "running", "done", "failed"):

@@ -23,7 +23,8 @@ from mkdocs.exceptions import Abort
 
 REPO = Path(__file__).resolve().parents[2]
 # Under pytest-xdist the module stays on one worker: its builds share one project.
-pytestmark = pytest.mark.xdist_group("plugins-off")
+# Slow: twelve builds of their own (make test runs them; make check leaves them out).
+pytestmark = [pytest.mark.xdist_group("plugins-off"), pytest.mark.slow]
 
 PAGES = {
     "index.md": "# Lansquenet\n\nVoici une donne : la banque gagne !\n\n```lansquenet\nworked-example\n```\n",

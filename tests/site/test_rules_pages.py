@@ -17,6 +17,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from configured import LANGUAGES, PREFIX
+from helpers import found
 
 from lansquenet import chart, games, odds, variants
 from lansquenet_site.words import Words
@@ -102,8 +103,7 @@ def test_the_play_form_offers_the_five_presets_with_their_source_and_edge(site: 
         assert field and re.findall(r'<option value="([^"]+)"', field[0]) == values, key
     # the table's badge, read as text (a screen reader reads it too)
     assert (
-        'id="lq-rules-badge"' in html
-        and "aria-hidden" not in re.search(r"<[^>]*lq-rules-badge[^>]*>", html)[0]
+        'id="lq-rules-badge"' in html and "aria-hidden" not in found(r"<[^>]*lq-rules-badge[^>]*>", html)[0]
     )
 
 

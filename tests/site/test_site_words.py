@@ -86,6 +86,9 @@ def test_the_scripts_count_the_counted_words_and_say_the_others(lang: str) -> No
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_site_and_the_engine_have_one_plural_rule_per_language(lang: str) -> None:
     # Each catalogue carries gettext's Plural-Forms header, and a language's two agree.
-    headers = [read_header((REPO / "locales" / lang / f"{domain}.po").read_text("utf-8")) for domain in ("site", "lansquenet")]
+    headers = [
+        read_header((REPO / "locales" / lang / f"{domain}.po").read_text("utf-8"))
+        for domain in ("site", "lansquenet")
+    ]
     assert headers[0]["Plural-Forms"] == headers[1]["Plural-Forms"]
     assert headers[0]["Plural-Forms"].startswith("nplurals=")

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 from dataclasses import dataclass, field
@@ -20,13 +19,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import helpers
 import pytest
 from configured import LANGUAGES as LANGS
 
-from lansquenet_site import typography
-
 import lansquenet
-import helpers
+from lansquenet_site import typography
 
 PREFIX = {"fr": "", "en": "en/"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}

@@ -8,8 +8,8 @@ and over the French catalogues, which the browser's engine reads too.
 from __future__ import annotations
 
 import json
-from html import unescape
 import re
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,10 @@ def french_pages(site: Path) -> list[Path]:
 def test_french_pages_have_no_typographic_fault(site: Path) -> None:
     pages = french_pages(site)
     assert len(pages) > 15
-    faults = {p.relative_to(site).as_posix(): typography.faults(typography.prose(p.read_text("utf-8"))) for p in pages}
+    faults = {
+        p.relative_to(site).as_posix(): typography.faults(typography.prose(p.read_text("utf-8")))
+        for p in pages
+    }
     assert {page: n for page, n in faults.items() if n} == {}
     # and the French really is there: the history page's prose uses the marks
     history = typography.prose((site / "rules/history/index.html").read_text("utf-8"))
@@ -60,7 +63,12 @@ def test_code_urls_and_attributes_are_left_alone(site: Path) -> None:
 
 def test_french_text_on_english_pages_is_set_the_french_way(site: Path) -> None:
     english = [p for p in sorted((site / "en").rglob("*.html")) if p.name != "404.html"]
-    faults = {p.relative_to(site).as_posix(): typography.faults(typography.prose(p.read_text("utf-8"), french=False)) for p in english}
+    faults = {
+        p.relative_to(site).as_posix(): typography.faults(
+            typography.prose(p.read_text("utf-8"), french=False)
+        )
+        for p in english
+    }
     assert {page: n for page, n in faults.items() if n} == {}
     column = typography.prose((site / "en/parallel/index.html").read_text("utf-8"), french=False)
     assert f"{NNBSP}?" in column  # the French column of the English parallel page
@@ -69,11 +77,13 @@ def test_french_text_on_english_pages_is_set_the_french_way(site: Path) -> None:
 def test_english_pages_keep_english_typography(site: Path) -> None:
     faq = unescape((site / "en/faq/index.html").read_text("utf-8"))
     assert f"{NNBSP}?" not in faq and f"{NBSP}:" not in faq
-    assert "What do \"banco\" and \"ponte\" mean?" in faq
+    assert 'What do "banco" and "ponte" mean?' in faq
 
 
 def msgstrs(po: Path) -> list[str]:
-    return [json.loads(line[7:]) for line in po.read_text("utf-8").splitlines() if line.startswith('msgstr "')]
+    return [
+        json.loads(line[7:]) for line in po.read_text("utf-8").splitlines() if line.startswith('msgstr "')
+    ]
 
 
 @pytest.mark.parametrize("domain", ["lansquenet", "site"])

@@ -7,6 +7,7 @@ from html import unescape
 
 import pytest
 from configured import LANGUAGES
+from helpers import found
 
 PAGES = {"fr": "rules/settlement/index.html", "en": "en/rules/settlement/index.html"}
 BANK = {"fr": "Banque", "en": "Bank"}
@@ -41,7 +42,10 @@ def test_the_settlement_page_shows_both_endings_from_the_engine(built_site, lang
     assert other[1] not in text and other[3] not in text  # one way of writing a queen per page
     assert last_balances(players_win) == {"A": "88", "B": "105", "C": "107"}
     assert "(+10)" in text and "(+14)" in text  # stake back plus the same again
-    result = {"fr": "Résultat de la donne\u00a0: A −12, B +5, C +7", "en": "Result of the deal: A −12, B +5, C +7"}
+    result = {
+        "fr": "Résultat de la donne\u00a0: A −12, B +5, C +7",
+        "en": "Result of the deal: A −12, B +5, C +7",
+    }
     assert result[lang] in text
     # Had 7♦ come first: the bank collects 12 and stands at 24.
     assert "7♦" in visible_text(bank_wins)
@@ -77,10 +81,10 @@ def test_the_deciding_step_names_its_card_as_the_drawing_shows_it(built_site, la
     html = (built_site.path / PAGES[lang]).read_text(encoding="utf-8")
     steps = re.findall(r'<li class="lq-step".*?</li>', scenarios(html)[0], re.DOTALL)
     step = [s for s in steps if 'data-event="card_exposed"' in s][-1]
-    sentence = visible_text(re.search(r'<p class="lq-text">.*?</p>', step, re.DOTALL).group(0))
+    sentence = visible_text(found(r'<p class="lq-text">.*?</p>', step, re.DOTALL).group(0))
     assert sentence.split()[0] == CARDS[lang][3]  # "D♦ répète la carte des pontes…"
-    drawn = re.search(r'<g class="lq-card" data-card="QD".*?</g>', step, re.DOTALL).group(0)
+    drawn = found(r'<g class="lq-card" data-card="QD".*?</g>', step, re.DOTALL).group(0)
     corners = re.findall(r"<text[^>]*>([^<]+)</text>", drawn)
     assert corners == [QUEEN[lang], QUEEN[lang]]
-    title = unescape(re.search(r"<title>([^<]+)</title>", drawn).group(1))
+    title = unescape(found(r"<title>([^<]+)</title>", drawn).group(1))
     assert title.endswith(" " + CARDS[lang][3])

@@ -1,6 +1,7 @@
 // @ts-check
 // The page core: what every page script needs from the page, written once. A page script
-// imports these and never finds them its own way.
+// imports these and never finds them its own way. Its smallest part (the language, the
+// required elements, the keys, onPage, projectorStyles) is core.js, re-exported here.
 //
 //   pageLang()                      the page's language: the document's, nothing guessed
 //   pageWords(words?)               the page's words (#lq-words, or a record given), with
@@ -22,13 +23,11 @@
 //   loadingBar(bar, status, share)  its progress bar alone
 //   required(root, selector)        an element the page's template writes (missing: a bug)
 //   onPage(init)                    ``init`` once the document is parsed (safe to run twice)
+//   projectorStyles()               projector.css in the page (once), a promise of it loaded
+import { onPage, ownKeys, pageLang, projectorStyles, required, stepKey, typing } from "./core.js";
 import { wordsOf } from "./words.js";
 
-// The page's language: the document's own (<html lang>, Material's theme language).
-/** @returns {string} */
-export function pageLang() {
-  return document.documentElement.lang;
-}
+export { onPage, ownKeys, pageLang, projectorStyles, required, stepKey, typing };
 
 // The page's words (site.po, written in the page at build time: #lq-words, or the record
 // ``words``), with the plural rule of the page's language where the page carries one.
@@ -85,20 +84,6 @@ export function node(tag, text, attrs) {
   return made;
 }
 
-// An element the page's template writes: there on every page that runs the script (the
-// browser tests find each one); missing, a bug said at once.
-/**
- * @template {Element} [E=HTMLElement]
- * @param {ParentNode} root
- * @param {string} selector
- * @returns {E}
- */
-export function required(root, selector) {
-  const found = /** @type {E | null} */ (root.querySelector(selector));
-  if (!found) throw new Error("the page has no " + selector);
-  return found;
-}
-
 // A region alone: every element beside the way from ``box`` up to <body> stops taking
 // focus or clicks (``inert``), but scripts and those matching ``keep``; the function
 // returned gives them back.
@@ -122,60 +107,6 @@ export function inertAround(box, keep) {
     made.splice(0).forEach(function (sibling) { sibling.inert = false; });
   };
 }
-
-const OWN_KEYS = ["button", "checkbox", "submit", "reset", "image", "color", "file", "hidden"];
-
-// Whether the reader is typing at ``target`` (a text field, a list, a radio group, an
-// editable region): the pages' single keys leave it alone there.
-/**
- * @param {EventTarget | null} target
- * @returns {boolean}
- */
-export function typing(target) {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && OWN_KEYS.indexOf(target.type) < 0;
-}
-
-/** @type {Record<string, Page.Go>} */
-const STEP_KEYS = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
-/** @type {Record<string, Page.Go>} */
-const PAGE_KEYS = { PageUp: "previous", PageDown: "next" };
-
-// The step ``event``'s key asks for (arrows, Home, End; with ``extra.pages``, PageUp and
-// PageDown, what presentation clickers send; with ``extra.space``, Space forward), or
-// null: another key, or one held with a modifier.
-/**
- * @param {KeyboardEvent} event
- * @param {{pages?: boolean, space?: boolean}} [extra]
- * @returns {Page.Go | null}
- */
-export function stepKey(event, extra) {
-  if (event.altKey || event.ctrlKey || event.metaKey) return null;
-  if (extra && extra.pages && PAGE_KEYS[event.key]) return PAGE_KEYS[event.key];
-  if (extra && extra.space && event.key === " ") return "next";
-  return STEP_KEYS[event.key] || null;
-}
-
-// The keys' owner (ownKeys): the class view (class.js) while it is shown, a page shown in
-// its frame (class-frame.js). This module is the first every page script imports, so its
-// listener is the window's first, in capture: before the projector view's, the
-// steppers', the tables' and Material's own shortcuts (P, N, S, F...), which a key the
-// owner takes never reaches.
-/** @type {((event: KeyboardEvent) => boolean) | null} */
-let owner = null;
-
-/** @param {((event: KeyboardEvent) => boolean) | null} take */
-export function ownKeys(take) {
-  owner = take;
-}
-
-window.addEventListener("keydown", function (event) {
-  if (!owner || event.defaultPrevented || !owner(event)) return;
-  event.preventDefault();
-  event.stopImmediatePropagation();
-}, true);
 
 // The progress bar's value (of 100) at each stage of Python's loading; downloading
 // fills 5 to 80.
@@ -236,13 +167,4 @@ export function loadingBar(bar, status, share) {
   bar.max = 100;
   bar.value = (AT[status] || 0) + (share || 0) * (AT.starting - AT.runtime - 5);
   bar.hidden = OVER.indexOf(status) >= 0;
-}
-
-// ``init`` once the document is parsed, and again on each page Material swaps in
-// (document$); each page script's setup is safe to run twice.
-/** @param {() => void} init */
-export function onPage(init) {
-  if (typeof document$ !== "undefined") document$.subscribe(init);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
 }

@@ -22,10 +22,13 @@
 //   stepIn(box, "next");          // a view stepped as its keys do (the class view's →)
 //   projected();                  // the view open, or null
 //   containers();                 // the views handed over, in the page's order
+//   projectFor(target);           // as the ``f`` key: the view holding ``target``, or the first on the screen
 // Events, on the view (they bubble): "lq:projectable" once it may be projected (handed
 // over, or shown again: ``changed()``), "lq:projected" (detail: open or not).
-import { inertAround, pageWords, stepKey, typing } from "./page.js";
+import { inertAround, pageWords, projectorStyles, stepKey, typing } from "./page.js";
 import { mountVote } from "./vote.js";
+
+projectorStyles(); // in the page's HTML where it shows from the start, else linked now
 
 /** @type {Map<HTMLElement, Page.Projectable>} */
 const views = new Map();
@@ -166,6 +169,13 @@ function wanted(target) {
   return seen || drawn[0] || null;
 }
 
+// Opened as the ``f`` key opens it (a view that loads this module on first use: stepper.js).
+/** @param {EventTarget | null} target */
+export function projectFor(target) {
+  const box = wanted(target);
+  if (box && !(open && open.box === box)) enter(box);
+}
+
 /**
  * @param {HTMLElement} box
  * @param {Page.Go} go
@@ -232,3 +242,9 @@ document.addEventListener("click", function (event) {
 document.addEventListener("fullscreenchange", function () {
   if (open && open.full && document.fullscreenElement !== open.box) leave();
 });
+
+// Views that hand themselves over only once this module is there (stepper.js, which
+// loads it on first use) see that it came with another script of the page: before them
+// (the mark) or after them (the event).
+document.documentElement.dataset.lqProjector = "";
+window.dispatchEvent(new Event("lq:projector"));

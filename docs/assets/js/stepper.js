@@ -6,11 +6,55 @@
 // ones: the words are the section's data-hash, from site.po), so that a reload keeps
 // it, and the language switcher carries it to the same step in the other language.
 // It hands itself to the projector view (projector.js), which steps it through ``go``,
-// and tells the projector view's QR code the step's address (share.js).
+// and tells the projector view's QR code the step's address (share.js). Those two and
+// projector.css come when first used (the projector button, the ``f`` key), or as soon
+// as another script of the page brings the projector (the class view's frame): a rule
+// page that is only read never downloads them (benchmarks figure 5a).
 import { announce } from "./live.js";
-import { onPage, pageLang, required, stepKey } from "./page.js";
-import { projectable } from "./projector.js";
-import { shareAddress } from "./share.js";
+import { onPage, pageLang, projectorStyles, required, stepKey, typing } from "./core.js";
+
+/** @typedef {{ section: HTMLElement, go: (go: Page.Go) => void, address: () => string | null }} Stepper */
+/** @type {Stepper[]} */
+const steppers = [];
+/** @type {Promise<typeof import("./projector.js")> | null} */
+let coming = null;
+/** @type {{ projector: typeof import("./projector.js"), share: typeof import("./share.js") } | null} */
+let loaded = null;
+
+/** @param {Stepper} stepper */
+function handOver(stepper) {
+  if (!loaded) return;
+  loaded.projector.projectable(stepper.section, { go: stepper.go });
+  const address = stepper.address();
+  if (address) loaded.share.shareAddress(stepper.section, address);
+}
+
+// The projector view and its QR code, loaded once, every stepper handed over to it.
+/** @returns {Promise<typeof import("./projector.js")>} */
+function projection() {
+  if (!coming) {
+    coming = Promise.all([import("./projector.js"), import("./share.js"), projectorStyles()]).then(function (modules) {
+      loaded = { projector: modules[0], share: modules[1] };
+      steppers.forEach(handOver);
+      return modules[0];
+    });
+  }
+  return coming;
+}
+
+if (document.documentElement.dataset.lqProjector !== undefined) projection();
+else window.addEventListener("lq:projector", function () { projection(); }, { once: true });
+
+// Until the projector view has come, the ``f`` key asks for it (capture: before
+// Material's own ``f``, its search), then opens it as projector.js's own key would.
+window.addEventListener("keydown", function (event) {
+  if (loaded || !steppers.length || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+  if ((event.key !== "f" && event.key !== "F") || typing(event.target)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const target = event.target;
+  projection().then(function (projector) { projector.projectFor(target); });
+}, true);
 
 /** @param {HTMLElement} section */
 function setup(section) {
@@ -65,8 +109,8 @@ function setup(section) {
     buttons.first.disabled = buttons.previous.disabled = index === 0;
     buttons.last.disabled = buttons.next.disabled = index === steps.length - 1;
     section.dataset.current = String(index);
-    // What the projector view's QR code leads to: this step (share.js).
-    if (own) shareAddress(section, location.pathname + "#" + own + "-" + (index + 1));
+    // What the projector view's QR code leads to: this step (share.js, once it has come).
+    if (own && loaded) loaded.share.shareAddress(section, address());
     const active = /** @type {HTMLButtonElement} */ (document.activeElement);
     if (focus && active && active.disabled) section.focus();
   }
@@ -84,9 +128,19 @@ function setup(section) {
     remember();
   }
 
+  // The step's address, for the projector view's QR code.
+  function address() {
+    return own ? location.pathname + "#" + own + "-" + (index + 1) : null;
+  }
+
   controls.addEventListener("click", function (event) {
     const button = /** @type {Element} */ (event.target).closest("[data-go]");
     if (button) step(/** @type {Page.Go} */ (button.dataset.go));
+    // The projector button before the projector view has come: it comes, then opens
+    // (from then on, projector.js takes the button's presses).
+    if (!loaded && /** @type {Element} */ (event.target).closest('[data-action="projector"]')) {
+      projection().then(function (projector) { projector.project(section, true); });
+    }
   });
   section.addEventListener("keydown", function (event) {
     const go = stepKey(event);
@@ -97,7 +151,11 @@ function setup(section) {
   section.tabIndex = 0;
   section.classList.add("lq-stepping");
   controls.hidden = false;
-  projectable(section, { go: step });
+  const projectButton = section.querySelector('[data-action="projector"]');
+  if (projectButton instanceof HTMLElement) projectButton.hidden = false; // as projectable() shows it
+  const stepper = { section: section, go: step, address: address };
+  steppers.push(stepper);
+  handOver(stepper);
   const start = asked();
   show(start === null ? 0 : start, false);
   if (start !== null) {

@@ -36,8 +36,11 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):  # type: ignore[no-untyped-call]
 
     @event_priority(-250)  # once every other plugin has written its files (-200)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        if not self.config.enabled or self.serving:
+        if not self.config.enabled:
             return
         shared = site.of(config, NAME)
-        if shared.last:
+        if not shared.last:
+            return
+        offline.write_forget_dialogs(Path(config.site_dir), shared.words, shared.languages.all)
+        if not self.serving:
             offline.write_service_worker(Path(config.site_dir), shared.languages.all)

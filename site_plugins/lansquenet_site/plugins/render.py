@@ -54,7 +54,7 @@ class RenderPlugin(BasePlugin[RenderConfig]):  # type: ignore[no-untyped-call]
                     markdown = fence(markdown, context)
                 except render.ScenarioError as error:
                     raise PluginError(f"{page.file.src_uri}: {error}") from None
-        return markdown
+        return class_plan.render_framed(markdown, context)
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         return render.with_sprite(output) if self.config.enabled else output

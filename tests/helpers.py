@@ -208,7 +208,9 @@ PLAYERS = ["A", "B", "C"]
 def at(actions: list[dict[str, Any]], decks: list[list[str]] | None = None) -> Table:
     """The table after ``actions`` at a table of three with 100 counters each."""
     spec = {"players": PLAYERS, "first_banker": "A", "actions": actions, "decks": decks or []}
-    return Session(spec).table
+    table = Session(spec).table
+    assert isinstance(table, Table)  # the later game's table (RULES.md)
+    return table
 
 
 ANNOUNCING = at([])  # R-P5

@@ -29,9 +29,12 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import TypeVar
 
 from .games import COURT
 from .refusals import OddsError
+
+R = TypeVar("R", bound=Hashable)  # a rank, as the caller names it (a card's rank, a letter)
 
 __all__ = [
     "DENIERS_PER_F",
@@ -355,9 +358,9 @@ class Chances:
 
 
 def chances(
-    pack: Mapping[Hashable, int],
-    table: Sequence[tuple[Hashable, int]],
-    holder: Hashable | None = None,
+    pack: Mapping[R, int],
+    table: Sequence[tuple[R, int]],
+    holder: R | None = None,
     to_deal: int = 0,
 ) -> Chances:
     """The coach's exact chances at a position inside a coup.
@@ -410,7 +413,7 @@ def chances(
         )
     )
 
-    def future(marked: Hashable | None) -> _Future:
+    def future(marked: R | None) -> _Future:
         if marked is None:
             slots, mark = others, None
         else:

@@ -21,9 +21,9 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from configured import LANGUAGES, PREFIX
 from helpers import decoded
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
-SIZE = {"width": 1280, "height": 720}
+SIZE: ViewportSize = {"width": 1280, "height": 720}
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
 # What only the teachers' page carries: its notes, its collapsed answer keys, the plan.
 ANSWERS = re.compile(r'class="[^"]*\blq-teacher\b|<details class="note"|data-plan\b')

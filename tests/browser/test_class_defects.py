@@ -16,13 +16,13 @@ from __future__ import annotations
 import pytest
 from configured import LANGUAGES, PREFIX
 from helpers import overlapping
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
-SIZES = [{"width": 1024, "height": 768}, {"width": 1280, "height": 720}]
+SIZES: list[ViewportSize] = [{"width": 1024, "height": 768}, {"width": 1280, "height": 720}]
 
 
-def at_part(page: Page, lang: str, size: dict[str, int], name: str, seats: str = "") -> Locator:
+def at_part(page: Page, lang: str, size: ViewportSize, name: str, seats: str = "") -> Locator:
     page.set_viewport_size(size)
     page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")  # instant computer players
     page.goto(PATH[lang])
@@ -81,7 +81,7 @@ def test_at_1024x768_the_countdown_never_covers_the_handouts_title(page: Page, l
 
 @pytest.mark.parametrize("size", SIZES, ids=["1024x768", "1280x720"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_tables_qr_link_never_covers_its_rules(page: Page, lang: str, size: dict[str, int]) -> None:
+def test_the_tables_qr_link_never_covers_its_rules(page: Page, lang: str, size: ViewportSize) -> None:
     at_part(page, lang, size, "play", seats="Zoé, Yann")
     game = page.frame_locator('iframe[data-frame="game"]')
     table = game.locator("#lq-view.lq-projecting")

@@ -15,9 +15,9 @@ import re
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
-SIZES = [{"width": 1280, "height": 720}, {"width": 1024, "height": 768}]
+SIZES: list[ViewportSize] = [{"width": 1280, "height": 720}, {"width": 1024, "height": 768}]
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
 PROJECTING_URL = re.compile(r"^http")  # the table's own code: its game's address
 
@@ -53,7 +53,7 @@ def ready(page: Page, view: Locator) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=["1280x720", "1024x768"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_after_a_click_on_a_parts_table_or_example_p_pauses_right_steps_escape_leaves(
-    page: Page, lang: str, size: dict[str, int]
+    page: Page, lang: str, size: ViewportSize
 ) -> None:
     page.set_viewport_size(size)
     page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")  # instant computer players

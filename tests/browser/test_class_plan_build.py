@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from configured import LANGUAGES, PREFIX
 from helpers import decoded
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from lansquenet_site.class_plan import catalogue, length, plan
 from lansquenet_site.words import Words
 
-SIZE = {"width": 1280, "height": 720}
+SIZE: ViewportSize = {"width": 1280, "height": 720}
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
 WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
 PAGES = re.compile(rb"/Type\s*/Page(?!s)")

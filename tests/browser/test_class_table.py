@@ -16,13 +16,13 @@ from urllib.parse import unquote
 import pytest
 from configured import LANGUAGES, PREFIX
 from helpers import UNCOVERED, overlapping, scenario_in
-from playwright.sync_api import FrameLocator, Locator, Page, expect
+from playwright.sync_api import FrameLocator, Locator, Page, ViewportSize, expect
 
 from lansquenet import quicklink
 from lansquenet.session import Session
 from lansquenet_site.words import Words
 
-SIZE = {"width": 1280, "height": 720}
+SIZE: ViewportSize = {"width": 1280, "height": 720}
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
 WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
 GAME = 'iframe[data-frame="game"]'
@@ -246,7 +246,7 @@ PIECES = """(view) => {
 
 @pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, SIZE], ids=["1024x768", "1280x720"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_nothing_overlaps_in_the_class_view(page: Page, lang: str, size: dict[str, int]) -> None:
+def test_nothing_overlaps_in_the_class_view(page: Page, lang: str, size: ViewportSize) -> None:
     # Issue 52: no piece of a part's screen over another, at a 4:3 and a 16:9 projector.
     view = run_class(page, lang, "")
     page.set_viewport_size(size)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
-NARROW = {"width": 320, "height": 640}
+NARROW: ViewportSize = {"width": 320, "height": 640}
 WIDEST = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
 
 

@@ -19,9 +19,9 @@ from configured import LANGUAGES, PREFIX
 from helpers import PROJECTING
 from playwright.sync_api import Page, expect
 
+from browser.story import whole_story
 from lansquenet import games, web
 from lansquenet_site.words import Words
-from tests.browser.story import whole_story
 
 WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
 PLAY = {lang: "/" + PREFIX[lang] + "play/" for lang in LANGUAGES}

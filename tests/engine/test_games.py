@@ -23,6 +23,7 @@ import pytest
 
 from lansquenet import Refusal, bots, games, odds, protocol, quicklink, variants
 from lansquenet.session import Session
+from lansquenet.table import Table
 from lansquenet.web import handle
 
 REPO = Path(__file__).resolve().parents[2]
@@ -121,9 +122,11 @@ def test_V_R8_each_preset_plays_a_quick_game_and_its_short_link_replays_it(prese
     session = Session(scenario)
     while session.table.to_act is not None:
         table = session.table
-        player = table.players[table.to_act]
+        seat = table.to_act
+        assert seat is not None and isinstance(table, Table)
+        player = table.players[seat]
         temperament = scenario["computer"].get(player, "bold")
-        move, _, _ = bots.decide(table, table.to_act, temperament, bots.generator(5, len(session)))
+        move, _, _ = bots.decide(table, seat, temperament, bots.generator(5, len(session)))
         session.push(move)
     assert session.table.rules is variants.PRESETS[preset.id]
     text = quicklink.text_of(session)

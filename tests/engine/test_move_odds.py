@@ -233,7 +233,9 @@ HALF = {"variant": "half_on_pair"}
 
 def at_under(rules: dict, actions: list[dict]) -> Table:
     """The table after ``actions`` at a table of three with 100 counters each, under ``rules``."""
-    return Session({"players": PLAYERS, "first_banker": "A", "rules": rules, "actions": actions}).table
+    table = Session({"players": PLAYERS, "first_banker": "A", "rules": rules, "actions": actions}).table
+    assert isinstance(table, Table)  # the later game's table (RULES.md, VARIANTS.md)
+    return table
 
 
 @pytest.mark.parametrize(("stake", "taken"), [(8, 4), (7, 3)])

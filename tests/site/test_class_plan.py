@@ -37,7 +37,7 @@ def teach(site: Path, lang: str) -> str:
 def test_the_parts_add_up_to_the_lessons_length() -> None:
     parts = plan()
     assert sum(part["minutes"] for part in parts) == length() == 50
-    assert [part["start"] for part in parts][0] == 0
+    assert parts[0]["start"] == 0
     assert [part["number"] for part in parts] == list(range(1, len(parts) + 1))
 
 

@@ -30,11 +30,20 @@ DICTIONARIES = {
 GAMES = re.compile(r"\b(lansquenet|bassette|basset|hocca|pharaon|faro)\b", re.IGNORECASE)
 WORDS: dict[str, dict[str, Any]] = {
     "fr": {
-        "whole": ("l'arrêt en entier", "l'arrêt entier", "cite l'arrêt du parlement contre la bassette, en entier"),
+        "whole": (
+            "l'arrêt en entier",
+            "l'arrêt entier",
+            "cite l'arrêt du parlement contre la bassette, en entier",
+        ),
         "request": "requête du procureur général",
         "one_sentence": ("une phrase", "une seule phrase", "qu'une phrase"),
         "ban": "pourquoi-interdire-un-jeu",
-        "reasons": ("injuste inégalité", "d'autres dénominations", "libertinage des fils de famille", "vols domestiques"),
+        "reasons": (
+            "injuste inégalité",
+            "d'autres dénominations",
+            "libertinage des fils de famille",
+            "vols domestiques",
+        ),
         "dancourt": ("Désolation des joueuses", "18 juillet 1687", "comédie sur une interdiction"),
         "imperfect": "imparfait",
         "cast": "liste des personnages",
@@ -70,7 +79,12 @@ WORDS: dict[str, dict[str, Any]] = {
         "request": "procureur général's request",
         "one_sentence": ("one sentence", "only one sentence"),
         "ban": "why-ban-a-game",
-        "reasons": ("injuste inégalité", "d'autres dénominations", "libertinage des fils de famille", "vols domestiques"),
+        "reasons": (
+            "injuste inégalité",
+            "d'autres dénominations",
+            "libertinage des fils de famille",
+            "vols domestiques",
+        ),
         "dancourt": ("Désolation des joueuses", "18 July 1687", "comedy about a ban"),
         "imperfect": "imperfect",
         "cast": "list of characters",
@@ -144,12 +158,18 @@ def timeline_items(html: str) -> list[tuple[str, str, str, str]]:
 
 def documents(html: str) -> dict[str, str]:
     """The dossier's documents by their anchor: the HTML from the heading to the facts' end."""
-    return dict(re.findall(r'<h2 id="(doc-[a-z0-9-]+)".*?<div class="lq-document">(.*?)</dl>', article(html), re.DOTALL))
+    return dict(
+        re.findall(
+            r'<h2 id="(doc-[a-z0-9-]+)".*?<div class="lq-document">(.*?)</dl>', article(html), re.DOTALL
+        )
+    )
 
 
 def answers(html: str) -> dict[str, str]:
     """The key's answers by their anchor: the HTML from the heading to the facts' end."""
-    return dict(re.findall(r'<h2 id="(key-[a-z0-9-]+)".*?<div class="lq-key">(.*?)</dl>', article(html), re.DOTALL))
+    return dict(
+        re.findall(r'<h2 id="(key-[a-z0-9-]+)".*?<div class="lq-key">(.*?)</dl>', article(html), re.DOTALL)
+    )
 
 
 def part(document: str, cls: str) -> str:
@@ -171,7 +191,9 @@ def test_no_page_says_the_1680_ruling_is_quoted_whole(site: Path, lang: str) -> 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", ["sources", "teach", "dossier", "rules/history"])
-def test_the_1680_text_is_called_one_sentence_the_procureurs_request(site: Path, lang: str, name: str) -> None:
+def test_the_1680_text_is_called_one_sentence_the_procureurs_request(
+    site: Path, lang: str, name: str
+) -> None:
     """Boiteau's note gives one sentence, whose voice is the procureur général asking the
     court to act (scan 424): each page that quotes or cites it says so."""
     if name == "rules/history":  # the timeline's 1680 entry
@@ -257,7 +279,9 @@ def test_french_and_english_give_the_tlfs_dates_and_the_same_links(site: Path, l
         ours = re.search(rf'id="{anchor}".*?</p>', html, re.DOTALL)
         theirs = re.search(rf'id="{anchor}".*?</p>', other, re.DOTALL)
         assert ours and theirs, anchor
-        assert len(re.findall(r'href="http', ours.group(0))) == len(re.findall(r'href="http', theirs.group(0))), anchor
+        assert len(re.findall(r'href="http', ours.group(0))) == len(
+            re.findall(r'href="http', theirs.group(0))
+        ), anchor
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -315,7 +339,10 @@ def test_every_timeline_tag_follows_the_legend(site: Path, lang: str) -> None:
 
 def test_french_and_english_give_the_same_sources_for_the_same_dates(site: Path) -> None:
     lines = {
-        lang: [(re.findall(r"\b1[4-9]\d\d\b", date), anchor, tag) for date, anchor, _, tag in timeline_items(read(site, lang, "rules/history"))]
+        lang: [
+            (re.findall(r"\b1[4-9]\d\d\b", date), anchor, tag)
+            for date, anchor, _, tag in timeline_items(read(site, lang, "rules/history"))
+        ]
         for lang in LANGUAGES
     }
     first, *others = LANGUAGES
@@ -338,8 +365,14 @@ def test_why_ban_a_game_uses_the_ordinances_reasons_and_dancourts_play(site: Pat
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_maintenon_boiteau_and_montmort_are_placed(site: Path, lang: str) -> None:
     w = WORDS[lang]
-    entries = {key: (date, anchor, words, tag) for (date, anchor, words, tag), key in zip(
-        timeline_items(read(site, lang, "rules/history")), (e.key for e in timeline.entries()), strict=True)}
+    entries = {
+        key: (date, anchor, words, tag)
+        for (date, anchor, words, tag), key in zip(
+            timeline_items(read(site, lang, "rules/history")),
+            (e.key for e in timeline.entries()),
+            strict=True,
+        )
+    }
     _, anchor, words, tag = entries["maintenon"]
     assert (anchor, tag) == ("src-littre", "dictionary") and "La Beaumelle" in words
     assert all(p in source(site, lang, "src-littre") for p in w["beaumelle"])
@@ -367,4 +400,3 @@ def test_each_document_says_which_game_it_speaks_of(site: Path, lang: str) -> No
         assert w["court"] in part(docs[anchor], "lq-game"), anchor
     for name in ("rules/history", "variants", "teach", "sources"):
         assert w["court"] in said(site, lang, name), name
-

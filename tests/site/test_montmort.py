@@ -54,7 +54,9 @@ def page(site: Path, lang: str) -> str:
 
 
 def table(html: str, part: str) -> str:
-    found = re.search(rf'<div class="lq-odds lq-montmort" data-montmort="{part}"[^>]*>(.*?)</table>', html, re.DOTALL)
+    found = re.search(
+        rf'<div class="lq-odds lq-montmort" data-montmort="{part}"[^>]*>(.*?)</table>', html, re.DOTALL
+    )
     assert found, f"no {part} table"
     return found.group(1)
 
@@ -87,10 +89,14 @@ def test_every_language_has_its_words() -> None:
 # ---- the data file: the printed figures, once ----
 
 
-NUMBERS = re.compile(r"(\d+) (?:liv\.|l\.) (\d+) (?:s\.|sols)[^\d]*(\d+) (?:den\.|d\.)|(\d+) sols\. (\d+) den\.")
+NUMBERS = re.compile(
+    r"(\d+) (?:liv\.|l\.) (\d+) (?:s\.|sols)[^\d]*(\d+) (?:den\.|d\.)|(\d+) sols\. (\d+) den\."
+)
 
 
-@pytest.mark.parametrize("entry", [*DATA["holder"], *DATA["split"]["coupeurs"]], ids=lambda e: e["quote"][:24])
+@pytest.mark.parametrize(
+    "entry", [*DATA["holder"], *DATA["split"]["coupeurs"]], ids=lambda e: e["quote"][:24]
+)
 def test_each_printed_figure_is_the_one_its_sentence_prints(entry: dict[str, Any]) -> None:  # C-15
     found = NUMBERS.search(entry["quote"])
     assert found, entry["quote"]
@@ -102,7 +108,9 @@ def test_the_data_covers_three_to_seven_people_and_the_four_person_split() -> No
     assert [row["people"] for row in DATA["holder"]] == [3, 4, 5, 6, 7]
     assert [row["seat"] for row in DATA["split"]["coupeurs"]] == ["A", "B", "C"]
     assert DATA["split"]["people"] == 4
-    assert DATA["address"].startswith("https://fr.wikisource.org/wiki/Page:Diderot_-_Encyclopedie_1ere_edition_tome_9")
+    assert DATA["address"].startswith(
+        "https://fr.wikisource.org/wiki/Page:Diderot_-_Encyclopedie_1ere_edition_tome_9"
+    )
 
 
 # ---- the built pages ----
@@ -137,7 +145,9 @@ def test_three_to_five_agree_to_the_denier_six_and_seven_do_not(site: Path, lang
             assert said == text(WORDS(lang, "montmort.agree"))
         else:  # the engine's figure is higher than the printed one, by the gap said
             assert gap > 0
-            assert said == text(WORDS(lang, "montmort.more", amount=amount(lang, Fraction(gap, DENIERS_PER_F))))
+            assert said == text(
+                WORDS(lang, "montmort.more", amount=amount(lang, Fraction(gap, DENIERS_PER_F)))
+            )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -153,8 +163,12 @@ def test_the_four_person_split(site: Path, lang: str) -> None:  # C-15, C-6: A f
     agree = {seat: 'data-agree="true"' in found[seat] for seat in "ABC"}
     assert agree == {"A": False, "B": True, "C": False}
     total = found["sum"]
-    assert cell(total, "lq-montmort-computed") == amount(lang, sum(losses, Fraction(0))) == amount(lang, hand_value(4))
-    printed_sum = sum(printed(entry["printed"]) for entry in DATA["split"]["coupeurs"])
+    assert (
+        cell(total, "lq-montmort-computed")
+        == amount(lang, sum(losses, Fraction(0)))
+        == amount(lang, hand_value(4))
+    )
+    printed_sum = sum((printed(entry["printed"]) for entry in DATA["split"]["coupeurs"]), Fraction(0))
     assert cell(total, "lq-montmort-printed") == amount(lang, printed_sum)
 
 
@@ -164,7 +178,11 @@ def test_each_reading_is_the_engines(site: Path, lang: str) -> None:  # C-1, C-1
     for entry in DATA["holder"]:
         n, row = entry["people"], found[str(entry["people"])]
         cells = dict(re.findall(r'data-reading="([^"]+)" data-exact="([^"]+)">', row))
-        expected = {"court": hand_value(n), "shifted": hand_value(n + 1), "match_voids": hand_value(n, "match_voids")}
+        expected = {
+            "court": hand_value(n),
+            "shifted": hand_value(n + 1),
+            "match_voids": hand_value(n, "match_voids"),
+        }
         assert {key: Fraction(value) for key, value in cells.items()} == expected
         shown = dict(re.findall(r'data-reading="([^"]+)" data-exact="[^"]+">(.*?)</td>', row))
         assert {key: text(value) for key, value in shown.items()} == {

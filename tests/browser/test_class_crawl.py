@@ -25,8 +25,9 @@ from playwright.sync_api import Page, ViewportSize, expect
 
 SIZE: ViewportSize = {"width": 1280, "height": 720}
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
-# What only the teachers' page carries: its notes, its collapsed answer keys, the plan.
-ANSWERS = re.compile(r'class="[^"]*\blq-teacher\b|<details class="note"|data-plan\b')
+# What only the teachers' pages carry: their notes, their collapsed answer keys, the plan,
+# the dossier's key (what each document shows: lq-shows).
+ANSWERS = re.compile(r'class="[^"]*\blq-(?:teacher|shows)\b|<details class="note"|data-plan\b')
 
 
 class Links(HTMLParser):

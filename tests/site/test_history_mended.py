@@ -312,7 +312,10 @@ def test_the_dossiers_key_gives_each_document_what_it_shows_and_leads(site: Path
     for key, answer in keys.items():
         assert part(answer, "lq-shows") and part(answer, "lq-not") and part(answer, "lq-leads"), key
         assert f'href="../dossier/#{key.replace("key-", "doc-")}"' in answer, key
-    assert 'href="../dossier-key/"' in article(dossier)
+    # the pupils' worksheet links neither to its key nor to the teachers' page (issue 52,
+    # item 2: no answer one tap from a pupils' page); the teachers' page gives the key
+    assert 'href="../dossier-key/' not in article(dossier) and 'href="../teach/' not in article(dossier)
+    assert 'href="../dossier-key/"' in article(read(site, lang, "teach"))
 
 
 # ---- the timeline: every tag by the legend's own definitions ----

@@ -4,7 +4,7 @@ docs/assets/js/class.js, class-frame.js, page.js ownKeys).
 At 1280x720 and 1024x768, in each language, for each part of the plan: after a click on
 the part's table (the class's table, projected in its frame), its example (a stepper of
 the part's material) or its live page (a frame), P pauses the countdown and nothing else
-(the frame's page the same address, its table still projected: not the theme's
+(the frame's page the same page, not loaded again, its table still projected: not the theme's
 previous-page shortcut), N (the theme's next page) changes no page, → steps the example
 or the table (← back first, then →: the same step again), and Escape leaves the class
 view (not the table's projector layout first)."""
@@ -21,9 +21,13 @@ SIZES: list[ViewportSize] = [{"width": 1280, "height": 720}, {"width": 1024, "he
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
 PROJECTING_URL = re.compile(r"^http")  # the table's own code: its game's address
 
-# Each shown frame's address, as its window has it (same origin).
+# Each shown frame's page and document: its address without the game's fragment (which
+# grows as the computer players play) and a mark left in its window (same origin): a
+# page replaced, or loaded again, loses it.
+MARKED = """(view) => Array.from(view.querySelectorAll("iframe.lq-part-frame")).filter((f) => !f.hidden)
+  .forEach((f) => { f.contentWindow.lqMark = f.dataset.frame; })"""
 ADDRESSES = """(view) => Array.from(view.querySelectorAll("iframe.lq-part-frame"))
-  .filter((f) => !f.hidden).map((f) => [f.dataset.frame, f.contentWindow.location.href])"""
+  .filter((f) => !f.hidden).map((f) => [f.dataset.frame, f.contentWindow.location.pathname, f.contentWindow.lqMark])"""
 
 
 def opened(page: Page, at: int) -> Locator:
@@ -84,6 +88,7 @@ def test_after_a_click_on_a_parts_table_or_example_p_pauses_right_steps_escape_l
             part.locator("h2").click()
             kind = "view"
         clicked.append(f"{name}:{kind}")
+        view.evaluate(MARKED)
         before = view.evaluate(ADDRESSES)
 
         # P: the countdown paused, and nothing else (the theme's previous page: not in a frame).

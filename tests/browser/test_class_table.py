@@ -53,8 +53,12 @@ def to_part(page: Page, view: Locator, name: str) -> FrameLocator:
 def played(page: Page) -> list[dict[str, Any]]:
     """The actions of the class's game, as the engine holds them: read from the table's
     own address (its short link, or its permalink), decoded by the engine."""
-    frame = next(f for f in page.frames if f.url.split("#")[0].endswith("/play/"))
-    fragment = unquote(frame.url.split("#", 1)[1])
+    for _ in range(100):  # the table's address holds its game once the engine opened it
+        frame = next(f for f in page.frames if f.url.split("#")[0].endswith("/play/"))
+        fragment = unquote(frame.url.split("#", 1)[1])
+        if not fragment.startswith("seats="):
+            break
+        page.wait_for_timeout(100)
     if fragment.startswith("quick="):
         text = fragment[len("quick=") :].split("&")[0]
         return list(Session(quicklink.scenario_of(text)).scenario()["actions"])

@@ -269,3 +269,21 @@ def test_nothing_overlaps_in_the_class_view(page: Page, lang: str, size: dict[st
         ]
         assert met == [], (name, met, pieces)
         page.keyboard.press("PageDown")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_class_s_table_address_may_seat_the_names_alone_under_a_variant(page: Page, lang: str) -> None:
+    # What the class view opens its table with ("#seats=", permalink.js), with the table's
+    # two choices: "&computers=no" seats the names alone, "&rules=" sets a preset.
+    page.set_viewport_size(SIZE)
+    page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")
+    page.goto(f"/{PREFIX[lang]}play/")
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=60_000)
+    option = page.locator("#lq-rules option[data-rules]").last  # a preset of the page's (play.html)
+    value, name = option.get_attribute("value") or "", option.get_attribute("data-name") or ""
+    page.evaluate("(hash) => { location.hash = hash; }", f"#seats=Zo%C3%A9,Yann&computers=no&rules={value}")
+    expect(page.locator("#lq-game")).to_be_visible(timeout=30_000)
+    expect(page.locator("#lq-rules-badge")).to_contain_text(name)
+    expect(page).to_have_url(re.compile(r"#scenario="))  # no quick game's short form: the game itself
+    scenario = scenario_in(page.url)
+    assert scenario["players"] == ["Zoé", "Yann"] and scenario["computer"] == {}, scenario

@@ -147,6 +147,7 @@ def test_a_finished_game_offers_carry_on_and_a_new_game_of_the_named_pupils_alon
     over = projected.locator(".lq-decision-over")
     expect(over).to_be_visible(timeout=30_000)
     expect(over).to_contain_text(WORDS(lang, "play.finished"))
+    assert projected.evaluate(UNCOVERED) == []  # its every control in sight, none under the bar
     # Carry on: the same game goes on where it stopped (its steps kept, a decision again).
     counter = projected.locator(".lq-counter")
     steps = int(re.findall(r"\d+", counter.inner_text())[-1])

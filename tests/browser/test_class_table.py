@@ -15,7 +15,7 @@ from urllib.parse import unquote
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import UNCOVERED, overlapping, scenario_in
+from helpers import UNCOVERED, overlapping, projected_sizes, scenario_in
 from playwright.sync_api import FrameLocator, Locator, Page, expect
 
 from lansquenet import quicklink
@@ -288,3 +288,25 @@ def test_the_class_s_table_address_may_seat_the_names_alone_under_a_variant(page
     expect(page).to_have_url(re.compile(r"#scenario="))  # no quick game's short form: the game itself
     scenario = scenario_in(page.url)
     assert scenario["players"] == ["Zoé", "Yann"] and scenario["computer"] == {}, scenario
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_4_3_projector_reads_the_pages_parts_from_the_back(page: Page, lang: str) -> None:
+    # Issue 52 (in part): at 1024x768, the parts whose material is a page (all but the
+    # class's table's two) held to the back row's rule of 1280x720: none of the screen's
+    # characters (its frames' too) under 18 px, 90 % at 24 px or more.
+    view = run_class(page, lang, "")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    for index in range(view.locator(".lq-part").count()):
+        expect(view).to_have_attribute("data-current", str(index))
+        part = view.locator(".lq-part:not([hidden])")
+        name = part.get_attribute("data-part")
+        if part.get_attribute("data-coach") is None:
+            for frame in view.locator("iframe.lq-part-frame:visible").all():
+                inner = page.frame_locator(f'iframe[data-frame="{frame.get_attribute("data-frame")}"]')
+                expect(inner.locator("html.lq-framed")).to_have_count(1)
+            sizes = projected_sizes(view)
+            assert {px: n for px, n in sizes.items() if px < 18} == {}, (name, sizes)
+            total, large = sum(sizes.values()), sum(n for px, n in sizes.items() if px >= 24)
+            assert total and large >= 0.9 * total, (name, sorted(sizes.items()))
+        page.keyboard.press("PageDown")

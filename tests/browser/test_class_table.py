@@ -15,7 +15,7 @@ from urllib.parse import unquote
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import UNCOVERED, overlapping, scenario_in
+from helpers import UNCOVERED, overlapping, projected_sizes, scenario_in
 from playwright.sync_api import FrameLocator, Locator, Page, ViewportSize, expect
 
 from lansquenet import quicklink
@@ -53,8 +53,12 @@ def to_part(page: Page, view: Locator, name: str) -> FrameLocator:
 def played(page: Page) -> list[dict[str, Any]]:
     """The actions of the class's game, as the engine holds them: read from the table's
     own address (its short link, or its permalink), decoded by the engine."""
-    frame = next(f for f in page.frames if f.url.split("#")[0].endswith("/play/"))
-    fragment = unquote(frame.url.split("#", 1)[1])
+    for _ in range(100):  # the table's address holds its game once the engine opened it
+        frame = next(f for f in page.frames if f.url.split("#")[0].endswith("/play/"))
+        fragment = unquote(frame.url.split("#", 1)[1])
+        if not fragment.startswith("seats="):
+            break
+        page.wait_for_timeout(100)
     if fragment.startswith("quick="):
         text = fragment[len("quick=") :].split("&")[0]
         return list(Session(quicklink.scenario_of(text)).scenario()["actions"])
@@ -143,6 +147,7 @@ def test_a_finished_game_offers_carry_on_and_a_new_game_of_the_named_pupils_alon
     over = projected.locator(".lq-decision-over")
     expect(over).to_be_visible(timeout=30_000)
     expect(over).to_contain_text(WORDS(lang, "play.finished"))
+    assert projected.evaluate(UNCOVERED) == []  # its every control in sight, none under the bar
     # Carry on: the same game goes on where it stopped (its steps kept, a decision again).
     counter = projected.locator(".lq-counter")
     steps = int(re.findall(r"\d+", counter.inner_text())[-1])
@@ -264,4 +269,44 @@ def test_nothing_overlaps_in_the_class_view(page: Page, lang: str, size: Viewpor
             and not (a["name"] == "material" and b["name"] == "frame")
         ]
         assert met == [], (name, met, pieces)
+        page.keyboard.press("PageDown")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_class_s_table_address_may_seat_the_names_alone_under_a_variant(page: Page, lang: str) -> None:
+    # What the class view opens its table with ("#seats=", permalink.js), with the table's
+    # two choices: "&computers=no" seats the names alone, "&rules=" sets a preset.
+    page.set_viewport_size(SIZE)
+    page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")
+    page.goto(f"/{PREFIX[lang]}play/")
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=60_000)
+    option = page.locator("#lq-rules option[data-rules]").last  # a preset of the page's (play.html)
+    value, name = option.get_attribute("value") or "", option.get_attribute("data-name") or ""
+    page.evaluate("(hash) => { location.hash = hash; }", f"#seats=Zo%C3%A9,Yann&computers=no&rules={value}")
+    expect(page.locator("#lq-game")).to_be_visible(timeout=30_000)
+    expect(page.locator("#lq-rules-badge")).to_contain_text(name)
+    expect(page).to_have_url(re.compile(r"#scenario="))  # no quick game's short form: the game itself
+    scenario = scenario_in(page.url)
+    assert scenario["players"] == ["Zoé", "Yann"] and scenario["computer"] == {}, scenario
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_4_3_projector_reads_the_pages_parts_from_the_back(page: Page, lang: str) -> None:
+    # Issue 52 (in part): at 1024x768, the parts whose material is a page (all but the
+    # class's table's two) held to the back row's rule of 1280x720: none of the screen's
+    # characters (its frames' too) under 18 px, 90 % at 24 px or more.
+    view = run_class(page, lang, "")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    for index in range(view.locator(".lq-part").count()):
+        expect(view).to_have_attribute("data-current", str(index))
+        part = view.locator(".lq-part:not([hidden])")
+        name = part.get_attribute("data-part")
+        if part.get_attribute("data-coach") is None:
+            for frame in view.locator("iframe.lq-part-frame:visible").all():
+                inner = page.frame_locator(f'iframe[data-frame="{frame.get_attribute("data-frame")}"]')
+                expect(inner.locator("html.lq-framed")).to_have_count(1)
+            sizes = projected_sizes(view)
+            assert {px: n for px, n in sizes.items() if px < 18} == {}, (name, sizes)
+            total, large = sum(sizes.values()), sum(n for px, n in sizes.items() if px >= 24)
+            assert total and large >= 0.9 * total, (name, sorted(sizes.items()))
         page.keyboard.press("PageDown")

@@ -16,6 +16,8 @@
 //
 // opens a new quick game with a class's names at the table, computer players in the
 // empty seats (the teachers' class view, class.js); "#seats=" alone, a quick game.
+// "&computers=no" after the names: the names sit alone; "&rules=<as below>": the game
+// under those rules (issue 52: the class's table of named pupils, under a variant).
 //
 //   #rules=<preset>                        a preset's id (lansquenet/games.py)
 //   #rules=<packs>x<pack>[.half][.left]    e.g. #rules=3x32, #rules=2x52.half.left
@@ -110,19 +112,30 @@ export function gameLink(table, actions) {
   };
 }
 
-// The fragment that opens a quick game seating ``names`` (see above).
-/** @param {string[]} names */
-export function seatsFragment(names) {
-  return "#" + SEATS + names.map(encodeURIComponent).join(",");
+// The fragment that opens a quick game seating ``names`` (see above); ``how.computers``
+// false: no computer player; ``how.rules``: the rules as "#rules=" writes them.
+/** @param {string[]} names @param {{computers?: boolean, rules?: string}} [how] */
+export function seatsFragment(names, how) {
+  const alone = how && how.computers === false ? "&computers=no" : "";
+  const ruled = how && how.rules ? "&" + RULES + encodeURIComponent(how.rules) : "";
+  return "#" + SEATS + names.map(encodeURIComponent).join(",") + alone + ruled;
 }
 
-// The names a "#seats=" fragment holds ([] for none), or null when it holds no seats.
-/** @returns {string[] | null} */
+// What a "#seats=" fragment holds: its names ([] for none), whether computer players
+// fill the empty seats, the rules asked for (null: the standard game); null when it
+// holds no seats.
+/** @returns {{names: string[], computers: boolean, rules: {asked: string, rules: Bridge.Rules} | null} | null} */
 export function readSeats() {
   const fragment = location.hash.slice(1);
   if (fragment.indexOf(SEATS) !== 0) return null;
+  const parts = fragment.slice(SEATS.length).split("&");
+  const asked = parts.find(function (part) { return part.indexOf(RULES) === 0; });
   try {
-    return fragment.slice(SEATS.length).split(",").filter(Boolean).map(decodeURIComponent);
+    return {
+      names: parts[0].split(",").filter(Boolean).map(decodeURIComponent),
+      computers: parts.indexOf("computers=no") < 0,
+      rules: asked ? rulesOf(asked.slice(RULES.length)) : null,
+    };
   } catch (error) {
     return null; // not percent-encoded: not seats
   }
@@ -135,7 +148,13 @@ export function readSeats() {
 export function readRules() {
   const fragment = location.hash.slice(1);
   if (fragment.indexOf(RULES) !== 0) return null;
-  let asked = fragment.slice(RULES.length);
+  return rulesOf(fragment.slice(RULES.length));
+}
+
+// The rules ``written`` asks for, as "#rules=" writes them (see readRules).
+/** @param {string} written @returns {{asked: string, rules: Bridge.Rules}} */
+function rulesOf(written) {
+  let asked = written;
   try { asked = decodeURIComponent(asked); } catch (error) { /* not percent-encoded: as written */ }
   const custom = CUSTOM_RULES.exec(asked);
   const marks = custom ? custom[3].split(".") : [];

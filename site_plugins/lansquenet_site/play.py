@@ -22,7 +22,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from lansquenet import games
+from lansquenet import chart, games
 from lansquenet.rules import DEFAULT_BALANCE
 
 from .markup import fence, json_text
@@ -88,16 +88,25 @@ def game_choices(page: PageContext) -> list[dict[str, Any]]:
     """The "Rules" choice's other games (:mod:`lansquenet.games`: every game but the
     default one, whose presets come first), in the page's language: the value (the
     game's id, what ``{"game": id}`` names, COURT.md C-16), its name, the line beside it,
-    its rules as JSON and its settings' fields (their bounds are the declaration's)."""
+    its rules as JSON and its settings' fields (their bounds are the declaration's); the
+    line beside it ends with the figure its entry names, computed by the engine
+    (:meth:`lansquenet.games.Game.edge_value`)."""
     out = []
     for game in games.GAMES[1:]:
         name = page.w("games.name." + game.id)
+        value = game.edge_value()  # the figure its entry names, computed now (Game.edge)
+        edge = page.w(
+            "play.game.edge",
+            what=page.w("games.edge." + game.id, **game.edge[1]),
+            exact=str(value),
+            percent=chart.percent(float(value), page.lang, 1),
+        )
         out.append(
             {
                 "value": game.id,
                 "name": name,
                 "text": name,
-                "about": page.w("play.game.about." + game.id),
+                "about": page.w("play.game.about." + game.id) + " " + edge,
                 "rules": json_text({"game": game.id}),
                 "settings": [
                     {"key": s.key, "least": s.least, "most": s.most, "default": s.default}

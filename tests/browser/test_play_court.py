@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import PROJECTING
+from helpers import PROJECTING, axe_in, report
 from playwright.sync_api import Page, expect
 
 from browser.story import whole_story
@@ -146,11 +147,12 @@ def coached(page: Page, lang: str) -> None:
         page.locator("[data-go=previous]").click()
         index = int((page.locator("#lq-counter").text_content() or "").split()[1]) - 1  # "Step 5 / 9"
         expected = engine_step(data, index, lang).get("coach")
-        lines = [line.text_content() for line in coach.locator("p").all()]
-        if expected is None:
-            assert lines == []
+        if expected is None:  # the step is drawn when its view comes: waited for
+            expect(coach.locator("p")).to_have_count(0)
             continue
-        assert lines == [card["text"] for card in expected["cards"]] + [expected["text"]]
+        expect(coach.locator("p")).to_have_text(
+            [card["text"] for card in expected["cards"]] + [expected["text"]]
+        )
         expect(coach.locator("p").last).to_be_visible()
         seen += len(expected["cards"])
     assert seen, "no coupeur's card was coached"
@@ -168,7 +170,9 @@ def test_the_court_game_set_up_in_the_form_deals_undoes_and_its_link_reopens_it(
     fonds = page.locator("#lq-setup [data-setting=fonds]")
     expect(fonds).to_be_visible()
     expect(fonds).to_have_value(str(FONDS.default))  # the declaration's default (C-16)
-    expect(page.locator("#lq-rules-about")).to_have_text(WORDS(lang, "play.game.about." + COURT.id))
+    about = page.locator("#lq-rules-about")
+    expect(about).to_contain_text(WORDS(lang, "play.game.about." + COURT.id))
+    expect(about).to_contain_text(str(COURT.edge_value()))  # the engine's figure (Game.edge)
     expect(page.locator("#lq-custom")).to_be_hidden()
     fonds.fill("2")
     page.locator("#lq-seed").fill("7")
@@ -237,6 +241,8 @@ def test_a_rules_link_naming_the_court_game_opens_it_on_a_360_px_phone(pages: An
     expect(box).to_have_class(PROJECTING)
     expect(box.locator(".lq-figure svg.lq-projected")).to_have_count(1)
     assert box.evaluate("(v) => v.scrollWidth <= v.clientWidth")
+    # Its code is the quick game's short link (the computer holders replay from the seed).
+    expect(box.locator(".lq-share-link")).to_have_attribute("href", re.compile(r"#quick=[^&]*!c"))
     page.keyboard.press("ArrowLeft")
     expect(box.locator(".lq-figure svg.lq-projected")).to_have_count(1)
     page.keyboard.press("Escape")
@@ -257,3 +263,62 @@ def test_a_court_setting_the_engine_refuses_is_said_in_its_words(pages: Any) -> 
     page.locator("[data-act=quick-deals][data-deals='3']").click()
     expect(page.locator("#lq-play")).to_contain_text(refusal["error"]["message"])
     expect(page.locator("#lq-game")).to_be_hidden()
+
+
+# Each text the live region was given (an emptied region is not a message), as test_croupier.
+LISTEN = """() => { window.lqTold = [];
+  new MutationObserver(() => { const t = document.getElementById('lq-announce').textContent;
+    if (t) window.lqTold.push(t); }).observe(document.getElementById('lq-announce'),
+    { childList: true, characterData: true, subtree: true }); }"""
+
+
+def ask(page: Page, key: str) -> str:
+    """Press ``key`` and return what the live region then says."""
+    before = page.evaluate("() => window.lqTold.length")
+    page.keyboard.press(key)
+    page.wait_for_function("(n) => window.lqTold.length > n", arg=before)
+    told: str = page.evaluate("() => window.lqTold[window.lqTold.length - 1]")
+    return told
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_court_game_with_the_croupier_s_keys_its_code_and_no_axe_violation(pages: Any, lang: str) -> None:
+    """At a table set up in the form (every seat the reader's): the croupier's keys answer
+    with the engine's words for the court game; the move is played with Enter; axe finds
+    nothing mid-coup with the coach shown; the projected table's QR code leads to the
+    same game at the same step."""
+    page = pages(PLAY[lang])
+    page.select_option("#lq-rules", COURT.id)
+    page.locator("#lq-setup [type=submit]").click()
+    expect(page.locator("#lq-game")).to_be_visible()
+    page.evaluate(LISTEN)
+    page.locator("#lq-moves [data-move=deal]").focus()
+    page.keyboard.press("Enter")  # the holder's one move, from the keyboard
+    settle(page)
+    data = address(page)
+    assert [action["do"] for action in data["actions"]] == ["deal"]
+    opened = json.loads(web.handle(json.dumps({"op": "open", "scenario": data, "lang": lang})))
+    say = opened["step"]["say"]
+    page.locator("#lq-view").focus()
+    assert ask(page, "t") == say["table"]
+    assert ask(page, "s") == say["counters"]
+    assert ask(page, "m") == say["moves"]
+    # Mid-coup, the odds shown: axe finds nothing on the game screen.
+    page.locator("[data-go=previous]").click()
+    page.locator("[data-go=previous]").click()
+    toggle = page.locator("[data-action=odds]").first
+    if toggle.get_attribute("aria-pressed") != "true":
+        toggle.click()
+    violations = axe_in(page, page.locator("#lq-game"))
+    assert not violations, report(violations)
+    # Projected: its QR code's link opens the same game at the same step.
+    box = page.locator("#lq-view")
+    box.locator('[data-action="projector"]').click()
+    expect(box).to_have_class(PROJECTING)
+    link = box.locator(".lq-share-link")
+    expect(link).to_have_attribute("href", re.compile(r"#scenario=.*&step="), timeout=ENGINE_MS)
+    counter = box.locator(".lq-counter").text_content()
+    again = pages(link.get_attribute("href") or "")
+    expect(again.locator("#lq-counter")).to_have_text(counter or "")
+    again.wait_for_function("() => location.hash.startsWith('#scenario=')")
+    assert address(again) == data

@@ -70,7 +70,15 @@ def test_the_play_form_offers_the_five_presets_with_their_source_and_edge(site: 
     for game in games.GAMES[1:]:  # its rules object (COURT.md C-16) and its settings' fields, declared once
         tag = next(tag for tag, _ in options if f'value="{game.id}"' in tag)
         assert json.loads(attrs(tag)["data-game"]) == {"game": game.id}
-        assert attrs(tag)["data-about"] == WORDS(lang, "play.game.about." + game.id)
+        value = game.edge_value()  # its figure, computed by the engine (Game.edge)
+        edge = WORDS(
+            lang,
+            "play.game.edge",
+            what=WORDS(lang, "games.edge." + game.id, **game.edge[1]),
+            exact=str(value),
+            percent=chart.percent(float(value), lang, 1),
+        )
+        assert attrs(tag)["data-about"] == WORDS(lang, "play.game.about." + game.id) + " " + edge
         for setting in game.settings:
             field = re.search(rf'<input id="lq-{game.id}-{setting.key}"[^>]*>', html)
             assert field, setting.key

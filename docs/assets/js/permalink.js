@@ -23,7 +23,8 @@
 //   #rules=<packs>x<pack>[.half][.left]    e.g. #rules=3x32, #rules=2x52.half.left
 //
 // opens a new quick game under those rules (spec/VARIANTS.md): a preset by V-R3's name
-// (its id, declared once in lansquenet/games.py), or the four parameters
+// (its id, declared once in lansquenet/games.py; another game's id is that game, with
+// its default settings: rules-choice.js linked, from the page's options), or the four parameters
 // of V-R2 ("half": a pair takes half of each stake, pair_share "1/2"; "left": the bank
 // passes to the left; without them, "1" and "right"). The address then holds the game:
 // "#scenario=" carries its rules inside the scenario, unchanged (V-R8). The engine

@@ -5,6 +5,8 @@ of the worked example, in both languages."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from configured import LANGUAGES, PREFIX
 from playwright.sync_api import Page, ViewportSize, expect
@@ -35,6 +37,9 @@ def test_the_counters_header_and_caption_are_whole_in_the_projector_view(
     box = page.locator("#lq-scenario-1")
     expect(box).to_have_attribute("data-stepper", "ready")
     box.locator('[data-action="projector"]').click()
+    # The projector view comes on first use (stepper.js loads it and its stylesheet): the
+    # view is measured once it is open, its styles applied.
+    expect(box).to_have_class(re.compile(r"\blq-projecting\b"))
     total = int(box.get_attribute("data-steps") or 0)
     for index in range(total):
         expect(box).to_have_attribute("data-current", str(index))

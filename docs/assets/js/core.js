@@ -11,6 +11,8 @@
 //   onPage(init)                    ``init`` once the document is parsed (safe to run twice)
 //   projectorStyles()               projector.css in the page (once), a promise of it loaded
 //   ownKeys(take)                   the keys' owner: take(event) true keeps a key from all else
+//   announce(region, text)          the page's one way of saying something in its polite live
+//                                   region (it was live.js: one request fewer on a rule page)
 
 // The page's language: the document's own (<html lang>, Material's theme language).
 /** @returns {string} */
@@ -122,3 +124,27 @@ window.addEventListener("keydown", function (event) {
   event.preventDefault();
   event.stopImmediatePropagation();
 }, true);
+
+// The page's one way of saying something in its polite live region (#lq-announce): the
+// region is emptied, then given the sentence on the next frame, so that a sentence the
+// region already holds (the croupier's L, pressed while the last event is still there) is
+// a change all the same, and a screen reader reads it again. A sentence asked for before
+// the last one was set replaces it: only the newest is told.
+//
+
+/** @type {WeakMap<HTMLElement, number>} the frame each region waits for */
+const pending = new WeakMap();
+
+/**
+ * @param {HTMLElement} region the polite live region
+ * @param {string} text
+ */
+export function announce(region, text) {
+  const waiting = pending.get(region);
+  if (waiting !== undefined) cancelAnimationFrame(waiting);
+  region.textContent = "";
+  pending.set(region, requestAnimationFrame(function () {
+    pending.delete(region);
+    region.textContent = text;
+  }));
+}

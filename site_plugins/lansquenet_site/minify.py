@@ -3,7 +3,7 @@
 docs/assets/css and docs/assets/js are written to be read: each file explains itself
 in comments. Readers' browsers need none of that, and every page downloads the
 stylesheets of mkdocs.yml's ``extra_css``, its script modules (stepper.js and what it
-imports: core.js; forget-control.js) and offline.js:
+imports: core.js) and offline.js (the erase control's too):
 
 - :func:`bundle`: the ``extra_css`` files, in their order, as one stylesheet
   (``BUNDLE``): the plugin puts it in their place (one request instead of several),

@@ -13,7 +13,7 @@
 - :func:`write_forget_dialogs` (``on_post_build``, before the worker's list): the erase
   control's dialog, one file per language (``assets/forget/<lang>.json``: its markup as
   a JSON string, not a page of the site), fetched by
-  forget-control.js when the footer's button is first pressed (no page carries it).
+  offline.js when the footer's button is first pressed (no page carries it).
 - :func:`register_script` (``on_post_page``): every page loads ``assets/js/offline.js``,
   which registers the worker (scope: the site's top folder). Under ``mkdocs serve`` the
   page says ``data-lq-sw="off"`` instead and the script removes any worker a previous

@@ -83,6 +83,7 @@ def timeline_html(page: PageContext) -> str:
         legend=word("timeline.legend"),
         filter_label=word("timeline.filter"),
         script=page.root + "assets/js/timeline.js",
+        stylesheet=page.root + "assets/css/timeline.css",
     )
 
 

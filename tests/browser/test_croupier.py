@@ -70,7 +70,7 @@ def test_a_quick_game_played_with_the_keyboard_alone_the_croupier_answering(page
         # The focus is at the decision: the amount (a text field, where the keys type), else a move.
         focused = page.evaluate("() => document.activeElement.id || document.activeElement.dataset.move")
         if focused == "lq-amount":
-            # What the region was last given lands a frame after it is emptied (live.js): let
+            # What the region was last given lands a frame after it is emptied (core.js announce): let
             # it land, so that only the key's own answer could be counted below.
             page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
             told = page.evaluate("() => window.lqTold.length")

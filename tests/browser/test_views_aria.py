@@ -6,7 +6,7 @@ the lessons (a wrong and a right choice, their feedback, the next lesson), every
 page's stepper, the odds page's chart and its text equivalent, its simulation, the coach's
 vote and its reveal, the class view (its parts, the countdown), the history's timeline,
 the play page's step view. A key whose answer the live region already holds is told again (the
-one live-region mechanism, docs/assets/js/live.js). Each flow runs in one language,
+one live-region mechanism, docs/assets/js/core.js announce). Each flow runs in one language,
 ``LQ_FULL=1`` in both (tests/browser/conftest.py)."""
 
 from __future__ import annotations

@@ -9,8 +9,11 @@
 //   stepKey(event, extra)           the step a key asks for: "previous", "next", "first",
 //                                   "last" (arrows, Home, End; PageUp/PageDown, Space asked)
 //   onPage(init)                    ``init`` once the document is parsed (safe to run twice)
+//   stylesheet(name)                assets/css/<name> in the page (once), a promise of it loaded
 //   projectorStyles()               projector.css in the page (once), a promise of it loaded
 //   ownKeys(take)                   the keys' owner: take(event) true keeps a key from all else
+//   announce(region, text)          the page's one way of saying something in its polite live
+//                                   region (it was live.js: one request fewer on a rule page)
 
 // The page's language: the document's own (<html lang>, Material's theme language).
 /** @returns {string} */
@@ -76,32 +79,47 @@ export function onPage(init) {
   else init();
 }
 
-// The projector view's styles (projector.css: the projected views, the class view's parts,
-// the vote, a framed page), in the page once; the promise resolves once they apply (or
-// could not load: the view still opens). A page that shows them from the start links the
-// sheet in its HTML (the play page, the lessons, the class view: their templates); the
-// others get it from projector.js when it first comes (a rule page's stepper loads it on
-// first use: benchmarks figure 5a).
-/** @type {Promise<void> | null} */
-let projectorSheet = null;
+// A stylesheet of assets/css (``name``) in the page once; the promise resolves once it
+// applies (or could not load: what it styles still opens). A page that shows its parts
+// from the start links the sheet in its HTML (the play page, the lessons, the class view
+// link projector.css: their templates); the others get it when first used (benchmarks
+// figure 5a): projectorStyles(), the projector view's styles (projector.css: the projected
+// views, the class view's parts, the vote, a framed page), which a rule page's stepper
+// loads with projector.js; forget.css with the erase control's dialog.
+/** @type {Map<string, Promise<void>>} */
+const sheets = new Map();
 
-/** @returns {Promise<void>} */
-export function projectorStyles() {
-  if (projectorSheet) return projectorSheet;
-  const href = new URL("../css/projector.css", import.meta.url).href;
-  const linked = Array.from(document.querySelectorAll('link[rel="stylesheet"]')).find(function (link) {
+/**
+ * @param {string} name a file of assets/css
+ * @returns {Promise<void>}
+ */
+export function stylesheet(name) {
+  const href = new URL("../css/" + name, import.meta.url).href;
+  const known = sheets.get(href);
+  if (known) return known;
+  const linked = Array.from(document.querySelectorAll('link[rel="stylesheet"]')).some(function (link) {
     return /** @type {HTMLLinkElement} */ (link).href === href;
   });
-  if (linked) return (projectorSheet = Promise.resolve());
+  if (linked) {
+    sheets.set(href, Promise.resolve());
+    return Promise.resolve();
+  }
   const link = document.createElement("link");
   link.rel = "stylesheet";
   link.href = href;
-  projectorSheet = new Promise(function (resolve) {
+  /** @type {Promise<void>} */
+  const loaded = new Promise(function (resolve) {
     link.addEventListener("load", function () { resolve(); });
     link.addEventListener("error", function () { resolve(); });
   });
+  sheets.set(href, loaded);
   document.head.appendChild(link);
-  return projectorSheet;
+  return loaded;
+}
+
+/** @returns {Promise<void>} */
+export function projectorStyles() {
+  return stylesheet("projector.css");
 }
 
 // The keys' owner (ownKeys): the class view (class.js) while it is shown, a page shown in
@@ -122,3 +140,27 @@ window.addEventListener("keydown", function (event) {
   event.preventDefault();
   event.stopImmediatePropagation();
 }, true);
+
+// The page's one way of saying something in its polite live region (#lq-announce): the
+// region is emptied, then given the sentence on the next frame, so that a sentence the
+// region already holds (the croupier's L, pressed while the last event is still there) is
+// a change all the same, and a screen reader reads it again. A sentence asked for before
+// the last one was set replaces it: only the newest is told.
+//
+
+/** @type {WeakMap<HTMLElement, number>} the frame each region waits for */
+const pending = new WeakMap();
+
+/**
+ * @param {HTMLElement} region the polite live region
+ * @param {string} text
+ */
+export function announce(region, text) {
+  const waiting = pending.get(region);
+  if (waiting !== undefined) cancelAnimationFrame(waiting);
+  region.textContent = "";
+  pending.set(region, requestAnimationFrame(function () {
+    pending.delete(region);
+    region.textContent = text;
+  }));
+}

@@ -21,8 +21,7 @@
  * @typedef {{ say?: Said | null }} Step
  */
 
-import { announce } from "./live.js";
-import { typing } from "./page.js";
+import { announce, typing } from "./page.js";
 
 const ASK = /** @type {const} */ ({ t: "table", m: "moves", o: "odds", s: "counters" });
 

@@ -1,7 +1,7 @@
 // @ts-check
 // What this site keeps on this device, and erasing it (every page: the footer's button,
 // overrides/partials/copyright.html; the play page's offline notice too, status.js),
-// loaded by forget-control.js when that button is first pressed.
+// loaded by offline.js (its erase control) when that button is first pressed.
 // The button opens a dialog that lists, with their sizes: Python's files and its
 // snapshots (Cache Storage: the service worker's copy of assets/pyodide/ and
 // assets/wheels/, and the cache snapshot.mjs keeps), the pages kept for offline reading
@@ -159,7 +159,7 @@ async function confirmed(dialog) {
   status.focus(); // read at once by a screen reader, with no live region of its own
 }
 
-// The dialog opened, what the site keeps listed (forget-control.js calls it for the
+// The dialog opened, what the site keeps listed (offline.js calls it for the
 // press that loaded this module; the later ones come through the listener below).
 export function openDialog() {
   const dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById("lq-forget"));

@@ -24,10 +24,11 @@
 //   required(root, selector)        an element the page's template writes (missing: a bug)
 //   onPage(init)                    ``init`` once the document is parsed (safe to run twice)
 //   projectorStyles()               projector.css in the page (once), a promise of it loaded
-import { onPage, ownKeys, pageLang, projectorStyles, required, stepKey, typing } from "./core.js";
+//   announce(region, text)          a sentence for the polite live region (core.js)
+import { announce, onPage, ownKeys, pageLang, projectorStyles, required, stepKey, typing } from "./core.js";
 import { wordsOf } from "./words.js";
 
-export { onPage, ownKeys, pageLang, projectorStyles, required, stepKey, typing };
+export { announce, onPage, ownKeys, pageLang, projectorStyles, required, stepKey, typing };
 
 // The page's words (site.po, written in the page at build time: #lq-words, or the record
 // ``words``), with the plural rule of the page's language where the page carries one.

@@ -34,7 +34,6 @@ import { croupierKeys } from "./croupier.js";
 import { mountDecision } from "./decision.js";
 import { start } from "./engine.js";
 import { ledgerView } from "./ledger.js";
-import { announce } from "./live.js";
 import { gameLinks } from "./links.js";
 import { projectable } from "./projector.js";
 import { problem, sessionClient } from "./session.js";
@@ -47,7 +46,7 @@ import { tableTools } from "./tools.js";
 import { turnView } from "./turn.js";
 import { viewer } from "./viewer.js";
 import { movesOf } from "./vote.js";
-import { errorSentence, pageLang, pageWords, required, show } from "./page.js";
+import { announce, errorSentence, pageLang, pageWords, required, show } from "./page.js";
 
 const LEDGER = 250; // ledger rows per request
 const CLASS_DEALS = 6; // a class's game: its deals (links.js seats the class's names for as many)

@@ -10,8 +10,7 @@
 // projector.css come when first used (the projector button, the ``f`` key), or as soon
 // as another script of the page brings the projector (the class view's frame): a rule
 // page that is only read never downloads them (benchmarks figure 5a).
-import { announce } from "./live.js";
-import { onPage, pageLang, projectorStyles, required, stepKey, typing } from "./core.js";
+import { announce, onPage, pageLang, projectorStyles, required, stepKey, typing } from "./core.js";
 
 /** @typedef {{ section: HTMLElement, go: (go: Page.Go) => void, address: () => string | null }} Stepper */
 /** @type {Stepper[]} */

@@ -10,9 +10,8 @@
 //   tools.refresh(position);          // which tools apply after an engine position
 //   tools.enable(busy);               // all off while the engine works
 import { download } from "./ledger.js";
-import { announce } from "./live.js";
 import { problem } from "./session.js";
-import { required, show } from "./page.js";
+import { announce, required, show } from "./page.js";
 
 /** @param {Page.Table} table */
 export function tableTools(table) {

@@ -15,8 +15,7 @@
 //   steps.goTo(index);        // show step ``index`` (onView(index, count) is told)
 //   steps.redraw();           // the step shown drawn again, as the session now draws
 //                             // (session.drawing: the table projected, or not)
-import { announce } from "./live.js";
-import { node, required, stepKey } from "./page.js";
+import { announce, node, required, stepKey } from "./page.js";
 
 const WINDOW = 8; // steps asked for on each side of the one wanted
 const KEPT = 400; // steps kept drawn-ready in the page

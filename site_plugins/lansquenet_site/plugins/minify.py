@@ -1,6 +1,7 @@
 """``lansquenet/minify``: mkdocs.yml's ``extra_css`` served as one stylesheet; the site's
 own CSS and JavaScript and its pages without their comments or indentation, and
-Material's palette stylesheet with only the site's colours (..minify.py). Under
+Material's palette stylesheet with only the site's colours, served at the head of that
+one stylesheet, its own link taken out of the pages (..minify.py). Under
 ``mkdocs serve``, only the stylesheet is made."""
 
 from __future__ import annotations
@@ -40,7 +41,11 @@ class MinifyPlugin(BasePlugin[MinifyConfig]):  # type: ignore[no-untyped-call]
 
     @event_priority(-100)  # the page's last change: scripts untouched, their hashes hold
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        return output if self.serving or not self.config.enabled else minify.html(output)
+        if self.serving or not self.config.enabled:
+            return output
+        if self.config.palette and config.theme.get("palette"):
+            output = minify.without_palette_link(output)  # it comes inside the bundle
+        return minify.html(output)
 
     @event_priority(-200)  # after static-i18n's (-100): once every language is written
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -54,3 +59,4 @@ class MinifyPlugin(BasePlugin[MinifyConfig]):  # type: ignore[no-untyped-call]
             minify.minify_assets(folder)
             if self.config.palette and config.theme.get("palette"):
                 minify.trim_palette(folder, minify.palette_colours(config.theme["palette"]))
+                minify.palette_into_bundle(folder, self.config.bundle)

@@ -261,9 +261,13 @@ function setup(plan) {
   // Escape, it stays left); elsewhere it is shown plain.
   function coach() {
     const on = !!open && parts[open.at].hasAttribute("data-coach");
-    view.toggleAttribute("data-coach", on); // the table's own code then shows, not the view's
+    const shown = table();
+    // The class's table's own code then shows, not the view's; another table's (the
+    // court game's) is hidden, the view's (the part's pupils' page) shows.
+    view.toggleAttribute("data-coach", on && (!shown || shown.dataset.frame === TABLE));
     frames.forEach(function (frame) {
-      if (frame.hasAttribute("data-table")) tell(frame, { lq: "coach", on: on && !frame.hidden });
+      if (!frame.hasAttribute("data-table")) return;
+      tell(frame, { lq: "coach", on: on && !frame.hidden, share: frame.dataset.frame === TABLE });
     });
   }
 

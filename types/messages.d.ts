@@ -6,8 +6,9 @@ declare namespace ClassMessage {
    *  .lq-framed; its keys passed on; what it shares told). */
   interface Hello { lq: "hello" }
   /** To the class's table's frame: its view projected for the class's coach (on: once
-   *  as the part is shown; left by the reader, it stays left), or shown plain (off). */
-  interface Coach { lq: "coach"; on: boolean }
+   *  as the part is shown; left by the reader, it stays left), or shown plain (off);
+   *  share false: its own code hidden (a table whose part's code is the pupils' page). */
+  interface Coach { lq: "coach"; on: boolean; share?: boolean }
   /** To the class's table's frame: the vote's odds revealed (R). */
   interface Reveal { lq: "reveal" }
   /** To the class's table's frame: its projected table stepped (the class view's arrows

@@ -19,6 +19,8 @@ from typing import Any
 
 from markupsafe import Markup
 
+from lansquenet import games
+
 from .markup import fence, json_text, macros
 from .page import PageContext
 from .render import keep
@@ -85,6 +87,30 @@ def _frames() -> dict[str, str]:
     return frames
 
 
+def tables() -> dict[str, str]:
+    """The frames that are a class's table (plan.json's ``tables``), each with the
+    ``#rules=`` name of the game it plays ("" for the default game): found from its
+    settings in the games' registry (:func:`lansquenet.games.ruled_by`), never written
+    here; settings other than that game's defaults are refused, as a ``#rules=`` link
+    opens another game at its defaults (COURT.md C-16)."""
+    declared: dict[str, dict[str, Any]] = _data()["tables"]
+    unknown = set(declared) - set(_frames())
+    if unknown:
+        raise ValueError(f"{DATA.name}: no such frame for a table: {', '.join(sorted(unknown))}")
+    named: dict[str, str] = {}
+    for name, settings in declared.items():
+        if not settings:
+            named[name] = ""
+            continue
+        rules = games.ruled_by(settings)
+        game = games.game(rules["game"])
+        assert game is not None
+        if any(game.setting(key).default != value for key, value in settings.items()):
+            raise ValueError(f"{DATA.name}: table {name} asks for settings other than its game's defaults")
+        named[name] = game.id
+    return named
+
+
 def framed(page: PageContext) -> bool:
     """Whether the class view shows ``page`` in one of its frames (plan.json's frames)."""
     return page.url.removeprefix(page.languages.prefix(page.lang)) in _frames().values()
@@ -117,6 +143,7 @@ def class_view(page: PageContext) -> str:
         parts=parts,
         every=every,
         frames={name: page.link(path) for name, path in _frames().items()},  # in the page's language
+        tables=tables(),  # the frames that are a class's table, and the game each plays
         optional=optional_parts(),  # listed under the table, to add to a plan
         pupils={part["id"]: page.link(part["pupils"]) for part in every},  # each part's QR code
         total=length(),

@@ -138,3 +138,79 @@ def test_moving_a_part_is_one_edit_to_the_plan(
     assert "data-heading></span>" in line  # dropped: no number, "optional"
     assert f'data-part-number="odds">{order.index("odds") + 1}</span>' in markdown
     assert 'data-part-number="written">–</span>' in markdown
+
+
+# --- the court game's part (issue 51, item 6) ------------------------------------------
+
+COURT_PART = "court_game"  # plan.json's id of the part (a part's id, not a game's)
+
+
+def test_the_court_games_part_is_optional_and_its_table_is_found_in_the_registry() -> None:
+    from lansquenet import games
+
+    every = catalogue()
+    part = every[COURT_PART]
+    suggested = [each["id"] for each in plan()]
+    # Optional: a teacher ticks it; the suggested 50-minute plan is as it was.
+    assert COURT_PART not in suggested and COURT_PART in [p["id"] for p in class_plan.optional_parts()]
+    assert sum(each["minutes"] for each in plan()) == length() == 50
+    assert part["minutes"] == 10 and part.get("section") and part.get("coach")
+    # Its frame is a class's table, the play page, whose game is the court game's: found
+    # from plan.json's settings through lansquenet.games, never written in plan.json.
+    (frame,) = part["frames"]
+    data = json.loads(class_plan.DATA.read_text("utf-8"))
+    assert data["frames"][frame] == "play/"
+    assert class_plan.tables()[frame] == games.COURT.id
+    assert class_plan.tables()["game"] == ""  # the class's table: the default game
+    assert f'"{games.COURT.id}"' not in class_plan.DATA.read_text("utf-8")  # named by its settings
+    # Its QR code leads to the pupils' page at its section, in both languages.
+    page, anchor = part["pupils"].split("#")
+    assert page == "class/"
+    for name in ("class.md", "class.en.md"):
+        assert re.search(
+            rf"^## .+ \{{ #{re.escape(anchor)} \}}$", (ROOT / "docs" / name).read_text("utf-8"), re.MULTILINE
+        )
+
+
+def test_a_table_asking_for_settings_no_link_can_open_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = json.loads(class_plan.DATA.read_text("utf-8"))
+    (frame,) = data["parts"][COURT_PART]["frames"]
+    data["tables"][frame] = {"fonds": 5}  # a "#rules=" link opens the court game at fonds 1 (C-16)
+    changed = tmp_path / "plan.json"
+    changed.write_text(json.dumps(data), "utf-8")
+    monkeypatch.setattr(class_plan, "DATA", changed)
+    with pytest.raises(ValueError, match=frame):
+        class_plan.tables()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_court_games_part_has_its_screen_table_section_and_words(site: Path, lang: str) -> None:
+    from lansquenet import games
+
+    for key in ("title", "does", "anchor"):
+        said = WORDS(lang, f"plan.{COURT_PART}.{key}")
+        assert said and said != f"plan.{COURT_PART}.{key}", key
+        if lang == "fr":  # French typography: no plain space before ; ? ! :
+            assert not re.search(r" [;?!:]", said), said
+    html = teach(site, lang)
+    screen = re.search(rf'<section class="lq-part" data-part="{COURT_PART}"[^>]*>', html)
+    assert screen, "no screen for the court game's part"
+    (frame,) = catalogue()[COURT_PART]["frames"]
+    assert f'data-frames="{frame}"' in screen[0] and " data-coach" in screen[0]
+    assert re.search(r'data-pupils="[^"]*class/#court-game"', screen[0]), screen[0]
+    iframe = re.search(rf'<iframe class="lq-part-frame" data-frame="{frame}"[^>]*>', html)
+    assert iframe, "no frame for the court game's table"
+    assert re.search(r'data-src="[^"]*play/"', iframe[0]) and " data-table" in iframe[0]
+    assert f'data-rules="{games.COURT.id}"' in iframe[0]
+    # The section on the teachers' page links Montmort's figures and the lesson.
+    anchor = WORDS(lang, f"plan.{COURT_PART}.anchor")
+    section = html.split(f'<h2 id="{anchor}"', 1)[1].split("<h2", 1)[0]
+    assert 'href="../montmort/"' in section and 'href="../learn/"' in section
+    assert "2 l. 15 s." in section
+    # The pupils' page: its section, with the question, and no link to an answer.
+    pupils = unescape((site / PREFIX[lang] / "class" / "index.html").read_text("utf-8"))
+    own = pupils.split('<h2 id="court-game"', 1)[1].split("<h2", 1)[0]
+    assert "<em>" in own and "?" in own
+    assert "teach/" not in own and "montmort/" not in own

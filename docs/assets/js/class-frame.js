@@ -72,6 +72,9 @@ window.addEventListener("message", function (event) {
     window.dispatchEvent(new CustomEvent("lq:framed"));
   } else if (message.lq === "coach") {
     coach = { on: message.on, done: false };
+    // share false: the class view's code is the part's (the court game's: its question on
+    // the pupils' page), the projected table's own code is not shown (projector.css).
+    document.documentElement.classList.toggle("lq-unshared", message.share === false);
     const open = projected();
     if (!message.on && open) project(open, false);
     else if (message.on && !open) {

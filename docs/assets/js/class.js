@@ -30,7 +30,10 @@ import { containers, stepIn } from "./projector.js";
 import { shareAddress, shareShown } from "./share.js";
 
 const SEATS = "lq.class.seats"; // localStorage: the names typed beforehand
-const TABLE = "game"; // plan.json's frame of the class's table (the play page)
+const TABLE = "game"; // plan.json's frame of the class's table (the play page), which shares its game
+// Every frame that is a class's table (plan.json's "tables": the court game's too) is
+// marked data-table, with data-rules: the "#rules=" name of its game (class_plan.py
+// finds it in the games' registry); it seats the names, and is coached.
 
 /**
  * @typedef {{ part: HTMLElement, seconds: number, left: number, running: boolean, since: number }} Clock
@@ -233,7 +236,8 @@ function setup(plan) {
   // (a new game when they changed since; else the game goes on).
   /** @param {HTMLIFrameElement} frame */
   function load(frame) {
-    const src = (frame.dataset.src || "") + (frame.dataset.frame === TABLE ? seatsFragment(names()) : "");
+    const rules = frame.dataset.rules ? { rules: frame.dataset.rules } : undefined;
+    const src = (frame.dataset.src || "") + (frame.hasAttribute("data-table") ? seatsFragment(names(), rules) : "");
     if (frame.dataset.loaded === src) return;
     frame.dataset.loaded = src;
     frame.setAttribute("src", src);
@@ -247,9 +251,9 @@ function setup(plan) {
     if (frame.contentWindow) frame.contentWindow.postMessage(message, location.origin);
   }
 
-  /** @returns {HTMLIFrameElement | undefined} the class's table's frame, shown */
+  /** @returns {HTMLIFrameElement | undefined} the class's table's frame, shown (any game's) */
   function table() {
-    return frames.find(function (frame) { return !frame.hidden && frame.dataset.frame === TABLE; });
+    return frames.find(function (frame) { return !frame.hidden && frame.hasAttribute("data-table"); });
   }
 
   // The coach: in a part marked so, the class's table is projected (its moves lettered,
@@ -257,21 +261,26 @@ function setup(plan) {
   // Escape, it stays left); elsewhere it is shown plain.
   function coach() {
     const on = !!open && parts[open.at].hasAttribute("data-coach");
-    view.toggleAttribute("data-coach", on); // the table's own code then shows, not the view's
+    const shown = table();
+    // The class's table's own code then shows, not the view's; another table's (the
+    // court game's) is hidden, the view's (the part's pupils' page) shows.
+    view.toggleAttribute("data-coach", on && (!shown || shown.dataset.frame === TABLE));
     frames.forEach(function (frame) {
-      if (frame.dataset.frame === TABLE) tell(frame, { lq: "coach", on: on && !frame.hidden });
+      if (!frame.hasAttribute("data-table")) return;
+      tell(frame, { lq: "coach", on: on && !frame.hidden, share: frame.dataset.frame === TABLE });
     });
   }
 
   // What the view's QR code (share.js) leads to, for the pupils: the class's game at its
-  // step while its table is shown, else the part's pupils' page (plan.json's "pupils"),
+  // step while its table ("game") is shown, else the part's pupils' page (plan.json's "pupils":
+  // the court game's part, its question on the pupils' page),
   // at the step of the example projected once it was stepped on (the same example opens
   // the pupils' page's part: stepper.js reads the step from the address in either language).
   function share() {
     if (!open) return;
     const part = parts[open.at];
     const frame = table();
-    const address = frame && shared.get(frame);
+    const address = frame && frame.dataset.frame === TABLE && shared.get(frame);
     const pupils = new URL(part.dataset.pupils || "", location.href);
     const example = /** @type {HTMLElement | null} */ (part.querySelector(".lansquenet-scenario[data-current]"));
     const at = example ? Number(example.dataset.current) : 0;

@@ -146,12 +146,12 @@ export function gameLinks(table) {
   // "#seats=": a new quick game with a class's names at the table (class.js), the
   // computer players in the empty seats; the address then holds the game. Names the
   // engine refuses (lansquenet.naming) are said, and the form comes back.
-  // With "&computers=no", the names alone; with "&rules=", under those rules (refused
-  // rules said as a "#rules=" link's are).
+  // With "&computers=no", the names alone; with "&rules=", under those rules, another
+  // game's name that game (the class's court table; refused rules said as a "#rules=" link's are).
   /** @param {NonNullable<ReturnType<typeof readSeats>>} seats */
   function seated(seats) {
     el.setup.hidden = true;
-    table.run(table.session.quick(6, seats.names, seats.rules && seats.rules.rules, seats.computers), function (reply) {
+    table.run(table.session.quick(6, seats.names, seats.rules && table.form.rules.linked(seats.rules.rules), seats.computers), function (reply) {
       if (reply.error) {
         writeHash(null, false);
         table.showForm(null);

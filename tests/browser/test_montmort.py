@@ -32,5 +32,9 @@ def test_the_montmort_page_on_a_320_px_phone(page: Page, lang: str) -> None:
         box.focus()
         page.keyboard.press("ArrowRight")
         expect(box).to_be_focused()
+        # Chromium scrolls by a key smoothly (a few frames): wait for it to move
+        box.evaluate(
+            "(b) => new Promise((done) => { const t = Date.now(); (function look() { if (b.scrollLeft > 0 || Date.now() - t > 3000) done(); else requestAnimationFrame(look); })(); })"
+        )
         assert box.evaluate("(b) => b.scrollLeft") > 0
     assert page.evaluate(WIDEST) <= NARROW["width"]

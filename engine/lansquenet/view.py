@@ -18,7 +18,7 @@ game only), :func:`steps` narrates the steps asked for and :func:`ledger` the de
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -241,6 +241,30 @@ def _either(items: list[str], lang: str) -> str:
     return catalogue(lang)["croupier.or"].format(first=", ".join(items[:-1]), last=items[-1])
 
 
+def _said(
+    state: Mapping[str, Any],
+    view: Mapping[str, Any],
+    parts: list[str],
+    lang: str,
+    odds: Callable[[list[str], list[Any]], str],
+) -> dict[str, str]:
+    """What the croupier says of either game after its table (``parts``): the counters,
+    whose turn and the moves, and ``odds(named moves, moves)``; the game over, no odds."""
+    words = catalogue(lang)
+    counters = "; ".join(
+        words["diagram.seat"].format(player=name, balance=state["balances"][name]) for name in view["seats"]
+    )
+    to_act = state.get("to_act")
+    if to_act is None:
+        moves_said, odds_said = words["croupier.over"], ""
+    else:
+        moves = to_act.get("moves", [])
+        named = [words[f"move.{m['do']}"] for m in moves]
+        moves_said = words["croupier.moves"].format(player=to_act["player"], moves=_either(named, lang))
+        odds_said = odds(named, moves)
+    return {"table": " ".join(parts), "counters": counters + ".", "moves": moves_said, "odds": odds_said}
+
+
 def croupier(state: Mapping[str, Any], lang: str) -> dict[str, str]:
     """What a croupier says of a step when a reader asks (the play page's keys, issue 34):
     ``table``, who holds the bank and how much, the stakes and the cards turned;
@@ -277,22 +301,16 @@ def croupier(state: Mapping[str, Any], lang: str) -> dict[str, str]:
     parts.append(
         words["croupier.cards"].format(cards=", ".join(shown)) if shown else words["croupier.no_cards"]
     )
-    counters = "; ".join(
-        words["diagram.seat"].format(player=name, balance=state["balances"][name]) for name in view["seats"]
-    )
-    to_act = state.get("to_act")
-    if to_act is None:
-        moves_said, odds_said = words["croupier.over"], ""
-    else:
-        named = [words[f"move.{m['do']}"] for m in to_act.get("moves", [])]
-        moves_said = words["croupier.moves"].format(player=to_act["player"], moves=_either(named, lang))
-        odds_said = " ".join(
+
+    def odds(named: list[str], moves: list[Any]) -> str:
+        return " ".join(
             words["croupier.odds"].format(
                 move=name[:1].upper() + name[1:], odds=m.get("odds_short") or words["croupier.nothing"]
             )
-            for name, m in zip(named, to_act.get("moves", []))
+            for name, m in zip(named, moves)
         )
-    return {"table": " ".join(parts), "counters": counters + ".", "moves": moves_said, "odds": odds_said}
+
+    return _said(state, view, parts, lang, odds)
 
 
 def ledger_row(table: Table, number: int, lang: str) -> dict[str, Any]:
@@ -548,17 +566,7 @@ def court_croupier(state: Mapping[str, Any], lang: str) -> dict[str, str]:
     parts.append(
         words["croupier.cards"].format(cards=", ".join(turned)) if turned else words["croupier.no_cards"]
     )
-    counters = "; ".join(
-        words["diagram.seat"].format(player=name, balance=state["balances"][name]) for name in view["seats"]
-    )
-    to_act = state.get("to_act")
-    if to_act is None:
-        moves_said, odds_said = words["croupier.over"], ""
-    else:
-        named = [words[f"move.{m['do']}"] for m in to_act.get("moves", [])]
-        moves_said = words["croupier.moves"].format(player=to_act["player"], moves=_either(named, lang))
-        odds_said = " ".join(m["odds_text"] for m in to_act.get("moves", []))
-    return {"table": " ".join(parts), "counters": counters + ".", "moves": moves_said, "odds": odds_said}
+    return _said(state, view, parts, lang, lambda named, moves: " ".join(m["odds_text"] for m in moves))
 
 
 def _ranks(cards: Any) -> set[str]:

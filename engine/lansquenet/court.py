@@ -30,7 +30,7 @@ from .cards import PACK, Card, shuffled, stacked
 from .games import COURT
 from .limits import safe_whole
 from .refusals import Refusal
-from .rules import MAX_PLAYERS, Event, Move
+from .rules import MAX_PLAYERS, Event, Move, check_turn
 from .table import Phase, replace
 
 GAME = COURT.id  # C-16: the value of the rules' ``game`` key (lansquenet.games declares it)
@@ -199,13 +199,7 @@ def legal_moves(table: CourtTable) -> list[str]:
 
 def check(table: CourtTable, move: Move) -> None:
     """Raise the refusal for ``move``, in CONFORMANCE.md's order (C-17)."""
-    if table.phase is Phase.FINISHED:
-        raise Refusal("session_finished")
-    if move.player not in table.players:
-        raise Refusal("unknown_player", player=str(move.player))
-    assert table.to_act is not None
-    if table.seat(move.player) != table.to_act:
-        raise Refusal("not_your_turn", player=move.player, turn=table.players[table.to_act])
+    check_turn(table, move)
     if move.do != "deal":
         raise Refusal("illegal_action", player=move.player, action=str(move.do))
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from . import variants
 from .cards import Card, shuffled, stacked
@@ -159,8 +159,21 @@ def _whole(amount: object) -> int:
     return amount
 
 
-def check(table: Table, move: Move) -> None:
-    """Raise the refusal for ``move``, checked in the order of CONFORMANCE.md."""
+class Turned(Protocol):
+    """What the turn's checks read of a table, either game's (rules.Table, court.CourtTable)."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def to_act(self) -> int | None: ...
+    def seat(self, name: str) -> int: ...
+
+
+def check_turn(table: Turned, move: Move) -> None:
+    """The refusals every game checks first, in the order of CONFORMANCE.md: the session
+    over, an unknown player, not his turn (the court game's too, C-17)."""
     if table.phase is Phase.FINISHED:
         raise Refusal("session_finished")
     if move.player not in table.players:
@@ -168,6 +181,12 @@ def check(table: Table, move: Move) -> None:
     assert table.to_act is not None
     if table.seat(move.player) != table.to_act:
         raise Refusal("not_your_turn", player=move.player, turn=table.players[table.to_act])
+
+
+def check(table: Table, move: Move) -> None:
+    """Raise the refusal for ``move``, checked in the order of CONFORMANCE.md."""
+    check_turn(table, move)
+    assert table.to_act is not None  # check_turn refused a finished table
     if move.do not in _moment(table):
         raise Refusal("illegal_action", player=move.player, action=str(move.do))
     seat = table.to_act

@@ -104,10 +104,48 @@ function setup(plan) {
     return nodes;
   }
 
-  // Each part's section goes into its screen; a mark keeps its place in the page. A long
-  // section projects its digest only (plan.json's "digest": what it keeps, the timeline's
-  // entries it names; the whole is on the pupils' phones). Its links open a new tab: the
-  // class view and its progress stay.
+  // A long section projects its digest (plan.json's "digest", issue 52): the first of its
+  // ranked items, as many as the part's minutes in the plan run hold (one each
+  // "minutes_each", at least one, at most all), what it keeps, never what it drops; the
+  // whole is on the pupils' phones, and the screen says so when something is left out.
+  // An item is marked in the page by its key (a timeline's entry, data-timeline; any
+  // other, data-digest); a heading's mark takes its sub-section with it.
+  /**
+   * @param {HTMLElement} part
+   * @param {Element} into
+   */
+  function digest(part, into) {
+    /** @type {{ ranked?: string[], minutes_each?: number, keep?: string, drop?: string }} */
+    const declared = JSON.parse(part.dataset.digest || "{}");
+    const ranked = declared.ranked || [];
+    const each = declared.minutes_each || 0;
+    if (!ranked.length || !(each > 0)) return;
+    const fits = Math.floor(Number(part.dataset.minutes) / each + 1e-9);
+    const shown = ranked.slice(0, Math.min(ranked.length, Math.max(1, fits)));
+    const keep = declared.keep;
+    if (keep) {
+      Array.from(into.children).forEach(function (node) {
+        if (!node.matches(keep) && !node.querySelector(keep)) node.classList.add("lq-not-projected");
+      });
+    }
+    if (declared.drop) into.querySelectorAll(declared.drop).forEach(function (node) { node.classList.add("lq-not-projected"); });
+    into.querySelectorAll("[data-digest], [data-timeline]").forEach(function (item) {
+      if (!(item instanceof HTMLElement)) return;
+      if (shown.indexOf(item.dataset.digest || item.dataset.timeline || "") >= 0) return;
+      item.classList.add("lq-not-projected");
+      if (!(item instanceof HTMLHeadingElement)) return;
+      for (let next = item.nextElementSibling; next; next = next.nextElementSibling) {
+        if (next instanceof HTMLHeadingElement && next.tagName <= item.tagName) break;
+        next.classList.add("lq-not-projected");
+      }
+    });
+    part.dataset.projected = String(shown.length);
+    const whole = /** @type {HTMLElement | null} */ (part.querySelector("[data-digest-whole]"));
+    if (whole) whole.hidden = shown.length >= ranked.length;
+  }
+
+  // Each part's section goes into its screen; a mark keeps its place in the page; a long
+  // one projects its digest. Its links open a new tab: the class view and its progress stay.
   function bring() {
     /** @type {[Node, Comment][]} */
     const moved = [];
@@ -120,21 +158,7 @@ function setup(plan) {
         into.appendChild(node);
         moved.push([node, mark]);
       });
-      /** @type {{ keep?: string, timeline?: string[] }} */
-      const digest = JSON.parse(part.dataset.digest || "{}");
-      const keep = digest.keep;
-      if (keep) {
-        Array.from(into.children).forEach(function (node) {
-          if (!node.matches(keep) && !node.querySelector(keep)) node.classList.add("lq-not-projected");
-        });
-      }
-      if (digest.timeline) {
-        const shown = digest.timeline;
-        into.querySelectorAll(".lq-timeline-legend, .lq-timeline-filter").forEach(function (node) { node.classList.add("lq-not-projected"); });
-        into.querySelectorAll("[data-timeline]").forEach(function (entry) {
-          if (shown.indexOf(entry.dataset.timeline || "") < 0) entry.classList.add("lq-not-projected");
-        });
-      }
+      digest(part, into);
       into.querySelectorAll("a[href]").forEach(function (link) {
         if (link.hasAttribute("target")) return;
         link.setAttribute("target", "_blank");

@@ -88,7 +88,7 @@ def test_the_history_s_code_opens_the_whole_timeline_on_a_phone_however_few_the_
     page: Page, lang: str
 ) -> None:
     page.set_viewport_size(SIZE)
-    part, shown = projected(page, lang, "history", 2)
+    _, shown = projected(page, lang, "history", 2)
     assert len(shown) == fits("history", 2) < len(entries())
     url = decoded(page.locator("#lq-class > .lq-share .lq-share-code"))
     assert not url.split("#")[0].endswith("/teach/"), url

@@ -56,11 +56,17 @@ def test_the_long_parts_declare_a_ranked_digest_and_its_pace() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("key", sorted(DIGESTS))
-def test_a_digest_names_only_items_of_its_section_and_every_one_of_them(site: Path, lang: str, key: str) -> None:
+def test_a_digest_names_only_items_of_its_section_and_every_one_of_them(
+    site: Path, lang: str, key: str
+) -> None:
     marks = MARK.findall(section(site, lang, key))
     # Marked in the page (one item may take several elements: an entry and its quotation).
     assert marks, (key, lang)
-    assert set(DIGESTS[key]["ranked"]) == set(marks), (key, lang, sorted(set(marks) ^ set(DIGESTS[key]["ranked"])))
+    assert set(DIGESTS[key]["ranked"]) == set(marks), (
+        key,
+        lang,
+        sorted(set(marks) ^ set(DIGESTS[key]["ranked"])),
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

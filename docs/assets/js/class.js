@@ -107,7 +107,7 @@ function setup(plan) {
   // A long section projects its digest (plan.json's "digest", issue 52): the first of its
   // ranked items, as many as the part's minutes in the plan run hold (one each
   // "minutes_each", at least one, at most all), what it keeps, never what it drops; the
-  // whole is on the pupils' phones, and the screen says so when something is left out.
+  // whole is on the pupils' phones, and the screen says so while an item is left out.
   // An item is marked in the page by its key (a timeline's entry, data-timeline; any
   // other, data-digest); a heading's mark takes its sub-section with it.
   /**

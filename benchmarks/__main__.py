@@ -5,7 +5,7 @@
                                                # (the browser's parts in Chromium's headless
                                                # shell, as the tests: figures mean nothing)
     python -m benchmarks --only odds deals --out R.md
-                                               # some of: odds deals bots session build browser play first rules
+                                               # some of: odds deals bots session build browser play first rules check
 RESULTS.md is only ever written by a whole run (every figure, full sizes), stamped with
 its commit, date and machine; a partial run needs --out.
 
@@ -27,13 +27,21 @@ for _path in (REPO, REPO / "engine", REPO / "site_plugins"):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
-from benchmarks import bots_bench, engine_bench, odds_bench, results, session_bench, site_bench
+from benchmarks import bots_bench, check_bench, engine_bench, odds_bench, results, session_bench, site_bench
 
-ALL = ("odds", "deals", "bots", "session", "build", "browser", "play", "first", "rules")
+ALL = ("odds", "deals", "bots", "session", "build", "browser", "play", "first", "rules", "check")
 FULL = {"odds": 20_000, "odds_repeats": 5, "deals": 3_000, "deals_repeats": 3, "build": 3, "browser": 5}
-FULL |= {"session_repeats": 5, "session_big": 5000, "bots": 300, "play": 5, "first": 5, "rules": 5}
+FULL |= {
+    "session_repeats": 5,
+    "session_big": 5000,
+    "bots": 300,
+    "play": 5,
+    "first": 5,
+    "rules": 5,
+    "check": 2,
+}
 QUICK = {"odds": 300, "odds_repeats": 1, "deals": 20, "deals_repeats": 1, "build": 1, "browser": 1}
-QUICK |= {"session_repeats": 1, "session_big": 0, "bots": 5, "play": 1, "first": 1, "rules": 1}
+QUICK |= {"session_repeats": 1, "session_big": 0, "bots": 5, "play": 1, "first": 1, "rules": 1, "check": 1}
 
 
 def run(only: tuple[str, ...] = ALL, quick: bool = False, repeats: int | None = None) -> dict[str, Any]:
@@ -99,6 +107,10 @@ def run(only: tuple[str, ...] = ALL, quick: bool = False, repeats: int | None = 
                 site_bench.build(REPO / "mkdocs.yml", ours)
             figures["rules"] = rules_bench.measure(ours, repeats or size["rules"], shell=quick)
             print(json.dumps(figures["rules"]), flush=True)
+    if "check" in only:  # last: the quick loop, quiet, then beside a browser test
+        print("== check: make check, quiet and beside a browser test", flush=True)
+        figures["check"] = check_bench.measure(repeats or size["check"])
+        print(json.dumps(figures["check"]), flush=True)
     return figures
 
 

@@ -30,6 +30,7 @@ COMMANDS = {
     "play": "python -m benchmarks --only play --repeats {repeats} --out R.md",
     "first": "python -m benchmarks --only first --repeats {repeats} --out R.md",
     "rules": "python -m benchmarks --only rules --repeats {repeats} --out R.md",
+    "check": "python benchmarks/check_bench.py {repeats}",
 }
 # The figures of the browser benchmarks (``--only browser play``): a run without them
 # (``make test``'s quick run) shows these as not measured.
@@ -278,7 +279,37 @@ def rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
     out += session_rows(figures.get("session"), missing)
     out += play_rows(figures.get("play"), missing)
     out += rules_rows(figures.get("rules"), missing)
+    out += check_rows(figures.get("check"), missing)
     return out
+
+
+def check_rows(check: dict[str, Any] | None, missing: str) -> list[tuple[str, str, str, str, str, str]]:
+    """Figure 11: the quick loop, ``make check``, quiet and beside a browser test (check_bench.py)."""
+    cmd = COMMANDS["check"].format(repeats=check["repeats"]) if check else ""
+
+    def timed(kind: str) -> str:
+        if not check:
+            return missing
+        return f"{check[kind + '_s']} s (the slower of {check[kind + '_all_s']} s; mypy's cache warm)"
+
+    return [
+        (
+            "11a",
+            "`make check` on a quiet machine",
+            timed("quiet"),
+            "≤ 45 s",
+            _met(check["quiet_ok"]) if check else "–",
+            cmd,
+        ),
+        (
+            "11b",
+            "`make check` with a browser test running beside it (tests/browser/test_play.py)",
+            timed("beside"),
+            "≤ 90 s",
+            _met(check["beside_ok"]) if check else "–",
+            cmd,
+        ),
+    ]
 
 
 def _longest(engine: dict[str, Any]) -> str:

@@ -45,14 +45,15 @@ ENGINE_TESTS = Path(__file__).resolve().parent
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by it
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks ``covered`` the engine's tests that measure its coverage: all of them but its
-    property tests (hypothesis: hundreds of random sessions each). ``make test`` runs the
-    covered ones in a process of their own, under coverage, and the property tests with
-    everything else, without coverage's tracing, which doubles their time. Every line
-    they reach, an example test reaches too (the coverage report is the same with them
-    or without them)."""
+    property tests (hypothesis: hundreds of random sessions each) and those marked
+    ``slow`` (thousands of sessions, a wheel's build). ``make test`` runs the covered ones
+    in a process of their own, under coverage, and the others with everything else,
+    without coverage's tracing, which doubles their time. Every line they reach, an
+    example test reaches too (the coverage report is the same with them or without them)."""
     for item in items:
         inside = item.path.is_relative_to(ENGINE_TESTS)  # the hook sees every folder's tests
-        if inside and not getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+        hypothesis = getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+        if inside and not hypothesis and item.get_closest_marker("slow") is None:
             item.add_marker(pytest.mark.covered)
 
 

@@ -174,6 +174,7 @@ def test_money_of_account() -> None:  # COURT.md §3: 1 livre = 20 sous, 1 sou =
 # --- the Monte-Carlo: the exact values are the rules' ------------------------------
 
 
+@pytest.mark.slow  # seventy thousand hands, played by the test itself
 @pytest.mark.parametrize(("people", "hands"), [(2, 40_000), (3, 30_000)])
 def test_a_long_run_of_the_rules_agrees_with_the_exact_values(people: int, hands: int) -> None:  # C-15
     rng = random.Random(f"court-odds-{people}")

@@ -31,6 +31,9 @@ FENCE = REPO / "docs" / "assets" / "js" / "snapshot.mjs"
 SCRIPT = Path(__file__).with_name("replay.mjs")
 PYODIDE_VERSION = pyodide_version(REPO)
 HEAPS: list[Heap] = []  # what the build measured of its snapshot (the ``built`` fixture)
+# Under pytest-xdist the module stays on one worker: its module fixtures (a restored run,
+# a built snapshot) are each made once.
+pytestmark = pytest.mark.xdist_group("pyodide-snapshot")
 
 
 def fenced() -> dict[str, str]:

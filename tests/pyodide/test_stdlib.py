@@ -17,6 +17,8 @@ from lansquenet_site import runtime
 REPO = Path(__file__).resolve().parents[2]
 FULL = REPO / "node_modules" / "pyodide" / runtime.STDLIB
 SCRIPT = Path(__file__).with_name("replay.mjs")
+# Under pytest-xdist the module stays on one worker: one Pyodide run (trimmed_run) serves it.
+pytestmark = pytest.mark.xdist_group("pyodide-stdlib")
 
 
 @pytest.fixture(scope="module")

@@ -152,7 +152,9 @@ def test_pagedown_on_the_last_part_leaves_its_countdown_running(page: Page, lang
 
 
 # The link under a code as a deployed site writes it: its host a school's longer one.
-LONGER = "(a) => { a.textContent = a.textContent.replace(location.host, 'lansquenet.teaching-example.org/site'); }"
+LONGER = (
+    "(a) => { a.textContent = a.textContent.replace(location.host, 'lansquenet.teaching-example.org/site'); }"
+)
 
 
 @pytest.mark.parametrize("size", [{"width": 1024, "height": 768}, SIZE], ids=["1024x768", "1280x720"])

@@ -304,7 +304,8 @@ def test_a_4_3_projector_reads_every_part_from_the_back(page: Page, lang: str) -
     # Issue 52 item 6: at 1024x768, every part held to the back row's rule of 1280x720:
     # the parts whose material is a page, and the class's table's two (its frame
     # projected: the drawing, the narration, the vote or the decision, the code, the step
-    # bar; the odds part again after R, the odds page's chart beside the table), with
+    # bar; the odds part again after R, with the odds page's frame shown under the
+    # table, as it opens: its title and its first lines), with
     # nothing over anything in the table's frame and no sideways scroll in it.
     view = run_class(page, lang, "")
     page.set_viewport_size({"width": 1024, "height": 768})
@@ -325,7 +326,7 @@ def test_a_4_3_projector_reads_every_part_from_the_back(page: Page, lang: str) -
             shown = [name]
             if part.get_attribute("data-reveal"):
                 read_from_the_back(view, name)
-                page.keyboard.press("r")  # the odds, and the odds page's chart
+                page.keyboard.press("r")  # the vote's odds, and the odds page's frame
                 expect(view.locator('iframe[data-frame="chart"]')).to_be_visible()
                 chart = page.frame_locator('iframe[data-frame="chart"]')
                 expect(chart.locator("html.lq-framed")).to_have_count(1)

@@ -5,9 +5,11 @@
   coach's parts: decoded as a camera reads it) leads to a pupils' page, and so does the
   pupils' card of the teachers' page; no example's own projector view opens inside the
   class view (its code would be the teachers' page's), not by its button, not by F.
-- A crawl: each of those pages, and every page one tap away from it (the links of its
-  content), is never the teachers' page and shows no answer key (the teachers' notes,
-  their collapsed answer keys, the plan).
+- A crawl: each of those pages, and every page one tap away from it (every link of the
+  page: its content's, and the site's navigation, which the sidebar shows on a wide
+  screen and the drawer on a phone, the footer's previous and next), is never the
+  teachers' page and shows no answer key (the teachers' notes, their collapsed answer
+  keys, the plan, the dossier's key).
 - Projected: no teacher's instruction, no "To print" box in a frame, and the bank's odds
   (the odds page, "the bank wins 9/17") only after R.
 """
@@ -31,23 +33,18 @@ ANSWERS = re.compile(r'class="[^"]*\blq-(?:teacher|shows)\b|<details class="note
 
 
 class Links(HTMLParser):
-    """The links of a page's content (its article: not the site's menus)."""
+    """Every link of a page a tap may follow: its content's, and the site's own (the
+    navigation: the sidebar on a wide screen, the same list in a phone's drawer; the
+    footer's previous and next; the header's)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.depth = 0
         self.found: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         names = dict(attrs)
-        if tag == "article":
-            self.depth += 1
-        elif tag == "a" and self.depth and names.get("href"):
+        if tag == "a" and names.get("href"):
             self.found.append(str(names["href"]))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "article" and self.depth:
-            self.depth -= 1
 
 
 def teachers(url: str) -> bool:

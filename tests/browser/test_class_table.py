@@ -290,23 +290,50 @@ def test_the_class_s_table_address_may_seat_the_names_alone_under_a_variant(page
     assert scenario["players"] == ["Zoé", "Yann"] and scenario["computer"] == {}, scenario
 
 
+def read_from_the_back(view: Locator, name: str) -> None:
+    """The back row's rule: none of the screen's characters (its frames' too, drawings
+    included) under 18 px, 90 % of them at 24 px or more."""
+    sizes = projected_sizes(view)
+    assert {px: n for px, n in sizes.items() if px < 18} == {}, (name, sorted(sizes.items()))
+    total, large = sum(sizes.values()), sum(n for px, n in sizes.items() if px >= 24)
+    assert total and large >= 0.9 * total, (name, sorted(sizes.items()))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_4_3_projector_reads_the_pages_parts_from_the_back(page: Page, lang: str) -> None:
-    # Issue 52 (in part): at 1024x768, the parts whose material is a page (all but the
-    # class's table's two) held to the back row's rule of 1280x720: none of the screen's
-    # characters (its frames' too) under 18 px, 90 % at 24 px or more.
+def test_a_4_3_projector_reads_every_part_from_the_back(page: Page, lang: str) -> None:
+    # Issue 52 item 6: at 1024x768, every part held to the back row's rule of 1280x720:
+    # the parts whose material is a page, and the class's table's two (its frame
+    # projected: the drawing, the narration, the vote or the decision, the code, the step
+    # bar; the odds part again after R, with the odds page's frame shown under the
+    # table, as it opens: its title and its first lines), with
+    # nothing over anything in the table's frame and no sideways scroll in it.
     view = run_class(page, lang, "")
     page.set_viewport_size({"width": 1024, "height": 768})
     for index in range(view.locator(".lq-part").count()):
         expect(view).to_have_attribute("data-current", str(index))
         part = view.locator(".lq-part:not([hidden])")
-        name = part.get_attribute("data-part")
-        if part.get_attribute("data-coach") is None:
-            for frame in view.locator("iframe.lq-part-frame:visible").all():
-                inner = page.frame_locator(f'iframe[data-frame="{frame.get_attribute("data-frame")}"]')
-                expect(inner.locator("html.lq-framed")).to_have_count(1)
-            sizes = projected_sizes(view)
-            assert {px: n for px, n in sizes.items() if px < 18} == {}, (name, sizes)
-            total, large = sum(sizes.values()), sum(n for px, n in sizes.items() if px >= 24)
-            assert total and large >= 0.9 * total, (name, sorted(sizes.items()))
+        name = part.get_attribute("data-part") or ""
+        for frame in view.locator("iframe.lq-part-frame:visible").all():
+            inner = page.frame_locator(f'iframe[data-frame="{frame.get_attribute("data-frame")}"]')
+            expect(inner.locator("html.lq-framed")).to_have_count(1)
+        if part.get_attribute("data-coach") is not None:
+            table = page.frame_locator(GAME)
+            expect(table.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=60_000)
+            projected = table.locator("#lq-view.lq-projecting")
+            expect(projected.locator(".lq-figure svg.lq-projected")).to_have_count(1)
+            expect(projected.locator(".lq-decision, .lq-vote").first).to_be_visible(timeout=30_000)
+            page.wait_for_timeout(300)  # the code drawn, the frame's layout settled
+            shown = [name]
+            if part.get_attribute("data-reveal"):
+                read_from_the_back(view, name)
+                page.keyboard.press("r")  # the vote's odds, and the odds page's frame
+                expect(view.locator('iframe[data-frame="chart"]')).to_be_visible()
+                chart = page.frame_locator('iframe[data-frame="chart"]')
+                expect(chart.locator("html.lq-framed")).to_have_count(1)
+                page.wait_for_timeout(300)
+                shown.append("revealed")
+            assert projected.evaluate(UNCOVERED) == [], shown  # every button in sight, none under another
+            assert projected.evaluate("(v) => v.scrollWidth <= v.clientWidth + 1"), shown
+            assert table.locator("html").evaluate("(h) => h.scrollWidth <= innerWidth"), shown
+        read_from_the_back(view, " ".join(shown) if part.get_attribute("data-coach") is not None else name)
         page.keyboard.press("PageDown")

@@ -11,6 +11,7 @@ without JavaScript; the stepper script only shows one step at a time.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import re
@@ -170,6 +171,21 @@ def step_hashes(words: Words, number: int | None) -> str:
     return json.dumps(found, separators=(",", ":"))
 
 
+@functools.lru_cache(maxsize=64)
+def _replayed(source: str, lang: str) -> tuple[list[Any], Any, list[Markup]]:
+    """A scenario's steps in ``lang``, the refusal it ends with (or None) and each step's
+    diagram: replayed and drawn once per build, though several pages show the same
+    scenario (the worked example: its rule page, the teachers' page, the class view's)."""
+    try:
+        told = lansquenet.session(lansquenet.parse(source), lang)
+        steps, outcome = told["steps"], told["error"]
+    except lansquenet.NotAScenario as error:
+        raise ScenarioError(f"lansquenet fence: {error}") from None
+    if not steps:
+        raise ScenarioError(f"lansquenet fence: the table is refused ({outcome})")
+    return steps, outcome, [Markup(diagram(step["state"], lang)) for step in steps]
+
+
 def scenario_html(
     source: str,
     lang: str,
@@ -178,16 +194,9 @@ def scenario_html(
 ) -> str:
     """The HTML of one scenario: every step of its trace, in ``lang``; ``number`` is its
     place among the page's scenarios, when there are several (it goes into its name)."""
-    try:
-        told = lansquenet.session(lansquenet.parse(source), lang)
-        steps, outcome = told["steps"], told["error"]
-    except lansquenet.NotAScenario as error:
-        raise ScenarioError(f"lansquenet fence: {error}") from None
-    if not steps:
-        raise ScenarioError(f"lansquenet fence: the table is refused ({outcome})")
+    steps, outcome, diagrams = _replayed(source, lang)
     ident = "lq-scenario" if number is None else f"lq-scenario-{number}"  # unique on its page
     name = words(lang, "steps.label") if number is None else words(lang, "steps.label_n", n=number)
-    diagrams = [Markup(diagram(step["state"], lang)) for step in steps]
     return str(
         _steps().scenario(
             _words(lang, words),

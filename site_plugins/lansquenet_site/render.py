@@ -172,10 +172,11 @@ def step_hashes(words: Words, number: int | None) -> str:
 
 
 @functools.lru_cache(maxsize=64)
-def _replayed(source: str, lang: str) -> tuple[list[Any], Any, list[Markup]]:
-    """A scenario's steps in ``lang``, the refusal it ends with (or None) and each step's
-    diagram: replayed and drawn once per build, though several pages show the same
-    scenario (the worked example: its rule page, the teachers' page, the class view's)."""
+def _replayed(source: str, lang: str, words: Words) -> tuple[int, Markup, Any]:
+    """A scenario's steps in ``lang``: how many, their HTML (each with its diagram) and the
+    refusal the scenario ends with (or None): replayed, drawn and written once per build,
+    though several pages show the same scenario (the worked example: its rule page, the
+    teachers' page, the class view's)."""
     try:
         told = lansquenet.session(lansquenet.parse(source), lang)
         steps, outcome = told["steps"], told["error"]
@@ -183,7 +184,8 @@ def _replayed(source: str, lang: str) -> tuple[list[Any], Any, list[Markup]]:
         raise ScenarioError(f"lansquenet fence: {error}") from None
     if not steps:
         raise ScenarioError(f"lansquenet fence: the table is refused ({outcome})")
-    return steps, outcome, [Markup(diagram(step["state"], lang)) for step in steps]
+    diagrams = [Markup(diagram(step["state"], lang)) for step in steps]
+    return len(steps), _steps().steps(_words(lang, words), steps, diagrams), outcome
 
 
 def scenario_html(
@@ -194,7 +196,7 @@ def scenario_html(
 ) -> str:
     """The HTML of one scenario: every step of its trace, in ``lang``; ``number`` is its
     place among the page's scenarios, when there are several (it goes into its name)."""
-    steps, outcome, diagrams = _replayed(source, lang)
+    count, written, outcome = _replayed(source, lang, words)
     ident = "lq-scenario" if number is None else f"lq-scenario-{number}"  # unique on its page
     name = words(lang, "steps.label") if number is None else words(lang, "steps.label_n", n=number)
     return str(
@@ -203,8 +205,8 @@ def scenario_html(
             ident,
             name,
             step_hashes(words, number),
-            steps,
-            diagrams,
+            count,
+            written,
             outcome["message"] if outcome is not None else None,
         )
     )

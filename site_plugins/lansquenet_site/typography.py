@@ -50,7 +50,9 @@ _MAY_NEED = re.compile(r"['«»;:!?&]")  # a piece without any of these has noth
 _WATCHED = frozenset(SKIP + VERBATIM + ("svg",))
 # (Each character of a tag has one way to match, so the repeats are possessive: the same
 # matches, found without the regular expression engine's backtracking bookkeeping.)
-TAG = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:-]*+)(?:[^>\"']++|\"[^\"]*+\"|'[^']*+')*+>", re.DOTALL)
+TAG = re.compile(
+    r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:-]*+)(?:[^>\"']++|\"[^\"]*+\"|'[^']*+')*+>", re.DOTALL
+)
 
 
 # fix's rewrites, in order, each with the signs without which it has nothing to do. The

@@ -152,11 +152,11 @@ def fix_html(html: str, french: bool = True) -> str:
         return html  # a page in another language with no French part: nothing to fix
     out: list[str] = []
     at = 0
+    may_need = _MAY_NEED.search
     for start, end in _spans(html, french):
-        piece = html[start:end]
-        if _MAY_NEED.search(piece):
+        if may_need(html, start, end):  # searched in place: most pieces are never copied
             out.append(html[at:start])
-            out.append(escape(fix(unescape(piece)), quote=False))
+            out.append(escape(fix(unescape(html[start:end])), quote=False))
             at = end
     out.append(html[at:])
     return "".join(out)

@@ -69,7 +69,7 @@ def lesson_data(lesson: lessons.Lesson, number: int, page: PageContext) -> dict[
     path = lessons.expected_path(lesson)
     solution = []
     for k, index in enumerate(path):
-        asked = lessons.run(lesson, path[:k], lang)["question"]
+        asked = (opening if k == 0 else lessons.run(lesson, path[:k], lang))["question"]  # replayed once
         solution.append((asked["ask"], asked["choices"][index]))
     odds = question.get("odds") or [None] * len(question["choices"])
     return {

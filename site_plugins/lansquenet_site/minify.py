@@ -108,11 +108,32 @@ def html(text: str) -> str:
     out: list[str] = []
     at = 0
     for match in _VERBATIM.finditer(text):
-        out.append(_INDENT.sub("\n", text[at : match.start()]))
+        out.append(_unindented(text[at : match.start()]))
         out.append(match.group(0))
         at = match.end()
-    out.append(_INDENT.sub("\n", text[at:]))
+    out.append(_unindented(text[at:]))
     return "".join(out)
+
+
+def _unindented(text: str) -> str:
+    """``_INDENT.sub("\\n", text)``, line by line (several times faster on a page of
+    long lines): spaces and tabs before a line break, and every blank (``\\s``, as
+    :meth:`str.lstrip` takes it) after one, blank lines included, go.
+
+    >>> text = " a \\t\\n\\n  \\u00a0b\\xa0 \\n \\n\\tc\\n "
+    >>> _unindented(text) == _INDENT.sub("\\n", text)
+    True
+    """
+    lines = text.split("\n")
+    if len(lines) == 1:
+        return text
+    kept = [lines[0].rstrip(" \t")]
+    for line in lines[1:-1]:
+        line = line.lstrip().rstrip(" \t")
+        if line:
+            kept.append(line)
+    kept.append(lines[-1].lstrip())
+    return "\n".join(kept)
 
 
 def bundle(docs: Path, sources: list[str]) -> str:

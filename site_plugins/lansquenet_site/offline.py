@@ -100,13 +100,14 @@ def manifest(site: Path, languages: tuple[str, ...]) -> Manifest:
         rel = file.relative_to(site).as_posix()
         if not wanted(rel, languages):
             continue
-        data = file.read_bytes()
-        digest.update(rel.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
+        with file.open("rb") as read:  # in pieces: Pyodide's 10 MB are never one bytes object
+            content = hashlib.file_digest(read, "sha256").digest()
+        digest.update(rel.encode("utf-8") + b"\0" + content)
         if rel.startswith(ON_USE):
             on_use.append(address(rel))
         else:
             paths.append(address(rel))
-            size += len(data)
+            size += file.stat().st_size
     return Manifest(paths=tuple(paths), size=size, version=digest.hexdigest()[:20], on_use=tuple(on_use))
 
 

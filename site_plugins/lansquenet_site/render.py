@@ -11,6 +11,7 @@ without JavaScript; the stepper script only shows one step at a time.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import re
@@ -170,6 +171,23 @@ def step_hashes(words: Words, number: int | None) -> str:
     return json.dumps(found, separators=(",", ":"))
 
 
+@functools.lru_cache(maxsize=64)
+def _replayed(source: str, lang: str, words: Words) -> tuple[int, Markup, Any]:
+    """A scenario's steps in ``lang``: how many, their HTML (each with its diagram) and the
+    refusal the scenario ends with (or None): replayed, drawn and written once per build,
+    though several pages show the same scenario (the worked example: its rule page, the
+    teachers' page, the class view's)."""
+    try:
+        told = lansquenet.session(lansquenet.parse(source), lang)
+        steps, outcome = told["steps"], told["error"]
+    except lansquenet.NotAScenario as error:
+        raise ScenarioError(f"lansquenet fence: {error}") from None
+    if not steps:
+        raise ScenarioError(f"lansquenet fence: the table is refused ({outcome})")
+    diagrams = [Markup(diagram(step["state"], lang)) for step in steps]
+    return len(steps), _steps().steps(_words(lang, words), steps, diagrams), outcome
+
+
 def scenario_html(
     source: str,
     lang: str,
@@ -178,24 +196,17 @@ def scenario_html(
 ) -> str:
     """The HTML of one scenario: every step of its trace, in ``lang``; ``number`` is its
     place among the page's scenarios, when there are several (it goes into its name)."""
-    try:
-        told = lansquenet.session(lansquenet.parse(source), lang)
-        steps, outcome = told["steps"], told["error"]
-    except lansquenet.NotAScenario as error:
-        raise ScenarioError(f"lansquenet fence: {error}") from None
-    if not steps:
-        raise ScenarioError(f"lansquenet fence: the table is refused ({outcome})")
+    count, written, outcome = _replayed(source, lang, words)
     ident = "lq-scenario" if number is None else f"lq-scenario-{number}"  # unique on its page
     name = words(lang, "steps.label") if number is None else words(lang, "steps.label_n", n=number)
-    diagrams = [Markup(diagram(step["state"], lang)) for step in steps]
     return str(
         _steps().scenario(
             _words(lang, words),
             ident,
             name,
             step_hashes(words, number),
-            steps,
-            diagrams,
+            count,
+            written,
             outcome["message"] if outcome is not None else None,
         )
     )

@@ -46,7 +46,13 @@ _FRENCH_PART = re.compile(rf"""\slang=["']{FRENCH}\b""", re.IGNORECASE)
 # source; the thousands of tags of a rule page's steps are never read.
 DIAGRAM = '<svg class="lq-diagram"'
 _MAY_NEED = re.compile(r"['«»;:!?&]")  # a piece without any of these has nothing to fix
-TAG = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:-]*)(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.DOTALL)
+# The elements whose tags change what is prose (the others' tags only end a piece of text).
+_WATCHED = frozenset(SKIP + VERBATIM + ("svg",))
+# (Each character of a tag has one way to match, so the repeats are possessive: the same
+# matches, found without the regular expression engine's backtracking bookkeeping.)
+TAG = re.compile(
+    r"<!--.*?-->|<![^>]*>|<(/?)([A-Za-z][\w:-]*+)(?:[^>\"']++|\"[^\"]*+\"|'[^']*+')*+>", re.DOTALL
+)
 
 
 # fix's rewrites, in order, each with the signs without which it has nothing to do. The
@@ -77,32 +83,44 @@ def _spans(html: str, french: bool = True) -> list[tuple[int, int]]:
     English column); on a page in another language, only the elements marked
     ``lang="fr"``. Tags, comments and skipped content are no prose."""
     spans: list[tuple[int, int]] = []
+    keep = spans.append
     depth = 0  # inside code, pre, kbd, samp
     other = ""  # the name of the element in the other language we are in, if any
     nesting = 0  # how deep in elements of that name
     at = 0
+    end = len(html)
     search = TAG.search
+    prose_here = french  # whether text outside skipped elements is prose: (bool(other) != french)
     while True:
         match = search(html, at)
-        start = len(html) if match is None else match.start()
-        if start > at and depth == 0 and (bool(other) != french):
-            spans.append((at, start))
         if match is None:
+            if end > at and depth == 0 and prose_here:
+                keep((at, end))
             return spans
-        tag = match.group(0)
-        closing = match.group(1) == "/"
-        name = (match.group(2) or "").lower()
+        start = match.start()
+        if start > at and depth == 0 and prose_here:
+            keep((at, start))
         at = match.end()
+        slash, name = match.group(1, 2)
+        if name is None:  # a comment or a declaration
+            continue
+        name = name.lower()
+        if name not in _WATCHED and not other and "lang=" not in html[start:at]:
+            continue  # most tags: nothing to follow
+        tag = html[start:at]
+        closing = slash == "/"
         empty = tag.endswith("/>")
         if other:
             if name == other and not empty:
                 nesting += -1 if closing else 1
                 if nesting == 0:
                     other = ""
+                    prose_here = french
         elif not closing and "lang=" in tag and name != "html" and not empty:
             lang = LANG.search(tag)
             if lang and is_french(lang.group(1)) != french:
                 other, nesting = name, 1
+                prose_here = not french
         if closing:
             if name in SKIP and not empty:
                 depth = max(0, depth - 1)
@@ -134,11 +152,11 @@ def fix_html(html: str, french: bool = True) -> str:
         return html  # a page in another language with no French part: nothing to fix
     out: list[str] = []
     at = 0
+    may_need = _MAY_NEED.search
     for start, end in _spans(html, french):
-        piece = html[start:end]
-        if _MAY_NEED.search(piece):
+        if may_need(html, start, end):  # searched in place: most pieces are never copied
             out.append(html[at:start])
-            out.append(escape(fix(unescape(piece)), quote=False))
+            out.append(escape(fix(unescape(html[start:end])), quote=False))
             at = end
     out.append(html[at:])
     return "".join(out)

@@ -13,7 +13,8 @@ includes nothing.
 
 >>> import pathlib, tempfile
 >>> from lansquenet_site.languages import Languages
->>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> folder = pathlib.Path(tempfile.mkdtemp()) / "includes"
+>>> folder.mkdir()
 >>> _ = (folder / "a.md").write_text("Bonjour.\\n", "utf-8")
 >>> _ = (folder / "a.en.md").write_text("Hello.\\n", "utf-8")
 >>> site = Languages({"fr": "", "en": "en/"})
@@ -63,7 +64,9 @@ def include(markdown: str, folder: Path, lang: str, languages: Languages) -> str
             )
         path = source(folder, name, lang, languages)
         if not path.is_file():
-            raise IncludeError(f"lansquenet-include fence: no {folder.name}/{path.name} for {name!r} in {lang}")
+            raise IncludeError(
+                f"lansquenet-include fence: no {folder.name}/{path.name} for {name!r} in {lang}"
+            )
         text = path.read_text("utf-8")
         if FENCE.search(text):
             raise IncludeError(f"lansquenet-include fence: {folder.name}/{path.name} includes another text")

@@ -58,3 +58,19 @@ def test_a_fence_naming_no_text_is_refused(tmp_path: Path) -> None:
     for lang in LANGUAGES[1:]:
         with pytest.raises(include.IncludeError):
             include.include("```lansquenet-include\nonly\n```\n", tmp_path, lang, SITE)
+
+
+def test_the_preview_builds_again_when_a_shared_text_changes() -> None:
+    # `make serve` (mkdocs serve) watches includes/ as it watches docs/.
+    from mkdocs.config import load_config
+
+    watched: list[str] = []
+
+    class Server:
+        def watch(self, path: str) -> None:
+            watched.append(path)
+
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    plugin = config.plugins["lansquenet/render"]
+    plugin.on_serve(Server(), config=config, builder=lambda: None)  # type: ignore[arg-type]
+    assert [Path(path) for path in watched] == [FOLDER]

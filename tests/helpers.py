@@ -801,6 +801,10 @@ def projected_sizes(view: Locator) -> dict[float, int]:
 # (configured reads mkdocs.yml: imported where a built page is read, never in Pyodide.)
 
 BLOCK = re.compile(r"<(p|li|td|tr|dd)\b[^>]*>(.*?)</\1>", re.DOTALL)
+# What only the teachers' pages carry, never a pupils' page (issue 52, item 2): their
+# notes, their collapsed answer keys, the plan, the dossier's key (what each document
+# shows: lq-shows).
+ANSWERS = re.compile(r'class="[^"]*\blq-(?:teacher|shows)\b|<details class="note"|data-plan\b')
 
 
 def read(site: Path, lang: str, name: str) -> str:

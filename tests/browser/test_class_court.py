@@ -16,10 +16,10 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import decoded
+from helpers import ANSWERS, decoded
 from playwright.sync_api import Page, ViewportSize, expect
 
-from browser.test_class_crawl import ANSWERS, Links, teachers
+from browser.test_class_crawl import Links, teachers
 from lansquenet_site.class_plan import catalogue
 from lansquenet_site.words import Words
 

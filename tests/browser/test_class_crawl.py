@@ -22,14 +22,11 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import decoded
+from helpers import ANSWERS, decoded  # ANSWERS: what only the teachers' pages carry
 from playwright.sync_api import Page, ViewportSize, expect
 
 SIZE: ViewportSize = {"width": 1280, "height": 720}
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
-# What only the teachers' pages carry: their notes, their collapsed answer keys, the plan,
-# the dossier's key (what each document shows: lq-shows).
-ANSWERS = re.compile(r'class="[^"]*\blq-(?:teacher|shows)\b|<details class="note"|data-plan\b')
 
 
 class Links(HTMLParser):

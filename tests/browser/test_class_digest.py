@@ -7,8 +7,10 @@ the class view projects the first of the part's ranked items, as many as its min
 hold (plan.json's "minutes_each": the one rule, read, not repeated, here), more with
 more minutes, never more than the section has, all of it with minutes enough; while
 something is left out, one line says the whole is on the pupils' phones. The part's QR
-code, decoded as a camera reads it, opens the pupils' page at that part with every
-entry of the timeline, whatever the minutes."""
+code, decoded as a camera reads it, opens the pupils' page at that part with every item
+the view ranks, whatever the minutes: every entry of the timeline, every dated text of
+the bans, the 1680 ruling and the questions (includes/ban*.md, the teachers' page's own
+words), and no answer."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import decoded
+from helpers import ANSWERS, decoded
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from lansquenet_site.class_plan import catalogue
@@ -83,25 +85,46 @@ def test_a_long_part_projects_more_of_its_section_with_more_minutes_never_more_t
     assert page.locator(".lq-not-projected").count() == 0
 
 
+# The items of the section a heading opens, as a phone shows them: each marked element's
+# key, once, in the page's order (the section runs to the next heading as high).
+SECTION = """(heading) => {
+  const found = [];
+  for (let node = heading.nextElementSibling; node && node.tagName !== "H2"; node = node.nextElementSibling) {
+    for (const item of [node, ...node.querySelectorAll("[data-digest], [data-timeline]")]) {
+      const key = item.dataset.digest || item.dataset.timeline;
+      if (key && item.getClientRects().length > 0 && !found.includes(key)) found.push(key);
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("key", ["history", "ban"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_history_s_code_opens_the_whole_timeline_on_a_phone_however_few_the_minutes(
-    page: Page, lang: str
+def test_a_part_s_code_opens_its_whole_section_on_a_phone_however_few_the_minutes(
+    page: Page, lang: str, key: str
 ) -> None:
     page.set_viewport_size(SIZE)
-    _, shown = projected(page, lang, "history", 2)
-    assert len(shown) == fits("history", 2) < len(entries())
+    ranked = catalogue()[key]["digest"]["ranked"]
+    _, shown = projected(page, lang, key, 2)
+    assert len(shown) == fits(key, 2) < len(ranked)  # the screen shows a little of it
     url = decoded(page.locator("#lq-class > .lq-share .lq-share-code"))
     assert not url.split("#")[0].endswith("/teach/"), url
     phone = page.context.new_page()
     phone.set_viewport_size(PHONE)
     phone.goto(url)
-    # The pupils' page at the history: every entry of the timeline, in the page's language.
+    # The pupils' page at the part, in the page's language: every item of the section the
+    # screen left out, the history's timeline entries in their order, the bans' dated
+    # texts, the 1680 ruling and the four questions; no answer key, no teacher's note.
     assert phone.locator("html").get_attribute("lang") == lang
-    section = phone.locator(f"#{url.split('#', 1)[1]}")
-    expect(section).to_have_count(1)
-    timeline = phone.locator("[data-timeline]")
-    expect(timeline).to_have_count(len(entries()))
-    assert [node.get_attribute("data-timeline") for node in timeline.all() if node.is_visible()] == [
-        entry.key for entry in entries()
-    ]
+    heading = phone.locator(f"h2#{url.split('#', 1)[1]}")
+    expect(heading).to_have_count(1)
+    expect(heading).to_be_in_viewport()
+    items = heading.evaluate(SECTION)
+    if key == "history":
+        assert items == [entry.key for entry in entries()]
+    assert sorted(items) == sorted(ranked), (key, sorted(set(ranked) ^ set(items)))
+    assert not ANSWERS.search(phone.content()), ANSWERS.search(phone.content())
+    # Read on a phone: nothing wider than its screen (no sideways scroll).
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     phone.close()

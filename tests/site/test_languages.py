@@ -89,7 +89,7 @@ def site_three_forms(text: str) -> str:
 @pytest.fixture(scope="module")
 def third(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = tmp_path_factory.mktemp("third")
-    for name in ("docs", "overrides", "locales"):
+    for name in ("docs", "includes", "overrides", "locales"):
         shutil.copytree(REPO / name, project / name)
     shutil.copytree(
         REPO / "engine", project / "engine", symlinks=True, ignore=shutil.ignore_patterns("*.egg-info")
@@ -103,7 +103,8 @@ def third(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copytree(project / "locales" / "en", project / "locales" / LANG)
     for po in (project / "locales" / LANG).glob("*.po"):
         three_forms(po)
-    for page in (project / "docs").rglob("*.en.md"):
+    # Its pages, and the texts they share (includes/), in English under its name.
+    for page in [*(project / "docs").rglob("*.en.md"), *(project / "includes").rglob("*.en.md")]:
         shutil.copy(page, page.with_name(page.name.replace(".en.md", f".{LANG}.md")))
     site = project / "site"
     done = subprocess.run(

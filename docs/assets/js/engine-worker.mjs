@@ -29,7 +29,9 @@
 //                   {progress: "offline"}   the same, because Python's files cannot be
 //                                     reached (no network, never kept)
 // The wheel's address comes in the worker's own URL: engine-worker.mjs?wheel=<URL>.
-import { forget, gunzip, keep, kept, making, restoring, snapshotKey, take } from "./snapshot.mjs";
+import {
+  forget, gunzip, keep, kept, making, restoring, snapshotKey, take, whenInstantiated,
+} from "./snapshot.mjs";
 
 // Start Python and install the engine; resolves to {pyodide, handle, restored,
 // snapshot}, where handle(requestJSON) -> answerJSON and snapshot() -> the bytes of a
@@ -57,8 +59,11 @@ export async function boot({
   const where = stdLibURL ? { indexURL, stdLibURL } : { indexURL };
   if (saved) {
     progress("restoring");
+    // The build's snapshot is stored as a difference from the memory Pyodide's module
+    // starts with: made whole as that module is instantiated (snapshot.mjs).
+    const whole = whenInstantiated(saved);
     try {
-      const pyodide = await untilLoaded(loadPyodide({ ...where, ...restoring(saved) }));
+      const pyodide = await untilLoaded(loadPyodide({ ...where, ...restoring(saved) })).finally(whole);
       return install(pyodide, await bytes, progress, true);
     } catch (/** @type {any} */ error) {
       await bytes; // a wheel that cannot be fetched fails the start, restored or not

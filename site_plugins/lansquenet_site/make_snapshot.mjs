@@ -26,6 +26,21 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [worker, pyodideDir, wheel, out] = process.argv.slice(2);
+const LOADED = `
+import json, sys, zipimport
+where = next(path for path in sys.path if path.endswith(".zip")) + "/"
+specs = [getattr(m, "__spec__", None) for m in list(sys.modules.values())]
+loaded = {s.origin[len(where):] for s in specs if s and s.origin and s.origin.startswith(where)}
+# Frozen modules (os, io, codecs...) never read the zip once imported.
+for s in specs:
+    if s and s.origin == "frozen":
+        name = s.name.replace(".", "/")
+        loaded |= {name + ".py", name + "/__init__.py"}
+loaded = sorted(loaded)
+zipimport._zip_directory_cache.clear()
+sys.path_importer_cache.clear()
+json.dumps(loaded)
+`;
 process.argv[1] = "./this.program";
 process.env.TZ = "UTC";
 
@@ -71,10 +86,16 @@ const started = await boot({
 });
 started.snapshot(); // every engine module imported (the worker's own preparation)
 used.modules = reached();
+// The standard library's files already imported (in the heap): a restore needs only the
+// others (snapshot.py ships them in a smaller zip). zipimport's record of the zip is
+// forgotten, so that a restored Python reads the zip it is given, not this one.
+const scope = pyodide.toPy({});
+const loaded = JSON.parse(pyodide.runPython(LOADED, { globals: scope }));
+scope.destroy();
 pyodide.runPython("import gc; gc.collect()");
 zeroFree(pyodide);
 const snapshot = take(pyodide);
 if (!fresh) throw new Error("the WebAssembly's memory was never seen");
 toDelta(snapshot, fresh);
 writeFileSync(out, snapshot);
-process.stdout.write(JSON.stringify({ initial, heap: heap(pyodide).size, used }) + "\n");
+process.stdout.write(JSON.stringify({ initial, heap: heap(pyodide).size, used, loaded }) + "\n");

@@ -2,10 +2,12 @@
 
 The build starts Python in Node.js as the site's worker does (``make_snapshot.mjs``:
 boot() of ``engine-worker.mjs``, the site's own Pyodide, trimmed standard library and
-wheel), takes its memory snapshot and writes it gzip-compressed (level 9:
+wheel), takes its memory snapshot (its free memory zeroed, its first megabytes stored as
+a difference from a fresh module's memory: snapshot.mjs) and writes it gzip-compressed (level 9:
 ``DecompressionStream`` reads gzip) into ``assets/pyodide/snapshot-<digest>.gz``, among
 Python's files (the service worker keeps them on first use). ``runtime.mjs`` names it,
-with its size before and after compression and its key, made as the browser makes the
+with its size before and after compression, the standard library a restore of it loads
+(REST: the files its Python has not imported), and its key, made as the browser makes the
 key of the snapshot it keeps (Pyodide's version, the wheel's and the standard library's
 digests): a worker restores it only for that key.
 

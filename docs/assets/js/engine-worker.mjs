@@ -322,7 +322,7 @@ if (inWorker) {
     if (snapshot && !snapshot.has(key)) snapshot.drop(); // stale: another Pyodide or engine
     let saved = snapshot && snapshot.has(key) ? snapshot.bytes : null;
     // None kept: the build's snapshot, made for this very start (runtime.mjs names it and
-    // its key), but for a reader who asked to save data (a plain start downloads 6.6 MB less).
+    // its key), but for a reader who asked to save data (a plain start downloads 3.6 MB less).
     const built = runtime.snapshot;
     /** @type {string | undefined} */
     let restoredStdLibURL;

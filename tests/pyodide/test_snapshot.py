@@ -58,6 +58,13 @@ def test_pyodide_still_has_the_private_options_the_fence_uses() -> None:
     assert f"Can only use pyodide.{names['method']} if the {names['make']} option" in runtime
     # And Pyodide itself refuses another build's snapshot (the fallback's first line).
     assert "Snapshot build id mismatch" in runtime and "Snapshot has invalid magic number" in runtime
+    # The header's word 3, where the build's snapshot says how many bytes are a difference
+    # from a fresh module's memory (snapshot.mjs): Pyodide writes 0 there, reads it never.
+    make = runtime[runtime.index("API.makeSnapshot=") : runtime.index("API.restoreSnapshot=")]
+    start = runtime.index("API.restoreSnapshot=")
+    restore = runtime[start : runtime.index("Module.HEAP8.set(", start)]
+    assert re.search(r"\b\w\[3\]=0\b", make), "Pyodide's snapshot header changed (word 3)"
+    assert not re.search(r"\b\w\[3\]", restore), "Pyodide's restore now reads the header's word 3"
     # What the build's heap check (snapshot.py) relies on: a restore copies the snapshot
     # into the module's own memory (exported by its WebAssembly, so the INITIAL_MEMORY the
     # loader sets is not used) and never grows it (issue 6254). When this fails, Pyodide

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from .snapshot import CACHE, BuildSnapshot, write_snapshot
+from .snapshot import CACHE, STDLIB_FILE, BuildSnapshot, write_snapshot
 from .wheel import WHEELS_DIR, Wheel, build_engine_wheel, write_wheel
 
 PYODIDE_FILES = (
@@ -41,7 +41,7 @@ PYODIDE_FILES = (
 )
 PYODIDE_DIR = "assets/pyodide"
 RUNTIME_MODULE = "runtime.mjs"
-STDLIB = "python_stdlib.zip"
+STDLIB = STDLIB_FILE  # declared in snapshot.py, which derives a restore's from it
 STDLIB_LIST = Path(__file__).with_name("stdlib.txt")
 # What the worker downloads with fetch (pyodide.asm.mjs is imported, not counted).
 FETCHED = ("pyodide.asm.wasm", STDLIB, "pyodide-lock.json")

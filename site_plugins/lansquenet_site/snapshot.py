@@ -2,10 +2,12 @@
 
 The build starts Python in Node.js as the site's worker does (``make_snapshot.mjs``:
 boot() of ``engine-worker.mjs``, the site's own Pyodide, trimmed standard library and
-wheel), takes its memory snapshot and writes it gzip-compressed (level 9:
+wheel), takes its memory snapshot (its free memory zeroed, its first megabytes stored as
+a difference from a fresh module's memory: snapshot.mjs) and writes it gzip-compressed (level 9:
 ``DecompressionStream`` reads gzip) into ``assets/pyodide/snapshot-<digest>.gz``, among
 Python's files (the service worker keeps them on first use). ``runtime.mjs`` names it,
-with its size before and after compression and its key, made as the browser makes the
+with its size before and after compression, the standard library a restore of it loads
+(REST: the files its Python has not imported), and its key, made as the browser makes the
 key of the snapshot it keeps (Pyodide's version, the wheel's and the standard library's
 digests): a worker restores it only for that key.
 
@@ -26,10 +28,12 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 import shutil
 import subprocess
 import tempfile
+import zipfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -42,22 +46,35 @@ log = get_plugin_logger(__name__)
 MAKER = Path(__file__).with_name("make_snapshot.mjs")
 WORKER = ("docs", "assets", "js")  # engine-worker.mjs and snapshot.mjs, under the repository
 CACHE = ("node_modules", ".cache", "lansquenet")  # beside Pyodide, shared by projects that link it
+STDLIB_FILE = "python_stdlib.zip"  # the standard library, trimmed (runtime.py)
+# What a restore loads in place of STDLIB_FILE: its files the snapshot's Python has not imported.
+REST = "python_stdlib-rest.zip"
 
 
 @dataclass(frozen=True)
 class BuildSnapshot:
     """A snapshot in the site: its file (in ``assets/pyodide/``), ``key``, ``length``
-    (its size before compression) and ``size`` (compressed)."""
+    (its size before compression) and ``size`` (compressed); ``stdlib``, the standard
+    library a restore loads (REST), ``stdlib_saved`` bytes smaller than the whole one."""
 
     file: str
     key: str
     length: int
     size: int
     heap: Heap
+    stdlib: str = REST
+    stdlib_saved: int = 0
 
     def facts(self) -> dict[str, object]:
         """What runtime.mjs says of it."""
-        return {"file": self.file, "key": self.key, "length": self.length, "bytes": self.size}
+        return {
+            "file": self.file,
+            "key": self.key,
+            "length": self.length,
+            "bytes": self.size,
+            "stdlib": self.stdlib,
+            "stdlib_saved": self.stdlib_saved,
+        }
 
 
 @dataclass(frozen=True)
@@ -118,14 +135,31 @@ def _inputs_digest(root: Path, pyodide: Path, wheel: Wheel, key: str) -> str:
     digest = hashlib.sha256(key.encode())
     for path in (MAKER, root.joinpath(*WORKER, "engine-worker.mjs"), root.joinpath(*WORKER, "snapshot.mjs")):
         digest.update(path.read_bytes())
-    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "python_stdlib.zip"):
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", STDLIB_FILE):
         stat = (pyodide / name).stat()
         digest.update(f"{name}:{stat.st_size}".encode())
     digest.update(wheel.sha256.encode())
     return digest.hexdigest()[:16]
 
 
-def _make(root: Path, pyodide: Path, wheel: Wheel, node: str) -> tuple[bytes, Heap]:
+def rest_of_stdlib(full: bytes, loaded: list[str]) -> bytes:
+    """The standard library ``full`` (a zip) without the files in ``loaded`` (the modules
+    the snapshot's Python has imported, in its heap): all a restored Python can still
+    import from it. Deterministic: same entries, order and times."""
+    skip = set(loaded)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(full)) as source, zipfile.ZipFile(buffer, "w") as out:
+        for info in source.infolist():
+            if info.filename in skip:
+                continue
+            entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            entry.external_attr = info.external_attr
+            entry.compress_type = zipfile.ZIP_STORED if info.is_dir() else zipfile.ZIP_DEFLATED
+            out.writestr(entry, source.read(info))
+    return buffer.getvalue()
+
+
+def _make(root: Path, pyodide: Path, wheel: Wheel, node: str) -> tuple[bytes, Heap, list[str]]:
     with tempfile.TemporaryDirectory(prefix="lq-snapshot-") as tmp:
         wheel_file, out = Path(tmp) / wheel.filename, Path(tmp) / "snapshot"
         wheel_file.write_bytes(wheel.data)
@@ -133,7 +167,8 @@ def _make(root: Path, pyodide: Path, wheel: Wheel, node: str) -> tuple[bytes, He
         args = [node, str(MAKER), str(worker), str(pyodide), str(wheel_file), str(out)]
         done = subprocess.run(args, check=True, capture_output=True, text=True, timeout=600)
         facts = json.loads(done.stdout.strip().splitlines()[-1])
-        return out.read_bytes(), Heap(int(facts["initial"]), int(facts["heap"]), dict(facts["used"]))
+        heap = Heap(int(facts["initial"]), int(facts["heap"]), dict(facts["used"]))
+        return out.read_bytes(), heap, [str(name) for name in facts["loaded"]]
 
 
 def write_snapshot(root: Path, pyodide: Path, wheel: Wheel, stdlib_digest: str) -> BuildSnapshot | None:
@@ -150,14 +185,14 @@ def write_snapshot(root: Path, pyodide: Path, wheel: Wheel, stdlib_digest: str) 
             log.info("no Node.js: no Python snapshot for first visits (they start Python plainly)")
             return None
         try:
-            raw, heap = _make(root, pyodide, wheel, node)
+            raw, heap, loaded = _make(root, pyodide, wheel, node)
         except (subprocess.SubprocessError, OSError, ValueError, KeyError, TypeError) as error:
             log.info("no Python snapshot for first visits: Node.js could not make it (%s)", error)
             return None
         cache.mkdir(parents=True, exist_ok=True)
         partial = cache / f"{name}.{id(raw)}.part"  # then renamed: builds side by side never see half a file
         partial.write_bytes(gzip.compress(raw, 9, mtime=0))
-        facts.write_text(json.dumps({"length": len(raw), "heap": asdict(heap)}), "utf-8")
+        facts.write_text(json.dumps({"length": len(raw), "heap": asdict(heap), "loaded": loaded}), "utf-8")
         partial.replace(kept)
     target = pyodide / name
     if not (target.is_file() and target.stat().st_size == kept.stat().st_size):
@@ -166,6 +201,10 @@ def write_snapshot(root: Path, pyodide: Path, wheel: Wheel, stdlib_digest: str) 
         if other != target:
             other.unlink()
     known = json.loads(facts.read_text("utf-8"))
+    full = (pyodide / STDLIB_FILE).read_bytes()
+    rest = rest_of_stdlib(full, known["loaded"])
+    if not ((pyodide / REST).is_file() and (pyodide / REST).read_bytes() == rest):
+        (pyodide / REST).write_bytes(rest)
     heap = Heap(**known["heap"])
     check_heap(heap, pyodide_version(root))
     log.info(
@@ -176,5 +215,10 @@ def write_snapshot(root: Path, pyodide: Path, wheel: Wheel, stdlib_digest: str) 
         100 * heap.headroom / heap.initial,
     )
     return BuildSnapshot(
-        file=name, key=key, length=int(known["length"]), size=target.stat().st_size, heap=heap
+        file=name,
+        key=key,
+        length=int(known["length"]),
+        size=target.stat().st_size,
+        heap=heap,
+        stdlib_saved=len(full) - len(rest),
     )

@@ -210,7 +210,7 @@ def keep_snapshot_before_python(context: BrowserContext, snapshot: Snapshot) -> 
     """Python's snapshot into ``context``'s Cache Storage when a page first asks for
     engine.js (the module that starts Python's worker), whose answer waits until it is
     kept: the worker finds it, and a test whose pages never start Python (most of them)
-    neither downloads nor stores its 6.6 MB (about a third of a second of the machine's
+    neither downloads nor stores its 4.4 MB (about a third of a second of the machine's
     processor each). Should the page be gone meanwhile, engine.js goes on all the same
     (a plain start: slower, the same answers)."""
     kept = False

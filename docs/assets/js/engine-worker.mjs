@@ -29,7 +29,9 @@
 //                   {progress: "offline"}   the same, because Python's files cannot be
 //                                     reached (no network, never kept)
 // The wheel's address comes in the worker's own URL: engine-worker.mjs?wheel=<URL>.
-import { forget, gunzip, keep, kept, making, restoring, snapshotKey, take } from "./snapshot.mjs";
+import {
+  forget, gunzip, keep, kept, making, restoring, snapshotKey, take, whenInstantiated,
+} from "./snapshot.mjs";
 
 // Start Python and install the engine; resolves to {pyodide, handle, restored,
 // snapshot}, where handle(requestJSON) -> answerJSON and snapshot() -> the bytes of a
@@ -43,22 +45,29 @@ import { forget, gunzip, keep, kept, making, restoring, snapshotKey, take } from
  * @typedef {{pyodide: Pyodide, restored: boolean, handle: (requestJSON: string) => string,
  *   snapshot: (() => Uint8Array<ArrayBuffer>) | null}} Started
  */
+// ``restoredStdLibURL``: the standard library a restore loads (the build's snapshot: only
+// the files its Python has not imported), the whole one (``stdLibURL``) otherwise.
 /**
  * @param {{loadPyodide: typeof import("pyodide").loadPyodide, indexURL: string,
- *   stdLibURL?: string, wheel: string | Uint8Array,
+ *   stdLibURL?: string, restoredStdLibURL?: string, wheel: string | Uint8Array,
  *   saved?: Uint8Array | Promise<Uint8Array> | null, snapshots?: boolean, progress?: Report}} options
  * @returns {Promise<Started>}
  */
 export async function boot({
-  loadPyodide, indexURL, stdLibURL, wheel, saved = null, snapshots = false, progress = () => {},
+  loadPyodide, indexURL, stdLibURL, restoredStdLibURL, wheel, saved = null, snapshots = false,
+  progress = () => {},
 }) {
   const bytes = typeof wheel === "string" ? fetchBytes(wheel) : Promise.resolve(wheel);
   bytes.catch(function () {}); // its failure is reported below, once awaited
   const where = stdLibURL ? { indexURL, stdLibURL } : { indexURL };
   if (saved) {
     progress("restoring");
+    const stdlib = restoredStdLibURL ? { stdLibURL: restoredStdLibURL } : {};
+    // The build's snapshot is stored as a difference from the memory Pyodide's module
+    // starts with: made whole as that module is instantiated (snapshot.mjs).
+    const whole = whenInstantiated(saved);
     try {
-      const pyodide = await untilLoaded(loadPyodide({ ...where, ...restoring(saved) }));
+      const pyodide = await untilLoaded(loadPyodide({ ...where, ...stdlib, ...restoring(saved) })).finally(whole);
       return install(pyodide, await bytes, progress, true);
     } catch (/** @type {any} */ error) {
       await bytes; // a wheel that cannot be fetched fails the start, restored or not
@@ -313,15 +322,21 @@ if (inWorker) {
     if (snapshot && !snapshot.has(key)) snapshot.drop(); // stale: another Pyodide or engine
     let saved = snapshot && snapshot.has(key) ? snapshot.bytes : null;
     // None kept: the build's snapshot, made for this very start (runtime.mjs names it and
-    // its key), but for a reader who asked to save data (a plain start downloads 6.6 MB less).
+    // its key), but for a reader who asked to save data (a plain start downloads 3.6 MB less).
     const built = runtime.snapshot;
+    /** @type {string | undefined} */
+    let restoredStdLibURL;
     if (!saved && snapshots && built && built.key === key && params.get("data") !== "save") {
       saved = fetchSnapshot(new URL(built.file, indexURL).href, built.length);
       saved.catch(function () {}); // its failure is a plain start (boot), not the worker's
       source = "build-snapshot";
-      total += built.bytes;
+      // Its Python has imported most of the standard library: a smaller zip holds the rest.
+      if (built.stdlib) restoredStdLibURL = new URL(built.stdlib, indexURL).href;
+      total += built.bytes - (built.stdlib ? built.stdlib_saved : 0);
     }
-    const started = await boot({ loadPyodide, indexURL, stdLibURL, wheel, saved, snapshots, progress });
+    const started = await boot({
+      loadPyodide, indexURL, stdLibURL, restoredStdLibURL, wheel, saved, snapshots, progress,
+    });
     if (started.snapshot) {
       // After "ready", before the first request: the engine imported, no game in it.
       let bytes = null;

@@ -55,6 +55,132 @@ export function heap(pyodide) {
   return { size: module.HEAP8.length, reached: module.HEAPU32[module._emscripten_get_sbrk_ptr() >> 2] };
 }
 
+// --- the build's snapshot: a difference from a fresh module's memory -------------------
+// Most of the heap's first megabytes (Python's static data: docstrings, tables) are as the
+// WebAssembly's data segments left them when the module was instantiated, and the snapshot
+// repeats them: the build stores those bytes XOR the fresh memory (zero where nothing
+// changed, which gzip squeezes to nothing), and names how many in the header's word 3
+// (Pyodide writes 0 there and never reads it). Before a restore, whenInstantiated() puts
+// them back from the fresh memory of the module Pyodide instantiates (the same
+// WebAssembly, so the same bytes), before Pyodide copies the snapshot into it. A snapshot
+// whose word 3 is 0 (one kept by a browser) is restored as it is. The build also zeroes
+// the heap's free memory first (zeroFree): stale bytes nobody reads, that gzip would keep.
+const DELTA_WORD = 3;
+
+// XOR the heap of ``snapshot`` (after its header) with ``memory``'s first ``extent``
+// bytes (a multiple of 4): the build's encoding and the restore's decoding alike.
+/**
+ * @param {Uint8Array} snapshot
+ * @param {Uint8Array} memory
+ * @param {number} extent
+ */
+export function xorHeap(snapshot, memory, extent) {
+  const header = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
+  const heapWords = new Uint32Array(snapshot.buffer, snapshot.byteOffset + header, extent / 4);
+  const fresh = new Uint32Array(memory.buffer, memory.byteOffset, extent / 4);
+  for (let i = 0; i < heapWords.length; i++) heapWords[i] ^= fresh[i];
+}
+
+// The build's side: ``snapshot`` (Pyodide's bytes) stored as a difference from ``fresh``
+// (the memory as instantiated), in place.
+/**
+ * @param {Uint8Array} snapshot
+ * @param {Uint8Array} fresh
+ */
+export function toDelta(snapshot, fresh) {
+  let extent = fresh.length;
+  while (extent > 0 && fresh[extent - 1] === 0) extent--;
+  extent = Math.min(Math.ceil(extent / 4) * 4, fresh.length, snapshot.length - heapStart(snapshot));
+  xorHeap(snapshot, fresh, extent);
+  new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[DELTA_WORD] = extent;
+}
+
+/** @param {Uint8Array} snapshot */
+function heapStart(snapshot) {
+  return new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
+}
+
+// The restore's side: until the returned function is called, the first WebAssembly
+// module instantiated with a memory of its own has ``saved`` (a snapshot, or a promise
+// of one) made whole from that memory, if it is a difference, before Pyodide sees the
+// module. Call the returned function once loadPyodide has settled.
+/**
+ * @param {Uint8Array | Promise<Uint8Array>} saved
+ * @returns {() => void}
+ */
+export function whenInstantiated(saved) {
+  /** @type {Record<string, any>} */
+  const plain = {};
+  let done = false;
+  for (const name of /** @type {const} */ (["instantiate", "instantiateStreaming"])) {
+    plain[name] = WebAssembly[name];
+    if (!plain[name]) continue;
+    WebAssembly[name] = /** @type {any} */ (async function (/** @type {any[]} */ ...args) {
+      const made = await plain[name].apply(WebAssembly, args);
+      const memory = (made.instance || made).exports?.memory;
+      if (!done && memory instanceof WebAssembly.Memory) {
+        done = true;
+        const bytes = await saved;
+        const words = new Uint32Array(bytes.buffer, bytes.byteOffset, 4);
+        const extent = words[DELTA_WORD];
+        if (extent > 0 && extent % 4 === 0 && extent <= memory.buffer.byteLength && heapStart(bytes) + extent <= bytes.length) {
+          xorHeap(bytes, new Uint8Array(memory.buffer), extent);
+          words[DELTA_WORD] = 0;
+        }
+      }
+      return made;
+    });
+  }
+  return function () {
+    for (const name of Object.keys(plain)) if (plain[name]) WebAssembly[/** @type {"instantiate"} */ (name)] = plain[name];
+  };
+}
+
+// The build's side: the heap's free memory zeroed, without growing the memory. First the
+// free blocks of Python's small-object allocator: zero-filled bytes objects of each of
+// its sizes, 256 at a time, until the heap's break moves (or nears the memory's end),
+// then dropped. Then every free chunk of C's malloc, and the memory past the break:
+// malloc'd (large sizes first, never closer than a megabyte to the memory's end; small
+// ones until they come from past the break), zeroed, freed. Returns the bytes zeroed.
+/** @param {import("pyodide").PyodideAPI} pyodide */
+export function zeroFree(pyodide) {
+  const module = /** @type {any} */ (pyodide)[MODULE];
+  const brk = function () { return module.HEAPU32[module._emscripten_get_sbrk_ptr() >> 2]; };
+  const end = module.HEAP8.length;
+  const scope = pyodide.toPy({ fill: [] });
+  try {
+    for (let size = 0; size <= 480; size += 16) {
+      for (;;) {
+        const before = brk();
+        if (before > end - (2 << 20)) break;
+        pyodide.runPython("fill.append([bytes(" + size + ") for _ in range(256)])", { globals: scope });
+        if (brk() > before) break;
+      }
+    }
+    pyodide.runPython("fill.clear(); import gc; gc.collect()", { globals: scope });
+  } finally {
+    scope.destroy();
+  }
+  /** @type {number[]} */
+  const taken = [];
+  let zeroed = 0;
+  for (let size = 1 << 22; size >= 8; size >>= 1) {
+    for (;;) {
+      const before = brk();
+      if (before + size + (1 << 20) > end) break;
+      const at = module._malloc(size);
+      if (!at || module.HEAP8.length !== end) throw new Error("zeroing the heap's free memory grew it");
+      taken.push(at);
+      module.HEAP8.fill(0, at, at + size);
+      zeroed += size;
+      if (size < 1 << 16 && brk() > before) break; // past the free chunks of this size
+    }
+  }
+  module.HEAP8.fill(0, brk(), end);
+  for (const at of taken) module._free(at);
+  return zeroed;
+}
+
 // The key of a snapshot: what must be the same to restore it.
 /** @param {{pyodide: string, wheel: string, stdlib: string}} versions */
 export function snapshotKey({ pyodide, wheel, stdlib }) {

@@ -30,7 +30,7 @@ from .cards import PACK, Card, shuffled, stacked
 from .games import COURT
 from .limits import safe_whole
 from .refusals import Refusal
-from .rules import MAX_PLAYERS, Event, Move, check_turn
+from .rules import Event, Move, check_seating, check_turn
 from .table import Phase, Seating, replace
 
 GAME = COURT.id  # C-16: the value of the rules' ``game`` key (lansquenet.games declares it)
@@ -146,20 +146,12 @@ def new_table(
 ) -> CourtTable:
     """A table whose first holder is to deal (C-1, C-3, C-4), or a refusal in
     CONFORMANCE.md's order (the rules were read first, C-16)."""
-    names = list(players)
-    if not 2 <= len(names) <= MAX_PLAYERS or len(set(map(str, names))) != len(names):  # C-1, R-S1
-        raise Refusal("invalid_players")
-    if not all(isinstance(p, str) and p.strip() for p in names):
-        raise Refusal("invalid_players")
-    if not safe_whole(balance, least=1):  # C-3: balances start equal (R-P2)
-        raise Refusal("invalid_balance")
-    if first_banker not in names:  # C-4: the first holder is named
-        raise Refusal("unknown_player", player=str(first_banker))
+    names, balances = check_seating(players, balance, first_banker)  # C-1, C-3, C-4 (R-S1, R-P2)
     packs = tuple(stacked([Card.parse(c) for c in deck], PACK) for deck in decks)  # C-2, C-17
-    seat = names.index(first_banker)
+    seat = names.index(str(first_banker))
     return CourtTable(
-        players=tuple(str(p) for p in names),
-        balances=(balance,) * len(names),
+        players=names,
+        balances=balances,
         phase=Phase.ANNOUNCE,
         rules=rules or CourtRules(),
         to_act=seat,

@@ -112,16 +112,16 @@ def test_a_plan_with_the_court_game_projects_its_table_and_its_code_leads_to_the
     # stepping back through the coup, each coupeur's chance that his card comes before
     # the holder's and the holder's of making the hand: the engine's for that position
     # (court_odds.chances, through view.court_coach), nothing once the coup is decided.
-    link = projected.locator("> .lq-share .lq-share-link")
-    unplayed = link.get_attribute("href") or ""
+    shared = projected.locator("> .lq-share .lq-share-link")
+    unplayed = shared.get_attribute("href") or ""
     projected.locator(".lq-decision .lq-decision-move").click()
-    expect(link).not_to_have_attribute("href", unplayed)  # the game's link follows its deal
+    expect(shared).not_to_have_attribute("href", unplayed)  # the game's link follows its deal
     expect(table.locator("#lq-coach p")).to_have_count(1)  # the next coup's: no card on the table yet
     expect(table.locator("#lq-coach p")).to_be_hidden()  # the coach's chances wait for R
     fresh.keyboard.press("r")
     expect(table.locator("#lq-game")).to_have_attribute("data-odds", "on")
     expect(table.locator("#lq-coach p").last).to_be_visible()
-    data = opening(link)
+    data = opening(shared)
     coach = table.locator("#lq-coach p")
     seen = 0
     while seen == 0:

@@ -144,7 +144,7 @@ declare namespace Bridge {
   interface ShortAnswer extends Refusable { short: string | null; }
 
   /** The presets of VARIANTS.md and their figures; with ``rules``, the same for those (``chosen``). */
-  interface RulesRequest extends Spoken { op: "rules"; rules?: Rules | null; }
+  interface RulesRequest extends Spoken { op: "rules"; rules?: Rules | CourtRules | null; }
 
   type Request = 
     ReplayRequest | OpenRequest | LinkRequest | MoveRequest | QuickRequest | UndoRequest
@@ -453,10 +453,25 @@ declare namespace Bridge {
     preset: Variant | null;
   }
 
+  /**
+   * Another game's rules (COURT.md, C-16) and the figure its entry names (web.py ``rules``;
+   * lansquenet.games ``Game.edge``): exact fractions as text.
+   */
+  interface GameFigures {
+    game: "court";
+    /** As a scenario writes them: the game and its fonds. */
+    rules: CourtRules;
+    preset: null;
+    /** For the court game: the holder's gain over a whole hand, in F, four at the table (C-13, C-15). */
+    edge: string;
+    /** The figure exactly and as a percentage, in the request's language. */
+    edge_text: string;
+  }
+
   interface RulesAnswer extends Refusable {
     presets: PresetFigures[];
     /** For the request's ``rules``. */
-    chosen?: ChosenFigures;
+    chosen?: ChosenFigures | GameFigures;
   }
 
   /** The replay of the command line (``python -m lansquenet replay``): a state, or a refusal. */

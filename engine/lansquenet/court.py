@@ -30,8 +30,8 @@ from .cards import PACK, Card, shuffled, stacked
 from .games import COURT
 from .limits import safe_whole
 from .refusals import Refusal
-from .rules import MAX_PLAYERS, Event, Move, check_turn
-from .table import Phase, replace
+from .rules import Event, Move, check_seating, check_turn
+from .table import Phase, Seating, replace
 
 GAME = COURT.id  # C-16: the value of the rules' ``game`` key (lansquenet.games declares it)
 KEYS = ("game", *COURT.keys)  # C-16: the court game's two keys
@@ -112,10 +112,11 @@ class Coup:
 
 
 @dataclass(frozen=True)
-class CourtTable:
-    """The court game's table at one moment. ``balances`` are a running score (C-3): a
-    stake on a card is owed, not taken out of a balance; a balance moves when a stake is
-    won or paid, and may fall below zero."""
+class CourtTable(Seating):
+    """The court game's table at one moment, seated as the later game's (R-S2: its
+    neighbours, R-F1: its standings). ``balances`` are a running score (C-3): a stake on
+    a card is owed, not taken out of a balance; a balance moves when a stake is won or
+    paid, and may fall below zero."""
 
     players: tuple[str, ...]
     balances: tuple[int, ...]
@@ -128,29 +129,6 @@ class CourtTable:
     decks: tuple[tuple[Card, ...], ...] = ()
     seed: int = 0
     finish_after: int | None = None
-
-    @property
-    def n(self) -> int:
-        return len(self.players)
-
-    def seat(self, name: str) -> int:
-        return self.players.index(name)
-
-    def right(self, seat: int) -> int:
-        """R-S2: the seat to the right of ``seat`` (C-4, C-6)."""
-        return (seat + 1) % self.n
-
-    def left(self, seat: int) -> int:
-        """R-S2: the seat to the left of ``seat`` (C-5: he cuts)."""
-        return (seat - 1) % self.n
-
-    def standings(self) -> list[tuple[str, int, int]]:
-        """R-F1: (player, balance, place), best first; ties share a place, seat order."""
-        order = sorted(range(self.n), key=lambda s: -self.balances[s])
-        return [
-            (self.players[s], self.balances[s], 1 + sum(b > self.balances[s] for b in self.balances))
-            for s in order
-        ]
 
 
 Step = tuple[Event, CourtTable]  # an event and the table after it
@@ -168,20 +146,12 @@ def new_table(
 ) -> CourtTable:
     """A table whose first holder is to deal (C-1, C-3, C-4), or a refusal in
     CONFORMANCE.md's order (the rules were read first, C-16)."""
-    names = list(players)
-    if not 2 <= len(names) <= MAX_PLAYERS or len(set(map(str, names))) != len(names):  # C-1, R-S1
-        raise Refusal("invalid_players")
-    if not all(isinstance(p, str) and p.strip() for p in names):
-        raise Refusal("invalid_players")
-    if not safe_whole(balance, least=1):  # C-3: balances start equal (R-P2)
-        raise Refusal("invalid_balance")
-    if first_banker not in names:  # C-4: the first holder is named
-        raise Refusal("unknown_player", player=str(first_banker))
+    names, balances = check_seating(players, balance, first_banker)  # C-1, C-3, C-4 (R-S1, R-P2)
     packs = tuple(stacked([Card.parse(c) for c in deck], PACK) for deck in decks)  # C-2, C-17
-    seat = names.index(first_banker)
+    seat = names.index(str(first_banker))
     return CourtTable(
-        players=tuple(str(p) for p in names),
-        balances=(balance,) * len(names),
+        players=names,
+        balances=balances,
         phase=Phase.ANNOUNCE,
         rules=rules or CourtRules(),
         to_act=seat,

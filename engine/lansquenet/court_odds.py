@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -88,6 +88,21 @@ class _Future:
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
 _VOID = _Future(_ZERO, _ZERO, _ZERO, _ONE, _ZERO, _ONE)  # a quadruple, seen from its marked card
+_KEPT = _Future(_ZERO, _ZERO, _ZERO, _ZERO, _ZERO, _ONE)  # a quadruple, no card marked: the hand kept
+
+
+def _voided(marked: Slot | None) -> _Future:
+    """C-9: a quadruple voids the coup (every stake goes back, the hand is kept), seen
+    from the marked card (``marked``) or from none."""
+    return _VOID if marked else _KEPT
+
+
+def _fourth(won: Fraction, marked: Slot | None) -> _Future:
+    """C-10: the holder's card was the last of its rank: he wins ``won`` (every stake on
+    the table) and makes the hand; the marked card (``marked``), if any, is taken."""
+    if marked is None:
+        return _Future(won, _ZERO, _ZERO, _ZERO, _ONE, _ONE)
+    return _Future(won, Fraction(marked[1]), _ONE, _ZERO, _ONE, _ONE)
 
 
 def _sum(weighted: list[tuple[Fraction, _Future]]) -> _Future:
@@ -109,6 +124,22 @@ def _without(slots: Slots, index: int) -> Slots:
 
 def _with(slots: Slots, slot: Slot) -> Slots:
     return tuple(sorted((*slots, slot)))
+
+
+def _left(slots: Slots, marked: Slot | None) -> int:
+    """The cards left in the pack: the ranks' of ``slots`` and the marked one's."""
+    return sum(c for c, _ in slots) + (marked[0] if marked else 0)
+
+
+def _next_ranks(slots: Slots, marked: Slot | None) -> Iterator[tuple[Fraction, Slot, Slots]]:
+    """The rank of the next card, one situation at a time (ranks alike counted together):
+    its chance, its situation and the others' (the marked rank's chance is the rest,
+    ``marked[0] / _left(slots, marked)``)."""
+    total = _left(slots, marked)
+    for index, slot in enumerate(slots):
+        if slot[0] == 0 or (index and slots[index - 1] == slot):
+            continue
+        yield Fraction(slot[0] * slots.count(slot), total), slot, _without(slots, index)
 
 
 @functools.cache
@@ -155,32 +186,24 @@ def _holder_card(slots: Slots, marked: Slot | None, voids: bool) -> _Future:
     """C-10: every coupeur served, the holder deals himself a card. ``voids``: the other
     reading of C-10 (:data:`READINGS`), where his card of a coupeur's rank voids the coup
     (every stake goes back, he keeps the hand)."""
-    total = sum(c for c, _ in slots) + (marked[0] if marked else 0)
     weighted: list[tuple[Fraction, _Future]] = []
-    for index, (count, stake) in enumerate(slots):
-        if count == 0 or (index and slots[index - 1] == (count, stake)):
-            continue
-        chance = Fraction(count * slots.count((count, stake)), total)
-        rest = _without(slots, index)
+    for chance, (count, stake), rest in _next_ranks(slots, marked):
         table = tuple(slot for slot in rest if slot[1])
         if voids and stake:
-            weighted.append((chance, _VOID if marked else _Future(_ZERO, _ZERO, _ZERO, _ZERO, _ZERO, _ONE)))
+            weighted.append((chance, _voided(marked)))
         elif count == 1:  # C-10: no card of his rank left: he wins every stake and keeps the hand
             won = stake + sum(s for _, s in table) + (marked[1] if marked else 0)
-            lost = Fraction(marked[1]) if marked else _ZERO
-            taken = _ONE if marked else _ZERO
-            weighted.append((chance, _Future(Fraction(won), lost, taken, _ZERO, _ONE, _ONE)))
+            weighted.append((chance, _fourth(Fraction(won), marked)))
         else:  # he wins the card of his rank if one lies on the table (C-10), then draws (C-11)
             weighted.append((chance, _shift(_draw(count - 1, table, marked), gain=Fraction(stake))))
     if marked is not None and marked[0]:
         count, stake = marked
-        chance = Fraction(count, total)
+        chance = Fraction(count, _left(slots, marked))
         table = tuple(slot for slot in slots if slot[1])
         if voids:
             future = _VOID
         elif count == 1:
-            won = stake + sum(s for _, s in table)
-            future = _Future(Fraction(won), Fraction(stake), _ONE, _ZERO, _ONE, _ONE)
+            future = _fourth(Fraction(stake + sum(s for _, s in table)), marked)
         else:
             future = _shift(_draw(count - 1, table, None), gain=Fraction(stake), loss=Fraction(stake))
             future = _Future(future.gain, future.loss, _ONE, _ZERO, future.make, future.keep)
@@ -196,16 +219,10 @@ def _future(left: int, wait: int, marked: Slot | None, slots: Slots, voids: bool
     is the next dealt but ``wait`` (-1: no card to mark); ``voids``: :func:`_holder_card`."""
     if left == 0:
         return _holder_card(slots, marked, voids)
-    total = sum(c for c, _ in slots) + (marked[0] if marked else 0)
     weighted: list[tuple[Fraction, _Future]] = []
-    for index, (count, stake) in enumerate(slots):
-        if count == 0 or (index and slots[index - 1] == (count, stake)):
-            continue
-        chance = Fraction(count * slots.count((count, stake)), total)
-        rest = _without(slots, index)
+    for chance, (count, stake), rest in _next_ranks(slots, marked):
         if stake == STAKES[-1]:  # C-9: a quadruple: every stake goes back, the hand is kept
-            future = _VOID if marked else _Future(_ZERO, _ZERO, _ZERO, _ZERO, _ZERO, _ONE)
-            weighted.append((chance, future))
+            weighted.append((chance, _voided(marked)))
             continue
         new = (count - 1, 2 * stake if stake else 1)  # C-6, C-7, C-8
         if wait == 0:
@@ -215,7 +232,7 @@ def _future(left: int, wait: int, marked: Slot | None, slots: Slots, voids: bool
         weighted.append((chance, _shift(future, gain=Fraction(stake))))  # C-7, C-8: the earlier card won
     if marked is not None and marked[0]:
         count, stake = marked
-        chance = Fraction(count, total)
+        chance = Fraction(count, _left(slots, marked))
         if stake == STAKES[-1]:  # C-9: the marked triple card goes back to its owner
             weighted.append((chance, _VOID))
         else:  # C-7, C-8: the marked card is won; the double or triple is another's
@@ -424,7 +441,7 @@ def chances(
         h = counts.get(holder, 0)
         on_table = tuple(slot for slot in slots if slot[1])
         if h == 0:  # C-10: his card was the last of its rank: every stake is his
-            return _Future(_ZERO, _ZERO, _ONE if mark else _ZERO, _ZERO, _ONE, _ONE)
+            return _fourth(_ZERO, mark)
         return _draw(h, on_table, mark)
 
     each = [future(rank) for rank in ranks]

@@ -87,6 +87,7 @@ STEP = 34  # each exposed card's shift: its index stays in view
 BANKER_LINES = 3  # the banker's lines a drawing HEIGHT high holds
 SHORT_LABELS = 5  # from so many seats on, the cards' labels are their short form
 NAME_CAP = 10  # longer names are shortened in the drawing only (the text keeps them whole)
+PUSHES = 40  # a seat's box moves out from the middle at most so many twentieths of its place
 RED, BLACK, INK, GREEN, FELT = "#b00020", "#111", "#111", "#1d4d2b", "#e8f2ea"
 
 # Where the pips of each rank lie on a 48 x 68 card (x, y of each pip's top-left).
@@ -263,21 +264,49 @@ def _seat_lines(state: Mapping[str, Any], name: str, offset: int, lang: str, lay
     return lines
 
 
+Rect = tuple[float, float, float, float]
+"""A rectangle of the drawing: its left, its top, its width and its height."""
+
+
+def _meets(a: Rect, b: Rect, gap: float = 0) -> bool:
+    """Whether two rectangles come closer than ``gap`` (share any area, with none)."""
+    return (
+        a[0] < b[0] + b[2] + gap
+        and b[0] < a[0] + a[2] + gap
+        and a[1] < b[1] + b[3] + gap
+        and b[1] < a[1] + a[3] + gap
+    )
+
+
 def _seat(
-    state: Mapping[str, Any], name: str, offset: int, acting: bool, lang: str, bottom: int, layout: Layout
+    state: Mapping[str, Any],
+    name: str,
+    offset: int,
+    acting: bool,
+    lang: str,
+    bottom: int,
+    layout: Layout,
+    clear: tuple[Rect, ...] = (),
 ) -> str:
-    """A seat's box and its lines, within a drawing ``bottom`` units high."""
+    """A seat's box and its lines, within a drawing ``bottom`` units high; a box that
+    would lie on one of the rectangles ``clear`` (the court game's cards) moves out from
+    the middle, along its own direction, until it clears them (or reaches the edges)."""
     view = state["table"]
-    x, y = seat_position(offset, len(view["seats"]), layout)
-    y += (bottom - layout.height) / 2  # a taller drawing (the banker's lines): the seats spread down
+    x0, y0 = seat_position(offset, len(view["seats"]), layout)
     said = _seat_lines(state, name, offset, lang, layout)
     lines = [escape(line) for line in said]
     k, line_height = layout.k, layout.line
     width = min(192 * k, k * (14 + 9.8 * max(len(line) for line in said)))
     height = round(line_height * len(lines) + 7 * k)
-    # Within the drawing: a box near an edge moves inwards, its text with it.
-    x = min(max(x, 2 + width / 2), layout.width - 2 - width / 2)
-    top = min(max(y - height / 2, 2), bottom - 2 - height)
+    cx, cy = layout.width / 2, layout.height / 2
+    shift = (bottom - layout.height) / 2  # a taller drawing (the banker's lines): the seats spread down
+    for step in range(PUSHES + 1):
+        away = 1 + step / 20
+        # Within the drawing: a box near an edge moves inwards, its text with it.
+        x = min(max(cx + (x0 - cx) * away, 2 + width / 2), layout.width - 2 - width / 2)
+        top = min(max(cy + (y0 - cy) * away + shift - height / 2, 2), bottom - 2 - height)
+        if not any(_meets((x - width / 2, top, width, height), card, 2 * k) for card in clear):
+            break
     # The acting seat is unmistakable: a thick dark-amber border on a pale amber fill.
     box = (
         ' fill="#ffefc2" stroke="#7a4a00" stroke-width="4"'
@@ -424,10 +453,12 @@ def diagram(state: Mapping[str, Any], lang: str, layout: Layout = PAGE) -> str:
             f'<text class="lq-more" x="{cx - fan / 2 - 6 * k:.0f}" y="{above + high / 2 + 6 * k:.0f}"'
             f' font-weight="bold" text-anchor="end" fill="{GREEN}">+{len(exposed) - len(shown)}</text>'
         )
-    # The seats last, over everything else: a name and its counters are never hidden.
+    # The seats last, over everything else: a name and its counters are never hidden; at
+    # the court game, none lies on the place of a card (C-6, C-10, C-11).
+    clear = _court_places(n, layout).cards if court else ()
     for offset in range(n):
         name = seats[(base + offset) % n]
-        out.append(_seat(state, name, offset, name == acting, lang, bottom, layout))
+        out.append(_seat(state, name, offset, name == acting, lang, bottom, layout, clear))
     out.append("</svg>")
     return "".join(out)
 
@@ -435,6 +466,45 @@ def diagram(state: Mapping[str, Any], lang: str, layout: Layout = PAGE) -> str:
 # --- the court game (COURT.md) -----------------------------------------------------------
 
 COURT_ROW = 200  # the coupeurs' cards: a row at most so wide, however many (C-6: up to nine)
+TURNED_SHOWN = 2  # the draw's last cards drawn (the others counted): as wide as the row's half
+
+
+@dataclass(frozen=True)
+class _CourtPlaces:
+    """Where the court game's cards lie, for ``n`` people in a layout: the coupeurs' row
+    above the middle (its left when full, the step between cards, its top), the
+    holder's card and the draw's below (their left, their top), and every card's place
+    (what the seats' boxes keep clear of)."""
+
+    row_left: float
+    row_step: float
+    row_top: float
+    holder_left: float
+    turned_left: float
+    below: float
+    cards: tuple[Rect, ...]
+
+
+@functools.cache
+def _court_places(n: int, layout: Layout) -> _CourtPlaces:
+    """The places of :class:`_CourtPlaces` (the same at every step of a table: its seats
+    do not move as the cards come).
+
+    >>> places = _court_places(10, PAGE)
+    >>> [round(v) for v in places.cards[0]], [round(v) for v in places.cards[-1]]
+    ([120, 96, 53, 75], [260, 187, 53, 75])
+    """
+    wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE
+    cx, cy, k = layout.width / 2, layout.height / 2, layout.k
+    coupeurs = max(1, n - 1)
+    step = min(STEP, (COURT_ROW - wide) / max(1, coupeurs - 1))
+    row_left = cx - (wide + step * (coupeurs - 1)) / 2
+    row_top = cy - high - 14 * k
+    holder_left, turned_left, below = cx - 6 - wide, cx + 6, cy + 2 * k
+    cards = [(row_left + step * i, row_top, wide, high) for i in range(coupeurs)]
+    cards.append((holder_left, below, wide, high))
+    cards += [(turned_left + STEP * i, below, wide, high) for i in range(TURNED_SHOWN)]
+    return _CourtPlaces(row_left, step, row_top, holder_left, turned_left, below, tuple(cards))
 
 
 def _court_description(state: Mapping[str, Any], lang: str) -> str:
@@ -480,7 +550,7 @@ def _court_table(state: Mapping[str, Any], lang: str, layout: Layout, bottom: in
     view = state["table"]
     coup = view.get("coup") or {}
     width, font, k = layout.width, layout.font, layout.k
-    cx, cy = width / 2, layout.height / 2
+    cx = width / 2
     wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE
     fonds = coup.get("fonds", state.get("fonds", 1))
     out: list[str] = []
@@ -488,10 +558,10 @@ def _court_table(state: Mapping[str, Any], lang: str, layout: Layout, bottom: in
     label = f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start" fill="{INK}">{escape(said)}</text>'
     out.append(_note(label, 8, bottom - 12, "start", 1, len(said) + 1, layout))
     cards = coup.get("coupeurs", [])
-    top = cy - high - 14 * k
+    places = _court_places(len(view["seats"]), layout)
+    top, step = places.row_top, places.row_step
+    left = cx - (wide + step * (len(cards) - 1)) / 2  # the cards dealt, centred within the row's place
     if cards:
-        step = min(STEP, (COURT_ROW - wide) / max(1, len(cards) - 1))
-        left = cx - (wide + step * (len(cards) - 1)) / 2
         for i, card in enumerate(cards):
             x = left + step * i
             drawn = _card(card["card"], x, top, card["player"], lang)
@@ -508,24 +578,24 @@ def _court_table(state: Mapping[str, Any], lang: str, layout: Layout, bottom: in
                     f'<rect x="{middle - ground / 2:.0f}" y="{y - font:.0f}" width="{ground:.0f}"'
                     f' height="{font + 5 * k:.0f}" rx="4" fill="#fff" stroke="{GREEN}"/>{text}'
                 )
-    below = cy + 2 * k
+    below = places.below
     labels = []
     if coup.get("holder_card"):
-        x = cx - 6 - wide
+        x = places.holder_left
         out.append(_card(coup["holder_card"], x, below, _word("holder_card", lang), lang))
         labels.append((_word("holder_card_label", lang), x + wide, "end"))
     turned = coup.get("turned") or []
-    shown = turned[-3:]
+    shown = turned[-TURNED_SHOWN:]
     for i, code in enumerate(shown):
-        out.append(_card(code, cx + 6 + STEP * i, below, _word("turned", lang), lang))
+        out.append(_card(code, places.turned_left + STEP * i, below, _word("turned", lang), lang))
     if len(turned) > len(shown):
-        right = cx + 6 + STEP * (len(shown) - 1) + wide
+        right = places.turned_left + STEP * (len(shown) - 1) + wide
         out.append(
             f'<text class="lq-more" x="{right + 4 * k:.0f}" y="{below + high / 2 + 6 * k:.0f}"'
             f' font-weight="bold" text-anchor="start" fill="{GREEN}">+{len(turned) - len(shown)}</text>'
         )
     if turned:
-        labels.append((_word("turned_label", lang), cx + 6, "start"))
+        labels.append((_word("turned_label", lang), places.turned_left, "start"))
     y = below + high + font
     if coup.get("end"):  # C-9 … C-12: how the coup ended, where the labels were
         said = catalogue(lang)[f"coup.end.{coup['end']}"]

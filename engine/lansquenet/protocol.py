@@ -230,7 +230,7 @@ class RulesRequest(Spoken):
     """The presets of VARIANTS.md and their figures; with ``rules``, the same for those (``chosen``)."""
 
     op: Literal["rules"]
-    rules: NotRequired[Rules | None]
+    rules: NotRequired[Rules | CourtRules | None]
 
 
 Request: TypeAlias = (
@@ -625,9 +625,23 @@ class ChosenFigures(RuledFigures):
     """The preset whose parameters they are: null is a mix, not a historical variant."""
 
 
+class GameFigures(TypedDict):
+    """Another game's rules (COURT.md, C-16) and the figure its entry names (web.py ``rules``;
+    lansquenet.games ``Game.edge``): exact fractions as text."""
+
+    game: Literal[COURT_ID]  # type: ignore[valid-type]
+    rules: CourtRules
+    """As a scenario writes them: the game and its fonds."""
+    preset: None
+    edge: str
+    """For the court game: the holder's gain over a whole hand, in F, four at the table (C-13, C-15)."""
+    edge_text: str
+    """The figure exactly and as a percentage, in the request's language."""
+
+
 class RulesAnswer(Refusable):
     presets: list[PresetFigures]
-    chosen: NotRequired[ChosenFigures]
+    chosen: NotRequired[ChosenFigures | GameFigures]
     """For the request's ``rules``."""
 
 

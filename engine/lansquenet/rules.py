@@ -63,6 +63,34 @@ def _with(values: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
 DEFAULT_BALANCE = 100  # R-P2: everyone starts with the same counters, 100 by default
 
 
+def check_seating(
+    players: Iterable[object], balance: object, first_banker: object
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The refusals of a table's seating every game checks once its rules are read
+    (V-R6, C-16), in the order of CONFORMANCE.md: 2 to 10 names, all different, each a
+    text that is not blank (R-S1; the court game's C-1), ``invalid_players``; the
+    starting balance a whole number from 1 (R-P2, C-3), ``invalid_balance``; the first
+    banker (the court game's first holder, C-4) one of them, ``unknown_player``. The
+    names in seat order, and their balances (all equal).
+
+    >>> check_seating(["A", "B"], 10, "B")
+    (('A', 'B'), (10, 10))
+    >>> check_seating(["A", "A"], 10, "A")
+    Traceback (most recent call last):
+    lansquenet.refusals.Refusal: invalid_players
+    """
+    names = list(players)
+    if not 2 <= len(names) <= MAX_PLAYERS or len(set(map(str, names))) != len(names):  # R-S1, C-1
+        raise Refusal("invalid_players")
+    if not all(isinstance(p, str) and p.strip() for p in names):
+        raise Refusal("invalid_players")
+    if not safe_whole(balance, least=1):  # R-P2, C-3; at most 2^53 - 1 (CONFORMANCE.md, "Limits")
+        raise Refusal("invalid_balance")
+    if first_banker not in names:  # C-4: the first holder is named too
+        raise Refusal("unknown_player", player=str(first_banker))
+    return tuple(str(p) for p in names), (balance,) * len(names)
+
+
 def new_table(
     players: Iterable[object],
     balance: object,
@@ -76,19 +104,11 @@ def new_table(
     """A table ready for its first bank (R-S1, R-P2, R-P3) under ``rules`` (a
     scenario's ``rules`` value, VARIANTS.md; None: the standard game), or a refusal."""
     ruled = variants.read(rules)  # V-R6: before the players, the rules decide the cards
-    names = list(players)
-    if not 2 <= len(names) <= MAX_PLAYERS or len(set(map(str, names))) != len(names):  # R-S1
-        raise Refusal("invalid_players")
-    if not all(isinstance(p, str) and p.strip() for p in names):
-        raise Refusal("invalid_players")
-    if not safe_whole(balance, least=1):  # R-P2; at most 2^53 - 1 (CONFORMANCE.md, "Limits")
-        raise Refusal("invalid_balance")
-    if first_banker not in names:
-        raise Refusal("unknown_player", player=str(first_banker))
+    names, balances = check_seating(players, balance, first_banker)
     packs = tuple(stacked([Card.parse(c) for c in deck], ruled.whole) for deck in decks)  # R-P1, V-P1c
     table = Table(
-        players=tuple(str(p) for p in names),
-        balances=(balance,) * len(names),
+        players=names,
+        balances=balances,
         phase=Phase.ANNOUNCE,
         decks=packs,
         seed=seed,

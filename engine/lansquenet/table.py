@@ -93,8 +93,49 @@ class Deal:
         return tuple(change)
 
 
+class Seating:
+    """The seats around a table of either game (R-S1, R-S2, R-F1): its ``players`` in seat
+    order and their ``balances``, what a seat's neighbours are and how the players rank.
+    :class:`Table` and the court game's :class:`~lansquenet.court.CourtTable` are both
+    seated so, as python-chess's boards share their ``BaseBoard``.
+
+    >>> seated = Table(players=("A", "B", "C"), balances=(5, 9, 5), phase=Phase.ANNOUNCE)
+    >>> seated.n, seated.seat("B"), seated.right(2), seated.left(0)
+    (3, 1, 0, 2)
+    >>> seated.standings()
+    [('B', 9, 1), ('A', 5, 2), ('C', 5, 2)]
+    """
+
+    players: tuple[str, ...]
+    balances: tuple[int, ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def seat(self, name: str) -> int:
+        return self.players.index(name)
+
+    def right(self, seat: int) -> int:
+        """R-S2: the player to the right of ``seat`` is the next seat anticlockwise (the
+        court game's next holder and next coupeur, C-4, C-6)."""
+        return (seat + 1) % self.n
+
+    def left(self, seat: int) -> int:
+        """R-S2: the player to the left of ``seat`` (who cuts, R-P3, C-5)."""
+        return (seat - 1) % self.n
+
+    def standings(self) -> list[tuple[str, int, int]]:
+        """R-F1: (player, balance, place), best first; ties share a place, seat order."""
+        order = sorted(range(self.n), key=lambda s: -self.balances[s])
+        return [
+            (self.players[s], self.balances[s], 1 + sum(b > self.balances[s] for b in self.balances))
+            for s in order
+        ]
+
+
 @dataclass(frozen=True)
-class Table:
+class Table(Seating):
     """The whole table at one moment. Balances are counters in hand (R-P2)."""
 
     players: tuple[str, ...]
@@ -110,21 +151,6 @@ class Table:
     seed: int = 0
     finish_after: int | None = None
     rules: Rules = STANDARD  # VARIANTS.md: the packs, the pair share, the successor
-
-    @property
-    def n(self) -> int:
-        return len(self.players)
-
-    def seat(self, name: str) -> int:
-        return self.players.index(name)
-
-    def right(self, seat: int) -> int:
-        """R-S2: the player to the right of ``seat`` is the next seat anticlockwise."""
-        return (seat + 1) % self.n
-
-    def left(self, seat: int) -> int:
-        """R-S2: the player to the left of ``seat``."""
-        return (seat - 1) % self.n
 
     def successor(self, seat: int) -> int:
         """R-B2: the next seat to announce a bank after ``seat``'s: its right, or its
@@ -147,14 +173,6 @@ class Table:
     def total(self) -> int:
         """R-T3: every counter on the table, wherever it lies."""
         return sum(self.holdings(s) for s in range(self.n))
-
-    def standings(self) -> list[tuple[str, int, int]]:
-        """R-F1: (player, balance, place), best first; ties share a place, seat order."""
-        order = sorted(range(self.n), key=lambda s: -self.balances[s])
-        return [
-            (self.players[s], self.balances[s], 1 + sum(b > self.balances[s] for b in self.balances))
-            for s in order
-        ]
 
 
 Record = TypeVar("Record")  # a frozen record of either game (Bank, Deal, Table, court.Coup, …)

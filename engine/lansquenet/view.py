@@ -18,7 +18,7 @@ game only), :func:`steps` narrates the steps asked for and :func:`ledger` the de
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +30,7 @@ from .languages import FALLBACK
 from .narration import card_text, catalogue, count, event_text, rank_text
 from .odds import move_odds, rules_pack
 from .rules import Event, amount_range, legal_moves
-from .table import Deal, Table, deal_json, view_json
+from .table import Table, deal_json, view_json
 
 if TYPE_CHECKING:  # a view reads a session; a session never imports its view
     from .session import Session
@@ -182,9 +182,54 @@ def _cards(table: Table, lang: str) -> list[dict[str, str]]:
     return [dict(face(str(c), lang), role=role) for c, role in zip(deal.pack, roles)]
 
 
-def _changes(table: Table, deal: Deal) -> list[dict[str, Any]]:
-    change: Mapping[str, int] = deal_json(table, deal)["change"]
-    return [{"player": p, "change": c, "text": signed(c)} for p, c in change.items()]
+def _result(change: Mapping[str, int]) -> dict[str, Any]:
+    """A deal's (a coup's) result as a step shows it: each player's change, signed, and
+    the line that says them all (R-T1, R-T2; C-17)."""
+    changes = [{"player": p, "change": c, "text": signed(c)} for p, c in change.items()]
+    return {"changes": changes, "line": ", ".join(f"{c['player']} {c['text']}" for c in changes)}
+
+
+def _rows(
+    table: Table | CourtTable,
+    before: Table | CourtTable | None,
+    stakes: Sequence[int],
+    state: Mapping[str, Any],
+) -> list[dict[str, Any]]:
+    """Each player's row of a step, either game's: counters, ``stakes`` (by seat: what he
+    staked, R-T3, or what lies on his card, C-6 … C-8), the signed change since the step
+    ``before``, whether he holds the bank (the hand) and whether he acts now."""
+    banker = state["table"]["banker"]
+    acting = state["to_act"]["player"] if state["to_act"] else None
+    rows = []
+    for seat, name in enumerate(table.players):
+        change = table.balances[seat] - before.balances[seat] if before is not None else 0
+        rows.append(
+            {
+                "player": name,
+                "balance": table.balances[seat],
+                "stake": stakes[seat],
+                "change": change,
+                "change_text": signed(change) if change else "",
+                "banker": name == banker,
+                "acting": name == acting,
+            }
+        )
+    return rows
+
+
+def _step(
+    event: Event, lang: str, state: dict[str, Any], said: dict[str, str], **shown: Any
+) -> dict[str, Any]:
+    """A step as a page shows it, either game's: its event and sentence, the croupier's
+    words, its state and what else the game shows (``cards``, ``rows``, ``bank``,
+    ``result``, the court game's ``coach``)."""
+    return {
+        "event": event.json(),
+        "text": event_text(event.json(), lang),
+        "say": said,
+        "state": state,
+        **shown,
+    }
 
 
 def step_view(
@@ -202,36 +247,20 @@ def step_view(
     state = view_json(table, can)
     if state["to_act"] is not None:
         state["to_act"]["moves"] = moves(table, lang)
-    banker = state["table"]["banker"]
-    acting = state["to_act"]["player"] if state["to_act"] else None
-    rows = []
-    for seat, name in enumerate(table.players):
-        change = table.balances[seat] - before.balances[seat] if before is not None else 0
-        rows.append(
-            {
-                "player": name,
-                "balance": table.balances[seat],
-                "stake": table.stakes[seat] if table.stakes else 0,  # R-T3: until settled
-                "change": change,
-                "change_text": signed(change) if change else "",
-                "banker": name == banker,
-                "acting": name == acting,
-            }
-        )
+    staked = table.stakes or (0,) * table.n  # R-T3: until settled
     result = None
     if event.code in SETTLEMENTS and table.deals:
-        changes = _changes(table, table.deals[-1])
-        result = {"changes": changes, "line": ", ".join(f"{c['player']} {c['text']}" for c in changes)}
-    return {
-        "event": event.json(),
-        "text": event_text(event.json(), lang),
-        "say": croupier(state, lang),
-        "state": state,
-        "cards": _cards(table, lang),
-        "rows": rows,
-        "bank": None if table.bank is None else table.bank.amount,
-        "result": result,
-    }
+        result = _result(deal_json(table, table.deals[-1])["change"])
+    return _step(
+        event,
+        lang,
+        state,
+        croupier(state, lang),
+        cards=_cards(table, lang),
+        rows=_rows(table, before, staked, state),
+        bank=None if table.bank is None else table.bank.amount,
+        result=result,
+    )
 
 
 def _either(items: list[str], lang: str) -> str:
@@ -444,39 +473,21 @@ def court_step_view(
     state = court_view_json(table, can)
     if state["to_act"] is not None:
         state["to_act"]["moves"] = court_moves(table, lang)
-    stakes = state["table"]["stakes"]
-    holder = state["table"]["banker"]
-    acting = state["to_act"]["player"] if state["to_act"] else None
-    rows = []
-    for seat, name in enumerate(table.players):
-        change = table.balances[seat] - before.balances[seat] if before is not None else 0
-        rows.append(
-            {
-                "player": name,
-                "balance": table.balances[seat],
-                "stake": stakes.get(name, 0),
-                "change": change,
-                "change_text": signed(change) if change else "",
-                "banker": name == holder,
-                "acting": name == acting,
-            }
-        )
+    on_cards = [state["table"]["stakes"].get(name, 0) for name in table.players]  # C-6 … C-8
     result = None
     if event.code == "court_end" and table.deals:
-        change = coup_json(table, table.deals[-1])["change"]
-        changes = [{"player": p, "change": c, "text": signed(c)} for p, c in change.items()]
-        result = {"changes": changes, "line": ", ".join(f"{c['player']} {c['text']}" for c in changes)}
-    return {
-        "event": event.json(),
-        "text": event_text(event.json(), lang),
-        "say": court_croupier(state, lang),
-        "state": state,
-        "cards": _court_cards(table, lang),
-        "rows": rows,
-        "bank": None,
-        "result": result,
-        "coach": court_coach(table, lang),
-    }
+        result = _result(coup_json(table, table.deals[-1])["change"])
+    return _step(
+        event,
+        lang,
+        state,
+        court_croupier(state, lang),
+        cards=_court_cards(table, lang),
+        rows=_rows(table, before, on_cards, state),
+        bank=None,
+        result=result,
+        coach=court_coach(table, lang),
+    )
 
 
 def court_coach(table: CourtTable, lang: str) -> dict[str, Any] | None:

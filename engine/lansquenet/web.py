@@ -116,7 +116,11 @@ exactly and as a percentage in ``L`` (:func:`lansquenet.odds.preset_odds`,
 :func:`lansquenet.chart.fraction`: the figures the coach uses). With ``"rules": R``, also
 ``chosen``: the same for ``R`` with ``preset``, the preset whose parameters they are
 (null: a mix, not a historical variant); rules the engine refuses answer its refusal,
-in words. It keeps no state.
+in words. ``R`` may name another game (COURT.md, C-16: ``{"game": <its id>, "fonds":
+F}``, read in C-16's order as a scenario's rules are): ``chosen`` then holds its
+``game``, its ``rules`` as a scenario writes them, ``preset`` null, and the figure its
+entry names (:attr:`lansquenet.games.Game.edge`, the play page's line beside it) as
+``edge`` and ``edge_text``. It keeps no state.
 
 ``{"op": "bot", "lang": L}``: the computer player to act moves on the open session
 (:func:`lansquenet.bots.decide`; its temperament is the scenario's ``computer`` entry
@@ -682,13 +686,39 @@ def _rules(request: dict[str, Any]) -> dict[str, Any]:
         presets.append({"name": found.name, "sources": list(found.sources), "year": found.year, **figures})
     result: dict[str, Any] = {"presets": presets}
     if "rules" in request:
-        try:
-            chosen = variants.read(request["rules"])
+        try:  # C-16's order: either game's rules, refused in its codes and words
+            chosen = games.read(request["rules"])
         except Refusal as refusal:
             return _refusal(refusal, lang)
+        if not isinstance(chosen, variants.Rules):  # another game (COURT.md): its own figure
+            result["chosen"] = _game_ruled(chosen, lang)
+            return result
         same = [name for name, rules in variants.PRESETS.items() if rules.parameters() == chosen.parameters()]
         result["chosen"] = {"preset": same[0] if same else None, **_ruled(chosen, lang)}
     return result
+
+
+def _game_ruled(rules: Any, lang: str) -> dict[str, Any]:
+    """Another game's rules (COURT.md, C-16), as the ``rules`` op gives them: their
+    record, their game, no preset, and the figure the game's entry names
+    (:attr:`lansquenet.games.Game.edge`: for the court game, the holder's gain over a
+    whole hand in F, four at the table), exactly and in words.
+
+    >>> chosen = _rules({"rules": {"game": games.COURT.id, "fonds": 5}, "lang": "en"})["chosen"]
+    >>> chosen["rules"] == {"game": games.COURT.id, "fonds": 5}, chosen["edge"], chosen["edge_text"]
+    (True, '36635/73896', '36635/73896 ≈ 49.6%')
+    >>> _rules({"rules": {"game": games.COURT.id, "fonds": 0}, "lang": "en"})["error"]["code"]
+    'invalid_rules'
+    """
+    game = cast(games.Game, games.game(rules.game))
+    edge = game.edge_value()
+    return {
+        "game": game.id,
+        "preset": None,
+        "rules": rules.record(),
+        "edge": str(edge),
+        "edge_text": chart.fraction(edge, lang),
+    }
 
 
 def _short(request: dict[str, Any]) -> dict[str, Any]:

@@ -4,26 +4,52 @@ part ``court_game``, class.js, class-frame.js).
 A teacher's own plan with the court game's part added runs from its link in a browser
 that never saw it; in that part the screen shows the play page opened on the court game
 (COURT.md), its table seated with the names typed beforehand and projected for the coach:
-the holder's one move, "Deal" (C-17). The view's QR code (decoded as a camera reads it)
+the holder's one move, "Deal" (C-17), dealt from the screen; on R its coach shows each
+coupeur's chance at every step of the coup, the engine's (C-15). The view's QR code (decoded as a camera reads it)
 leads to the pupils' page at the part's section, not to the game, and neither that page
 nor a page one tap from it shows an answer (the crawl's rules, test_class_crawl.py)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 from configured import LANGUAGES, PREFIX
 from helpers import ANSWERS, decoded
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from browser.test_class_crawl import Links, teachers
+from lansquenet import web
 from lansquenet_site.class_plan import catalogue
 from lansquenet_site.words import Words
 
 SIZE: ViewportSize = {"width": 1280, "height": 720}
+
+
+def opening(link: Locator) -> dict[str, Any]:
+    """The bridge's request that opens the game a table's link holds, as the page opens it
+    (permalink.js: ``#quick=`` a quick game's short text, ``#scenario=`` the scenario)."""
+    expect(link).to_have_attribute("href", re.compile(r"#(quick|scenario)="), timeout=60_000)
+    fragment = (link.get_attribute("href") or "").split("#", 1)[1].split("&step=")[0]
+    kind, text = fragment.split("=", 1)
+    if kind == "quick":
+        return {"op": "short", "link": text}
+    return {"op": "open", "link": text}
+
+
+def engine_coach(opened: dict[str, Any], index: int, lang: str) -> dict[str, Any] | None:
+    """The coach at step ``index`` of the game ``opened`` opens, as the engine computes it
+    (CPython: view.court_coach, from court_odds.chances)."""
+    assert "error" not in json.loads(web.handle(json.dumps({**opened, "lang": lang})))
+    steps = json.loads(web.handle(json.dumps({"op": "steps", "from": index, "to": index + 1, "lang": lang})))
+    coach: dict[str, Any] | None = steps["steps"][0]["coach"]
+    return coach
+
+
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
 WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
 PART = "court_game"
@@ -81,6 +107,39 @@ def test_a_plan_with_the_court_game_projects_its_table_and_its_code_leads_to_the
     assert all(each in seated for each in NAMES[:2]), seated
     names = {each: seated.count(each) for each in NAMES}
     assert sum(1 for count in names.values() if count) >= 2, names
+
+    # The class deals from the screen (the decision's one move); on R the coach shows,
+    # stepping back through the coup, each coupeur's chance that his card comes before
+    # the holder's and the holder's of making the hand: the engine's for that position
+    # (court_odds.chances, through view.court_coach), nothing once the coup is decided.
+    shared = projected.locator("> .lq-share .lq-share-link")
+    unplayed = shared.get_attribute("href") or ""
+    projected.locator(".lq-decision .lq-decision-move").click()
+    expect(shared).not_to_have_attribute("href", unplayed)  # the game's link follows its deal
+    expect(table.locator("#lq-coach p")).to_have_count(1)  # the next coup's: no card on the table yet
+    expect(table.locator("#lq-coach p")).to_be_hidden()  # the coach's chances wait for R
+    fresh.keyboard.press("r")
+    expect(table.locator("#lq-game")).to_have_attribute("data-odds", "on")
+    expect(table.locator("#lq-coach p").last).to_be_visible()
+    data = opening(shared)
+    coach = table.locator("#lq-coach p")
+    seen = 0
+    while seen == 0:
+        counter = table.locator("#lq-counter")
+        before = counter.text_content()
+        fresh.keyboard.press("ArrowLeft")  # the class view steps the projected table
+        expect(counter).not_to_have_text(before or "")
+        index = int(re.findall(r"\d+", counter.text_content() or "")[0]) - 1  # "Step 5 / 9"
+        assert index > 0, "no step of the coup had a coupeur's card coached"
+        expected = engine_coach(data, index, lang)
+        if expected is None:  # the coup decided at that step: nothing
+            expect(coach).to_have_count(0)
+            continue
+        expect(coach).to_have_text([card["text"] for card in expected["cards"]] + [expected["text"]])
+        befores = [p.get_attribute("data-before") for p in coach.all()[:-1]]
+        assert befores == [card["before"] for card in expected["cards"]]
+        expect(coach.last).to_be_visible()
+        seen = len(expected["cards"])
 
     # The view's code, not the table's: the pupils' page at the part's section.
     expect(projected.locator("> .lq-share .lq-share-code")).to_be_hidden()

@@ -10,7 +10,7 @@ from helpers import found, overlapping
 
 import lansquenet
 from lansquenet.bots import play_session
-from lansquenet.diagram import LAYOUTS, PAGE, PROJECTED, WIDTH, Layout, diagram, sprite
+from lansquenet.diagram import CARD_H, CARD_W, LAYOUTS, PAGE, PROJECTED, WIDTH, Layout, diagram, sprite
 from lansquenet.languages import LANGUAGES
 
 
@@ -138,3 +138,59 @@ def test_a_projected_table_is_the_same_table_its_words_larger_against_its_height
         return sorted("".join(re.sub("<[^>]+>", "", t).split()) for t in re.findall(r"<text.*?</text>", svg))
 
     assert words(page) == words(projected)
+
+
+# The court game (COURT.md): the coupeurs' cards in a row above the middle, the holder's
+# card and the draw below it. However many sit at the table, no seat's box lies on a card.
+CARD = re.compile(
+    r'<g class="lq-card" data-card="(\w+)" transform="translate\((-?[\d.]+),(-?[\d.]+)\) scale\(([\d.]+)\)'
+)
+SEAT_BOX = re.compile(
+    r'<g class="lq-seat[^"]*" data-seat="([^"]+)"><rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="([\d.]+)" height="([\d.]+)"'
+)
+LONG_NAMES = [
+    "Christophe",
+    "Bernadette",
+    "Marguerite",
+    "Antoinette",
+    "Maximilien",
+    "Gwendoline",
+    "Guillaume",
+    "Théodore",
+    "Joséphine",
+    "Henriette",
+]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS.values(), ids=LAYOUTS.keys())
+@pytest.mark.parametrize("n", range(2, 11))
+def test_no_seat_of_the_court_table_lies_on_a_card(n: int, layout: Layout) -> None:
+    # C-6, C-10, C-11: every card of three coups stays whole beside the seats' boxes, names as long as a drawing shows them.
+    names = LONG_NAMES[:n]
+    data = {
+        "players": names,
+        "first_banker": names[0],
+        "rules": {"game": "court", "fonds": 1000},  # C-16: the widest stakes, "4000" on a triple
+        "seed": n,
+        "actions": [{"by": names[0], "do": "deal"}] * 3,
+    }
+    steps = lansquenet.trace(data, "en")
+    cards_seen = 0
+    for step in steps:
+        svg = diagram(step["state"], "en", layout)
+        seats = [
+            dict(zip(("x", "y", "width", "height"), map(float, m[1:]), strict=True))
+            for m in SEAT_BOX.findall(svg)
+        ]
+        assert len(seats) == n
+        for code, x, y, scale in CARD.findall(svg):
+            card = {
+                "x": float(x),
+                "y": float(y),
+                "width": CARD_W * float(scale),
+                "height": CARD_H * float(scale),
+            }
+            cards_seen += 1
+            for seat in seats:
+                assert not overlapping(seat, card), (code, seat, card)
+    assert cards_seen >= 3 * n  # the row, the holder's card and the draw were drawn

@@ -369,3 +369,65 @@ def test_a_lesson_question_gives_each_move_choice_its_odds_from_the_view(lang):
     # A prediction's choices are claims, not moves: no odds.
     predict = ask(op="lesson", id="first-value", answers=[], lang=lang)
     assert predict["question"]["odds"] == [None, None]
+
+
+# The ``rules`` op reads the court game's rules as a scenario's (COURT.md C-16): the play
+# page's "Rules" choice offers that game beside the presets, with its fonds F.
+COURT_TABLE = {
+    "players": ["Anne", "Bruno", "Claire"],
+    "first_banker": "Anne",
+    "rules": {"game": lansquenet.games.COURT.id, "fonds": 2},
+    "seed": 4,
+    "actions": [{"by": "Anne", "do": "deal"}],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_op_reads_the_court_game_s_rules_and_gives_its_figure(lang: str) -> None:
+    court = lansquenet.games.COURT
+    ask(op="open", scenario=COURT_TABLE, lang=lang)
+    before = ask(op="scenario")
+    answer = ask(op="rules", rules={"game": court.id, "fonds": 5}, lang=lang)
+    chosen = answer["chosen"]
+    assert chosen["game"] == court.id and chosen["preset"] is None
+    assert chosen["rules"] == {"game": court.id, "fonds": 5}  # as a scenario writes them
+    # C-13, C-15: the figure the play page sets beside the game, the engine's own
+    assert chosen["edge"] == str(court.edge_value())
+    assert chosen["edge_text"].startswith(str(court.edge_value()) + " ≈ ")
+    assert [p["name"] for p in answer["presets"]] == list(
+        lansquenet.games.PRESET_IDS
+    )  # the presets still there
+    assert (
+        ask(op="rules", rules={"game": court.id}, lang=lang)["chosen"]["rules"]["fonds"] == 1
+    )  # C-16: 1 when absent
+    assert ask(op="scenario") == before  # it keeps no state
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("rules", "code", "reason"),
+    [
+        ({"game": "court", "fonds": 0}, "invalid_rules", "fonds"),  # C-16.4
+        ({"game": "court", "fonds": 1001}, "invalid_rules", "fonds"),
+        ({"game": "court", "fonds": "5"}, "invalid_rules", "fonds"),
+        ({"game": "court", "packs": 2}, "invalid_rules", "court_key"),
+        ({"game": 7}, "invalid_rules", "game"),  # C-16.2
+        ({"game": "encyclopedie_1765"}, "unknown_variant", None),
+        ({"fonds": 5}, "invalid_rules", "unknown_key"),  # C-16.3: no game, V-R5
+    ],
+)
+def test_the_rules_op_refuses_court_rules_in_words_and_changes_nothing(
+    lang: str, rules: dict[str, Any], code: str, reason: str | None
+) -> None:
+    opened = ask(op="open", scenario=COURT_TABLE, lang=lang)
+    last = {"op": "steps", "from": opened["count"] - 1, "to": opened["count"]}
+    before = ask(op="scenario"), ask(**last)
+    answer = ask(op="rules", rules=rules, lang=lang)
+    assert set(answer) == {"error"} and answer["error"]["code"] == code
+    assert answer["error"]["params"].get("reason") == reason
+    words = lansquenet.narration.catalogue(lang)
+    key = (
+        f"refusal.{code}.{reason}" if reason else f"refusal.{code}.game"
+    )  # unknown_variant: no game so named
+    assert answer["error"]["message"] == words[key].format_map(answer["error"]["params"])
+    assert (ask(op="scenario"), ask(**last)) == before  # the session as it was: its game, its step

@@ -50,6 +50,8 @@ SESSION: list[dict[str, object]] = [
     },
     {"op": "rules", "lang": "en"},
     {"op": "rules", "rules": {"packs": 3, "pack": "32"}, "lang": "fr"},
+    {"op": "rules", "rules": {"game": "court", "fonds": 5}, "lang": "en"},
+    {"op": "rules", "rules": {"game": "court", "fonds": 0}, "lang": "fr"},
     {"op": "quick", "seed": 3, "rules": {"variant": "half_on_pair"}, "lang": "en"},
     {"op": "open", "scenario": {"players": ["A", "B"], "first_banker": "A", "rules": {"packs": 2}}},
     {"op": "move", "action": {"by": "Nobody", "do": "pass"}},

@@ -18,13 +18,14 @@
 //                                         choose: function (button) {...} });
 //   projection.changed();         // the view's decision changed: the vote follows
 //   project(box, true);           // opened (or left) from a script: the class's coach
-//   reveal();                     // the vote's odds revealed (R); false: no vote open
+//   reveal();                     // the vote's odds revealed (R), else the view's ("lq:reveal"); false: none
 //   stepIn(box, "next");          // a view stepped as its keys do (the class view's →)
 //   projected();                  // the view open, or null
 //   containers();                 // the views handed over, in the page's order
 //   projectFor(target);           // as the ``f`` key: the view holding ``target``, or the first on the screen
 // Events, on the view (they bubble): "lq:projectable" once it may be projected (handed
-// over, or shown again: ``changed()``), "lq:projected" (detail: open or not).
+// over, or shown again: ``changed()``), "lq:projected" (detail: open or not), "lq:reveal"
+// (R with no vote open: a view that shows its odds then cancels it).
 import { inertAround, pageWords, projectorStyles, stepKey, typing } from "./page.js";
 import { mountVote } from "./vote.js";
 
@@ -89,9 +90,13 @@ export function project(box, on) {
   else if (!on && open && open.box === box) leave(false);
 }
 
-/** @returns {boolean} whether a vote's odds were there to reveal */
+// The odds revealed (R): the vote's, or, where no vote is open (a decision of one move:
+// the court game's deal), the view's own ("lq:reveal", which a view that shows odds takes).
+/** @returns {boolean} whether odds were there to reveal */
 export function reveal() {
-  return !!open && !!open.vote && open.vote.reveal();
+  if (!open) return false;
+  if (open.vote && open.vote.reveal()) return true;
+  return !open.box.dispatchEvent(new CustomEvent("lq:reveal", { bubbles: true, cancelable: true }));
 }
 
 /** @param {HTMLElement} box */

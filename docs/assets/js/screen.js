@@ -2,7 +2,8 @@
 // The game screen (play.css): while a game is shown it fills the window under the
 // site's header, and the page behind it is inert and still (nothing scrolls it); its
 // tabs swap what the stage shows (the table, the story, the ledger, the tools); the
-// odds of each move are shown on demand (data-action="odds"), remembered by the browser.
+// odds of each move are shown on demand (data-action="odds"), remembered by the browser,
+// and on the class's R where no vote is open (projector.js's "lq:reveal").
 //
 //   const screen = gameScreen(el, root, onTab);  // onTab(key): the tab now shown
 //   screen.show(true);        // a game: the screen on, the page behind inert
@@ -53,6 +54,12 @@ export function gameScreen(el, root, onTab) {
     const tab = target.closest("[data-tab]");
     if (tab) select(tab.dataset.tab || "", false);
     else if (target.closest('[data-action="odds"]')) odds.set(!odds.on);
+  });
+  // The class's R on the projected table with no vote open (projector.js "lq:reveal"):
+  // its odds shown, the court game's coach among them (each coupeur's chance, COURT.md C-15).
+  el.game.addEventListener("lq:reveal", function (event) {
+    odds.set(true);
+    event.preventDefault();
   });
   // The tabs from the keyboard (ARIA tabs): arrows, Home and End move and select.
   required(root, '[role="tablist"]').addEventListener("keydown", function (event) {

@@ -86,7 +86,8 @@ export function sessionClient(lang, onBusy) {
       return send(request);
     },
     // The presets and their figures (the bank's edge); with ``rules``, those rules' too
-    rules: function (/** @type {Bridge.Rules | null} */ rules = null) {
+    // (another game's, COURT.md C-16: its rules and the figure the page sets beside it)
+    rules: function (/** @type {Bridge.Rules | Bridge.CourtRules | null} */ rules = null) {
       return send(rules ? { op: "rules", rules: rules } : { op: "rules" }, true);
     },
     undo: function (/** @type {string[]} */ seats) { return send(seats && seats.length ? { op: "undo", to: seats } : { op: "undo" }); },

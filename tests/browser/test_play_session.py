@@ -111,11 +111,15 @@ def test_a_story_piece_that_cannot_come_is_said_and_the_game_goes_on(page: Page,
     page.add_init_script(SPOIL_STORY)
     page.goto(helpers.PLAY[lang].lstrip("/") + helpers.link_to(data))
     expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
+    helpers.settle(page)  # the table is not busy for the story's pieces: asked for when shown
+    page.locator("[data-tab=story]").click()
+    page.locator("#lq-journal summary").first.click()  # the reader opens the first deal
     detail = "to must be a whole number from 0 to 2^53 - 1"  # the engine's bad_request
     expect(page.locator("#lq-rest-error")).to_have_text(
         helpers.WORDS(lang, "play.rest.failed", detail=detail)
     )
-    helpers.settle(page)
+    expect(page.locator("#lq-journal details").first).to_have_attribute("aria-busy", "true")  # its sentences never came
+    page.locator("[data-tab=table]").click()
     # The rest is as it was: the last step shown, the ledger whole, a move still plays.
     expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     assert ledger_count(page) == session.deals

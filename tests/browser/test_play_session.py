@@ -120,7 +120,8 @@ def test_a_story_piece_that_cannot_come_is_said_and_the_game_goes_on(page: Page,
     expect(page.locator("#lq-rest-error")).to_have_text(
         helpers.WORDS(lang, "play.rest.failed", detail=detail)
     )
-    expect(page.locator("#lq-journal details").first).to_have_attribute("aria-busy", "true")  # its sentences never came
+    first = page.locator("#lq-journal details").first
+    expect(first).to_have_attribute("aria-busy", "true")  # its sentences never came
     page.locator("[data-tab=table]").click()
     # The rest is as it was: the last step shown, the ledger whole, a move still plays.
     expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))

@@ -87,7 +87,7 @@ def engine_story(data: object, lang: str) -> tuple[list[str], dict[str, str]]:
     texts: list[str] = []
     reasons: dict[str, str] = {}
     to = opened["from"]
-    while to > 0:  # as play.js asks: from the end
+    while to > 0:  # as viewer.js asks: from the end
         piece = json.loads(web.handle(json.dumps({"op": "story", "to": to})))
         texts[:0] = piece["texts"]
         reasons |= piece["reasons"]

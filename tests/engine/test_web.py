@@ -29,7 +29,7 @@ def story_of(opened: dict[str, Any]) -> dict[str, Any]:
     texts: list[str] = []
     reasons: dict[str, str] = {}
     to = opened["from"]
-    while to > 0:  # as play.js asks: from the end, each piece up to where the last began
+    while to > 0:  # as viewer.js asks: from the end, each piece up to where the last began
         piece = ask(op="story", to=to)
         assert 0 < len(piece["texts"]) == to - piece["from"] <= web.MAX_STORY
         texts[:0] = piece["texts"]

@@ -112,7 +112,8 @@ declare namespace Bridge {
   /** Steps ``from`` to ``to`` (excluded, at most 64). */
   interface StepsRequest extends Spoken { op: "steps"; from: number; to: number; }
 
-  interface StoryRequest extends Spoken { op: "story"; to: number; }
+  /** The sentences before step ``to``, none before step ``from`` (a deal's start). */
+  interface StoryRequest extends Spoken { op: "story"; to: number; from?: number; }
 
   interface LedgerRequest extends Spoken { op: "ledger"; from: number; to?: number; }
 

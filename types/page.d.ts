@@ -152,8 +152,6 @@ declare namespace Page {
     decision: ReturnType<typeof import("../docs/assets/js/decision.js").mountDecision>;
     /** What the computer players' moves said, told at once when their turn ends. */
     heard: string[];
-    /** The games opened so far: a late piece of an earlier game's story is not mixed in. */
-    games: number;
     /** A request to the engine, and what to do with its answer (a loading failure said in ``failTarget``). */
     run<T>(request: Promise<T>, then: (reply: T) => void, failTarget: HTMLElement): Promise<void>;
     accept(position: Bridge.Position): void;

@@ -169,8 +169,11 @@ class StepsRequest(Spoken):
 
 
 class StoryRequest(Spoken):
+    """The sentences before step ``to``, none before step ``from`` (a deal's start)."""
+
     op: Literal["story"]
     to: int
+    from_: NotRequired[int]
 
 
 class LedgerRequest(Spoken):

@@ -61,11 +61,12 @@ is an object with an ``op`` (the contract, every request and answer declared onc
 - ``{"op": "end"}``: "time is up" (R-P4); a position, like a move.
 - ``{"op": "steps", "from": i, "to": j, "lang": L}``: steps i to j (excluded, at most
   64) display-ready (:func:`lansquenet.view.step_view`), each with its diagram ``svg``.
-- ``{"op": "story", "to": j, "lang": L}``: the sentences of the last steps before step
-  j (excluded, at most :data:`MAX_STORY`) as ``{"count", "from", "texts", "reasons"}``:
-  ``from`` is where they begin, ``reasons`` as in a position (the steps among them that
-  start a computer player's move). A page asks again up to that ``from`` until it is 0,
-  and never needs to know the size of a piece.
+- ``{"op": "story", "to": j, "from": i, "lang": L}``: the sentences of the last steps
+  before step j (excluded, at most :data:`MAX_STORY`, none before step i if given) as
+  ``{"count", "from", "texts", "reasons"}``: ``from`` is where they begin, ``reasons``
+  as in a position (the steps among them that start a computer player's move). A page
+  asks for the deals it shows (``from`` a deal's start), again up to that ``from`` if
+  the piece began later, and never needs to know the size of a piece.
 - ``{"op": "ledger", "from": k, "to": m, "lang": L}``: the played deals after the first
   k (up to deal m, if given), as ``{"ledger": [...], "deals": n}``.
 - ``{"op": "scenario"}``: ``{"scenario": S}``, the session's scenario (the export).
@@ -419,9 +420,10 @@ def _steps(session: Session, request: dict[str, Any], lang: str) -> dict[str, An
 
 
 def _story(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The ``story`` op: the sentences of the last steps before ``to``, a piece."""
+    """The ``story`` op: the sentences of the last steps before ``to`` (none before
+    ``from``), a piece."""
     stop = min(_whole(request, "to"), session.count)  # a page fills its story from the end
-    start = max(0, stop - MAX_STORY)
+    start = min(stop, max(_whole(request, "from", 0), stop - MAX_STORY))
     return {
         "count": session.count,
         "from": start,

@@ -1,6 +1,9 @@
 """Reading the play page's story and ledger, which draw only what is shown
 (docs/assets/js/viewer.js, ledger.js): the story's tab lists every deal, and a deal's
-sentences are written when it is opened; the ledger's rows are drawn in its tab."""
+sentences are written when it is opened (an opened game's earlier ones asked for then,
+the deal busy until they come); the ledger's rows are drawn in its tab (an opened
+game's asked for then, the ledger busy until they have all come). The table is not
+busy for them: these helpers wait for what they read, as a reader waits to see it."""
 
 from __future__ import annotations
 
@@ -13,13 +16,15 @@ from playwright.sync_api import Page
 from lansquenet import web
 
 T = TypeVar("T")
+ROWS_MS = 30_000  # the ledger's rows asked for when it is shown (helpers.ENGINE_MS: one answer)
 
 WHOLE_STORY = """async () => {
   const boxes = Array.from(document.querySelectorAll("#lq-journal details"));
   const closed = boxes.filter((box) => !box.open);
   closed.forEach((box) => { box.open = true; });  // as a reader's tap opens it
-  for (let i = 0; i < 200 && boxes.some((box) => !box.querySelector("ol")); i++) {
-    await new Promise((done) => setTimeout(done, 10));
+  // each deal written once its sentences have come (asked for as it opens)
+  for (let i = 0; i < 3000 && boxes.some((box) => !box.querySelector("ol")); i++) {
+    await new Promise((done) => setTimeout(done, 20));
   }
   const texts = Array.from(document.querySelectorAll("#lq-journal li"), (li) => li.textContent);
   closed.forEach((box) => { box.open = false; });
@@ -54,9 +59,19 @@ def story_reasons(page: Page) -> dict[str, str]:
     return {str(i): reason for i, reason in enumerate(found) if reason}
 
 
+def ledger_rows(page: Page) -> None:
+    """Wait until the ledger shown has every row (an opened game's come when it is shown)."""
+    page.locator("#lq-ledger:not([aria-busy=true])").wait_for(state="attached", timeout=ROWS_MS)
+
+
 def ledger_count(page: Page) -> int:
-    """How many deals the ledger lists."""
-    return in_tab(page, "ledger", lambda: page.locator("#lq-ledger tbody tr").count())
+    """How many deals the ledger lists, once its rows have come."""
+
+    def count() -> int:
+        ledger_rows(page)
+        return page.locator("#lq-ledger tbody tr").count()
+
+    return in_tab(page, "ledger", count)
 
 
 def drawn(page: Page) -> int:
@@ -72,7 +87,7 @@ def engine_story(data: object, lang: str) -> tuple[list[str], dict[str, str]]:
     texts: list[str] = []
     reasons: dict[str, str] = {}
     to = opened["from"]
-    while to > 0:  # as play.js asks: from the end
+    while to > 0:  # as viewer.js asks: from the end
         piece = json.loads(web.handle(json.dumps({"op": "story", "to": to})))
         texts[:0] = piece["texts"]
         reasons |= piece["reasons"]

@@ -5,7 +5,9 @@ never committed) opens, and a move and an undo on them update the page; a
 reload keeps the game and undo still works; the language switcher carries the game and
 the step shown; "New table" is a history entry (Back returns to the game); while the
 engine works the table says so and its controls are off; a piece of an opened game's
-story that cannot come is said, and the game goes on; the rule pages' stepper and the
+story that cannot come is said, and the game goes on; the story's and the ledger's
+pieces, asked for when shown, never keep the table busy, and a move made before they
+come keeps its place among them (issue 54, 9c); the rule pages' stepper and the
 play page show a step of the worked example alike (text, cards, result, balances).
 
 The module shares one page per language as tests/browser/test_play.py does (its
@@ -23,7 +25,7 @@ from helpers import lang, no_dialog_opened, play, shared  # fixtures, used by na
 from playwright.sync_api import Page, expect
 
 import lansquenet
-from browser.story import ledger_count, whole_story
+from browser.story import engine_story, in_tab, ledger_count, whole_story
 from lansquenet import view
 from localsite.games import long_scenario
 
@@ -111,11 +113,16 @@ def test_a_story_piece_that_cannot_come_is_said_and_the_game_goes_on(page: Page,
     page.add_init_script(SPOIL_STORY)
     page.goto(helpers.PLAY[lang].lstrip("/") + helpers.link_to(data))
     expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
+    helpers.settle(page)  # the table is not busy for the story's pieces: asked for when shown
+    page.locator("[data-tab=story]").click()
+    page.locator("#lq-journal summary").first.click()  # the reader opens the first deal
     detail = "to must be a whole number from 0 to 2^53 - 1"  # the engine's bad_request
     expect(page.locator("#lq-rest-error")).to_have_text(
         helpers.WORDS(lang, "play.rest.failed", detail=detail)
     )
-    helpers.settle(page)
+    first = page.locator("#lq-journal details").first
+    expect(first).to_have_attribute("aria-busy", "true")  # its sentences never came
+    page.locator("[data-tab=table]").click()
     # The rest is as it was: the last step shown, the ledger whole, a move still plays.
     expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     assert ledger_count(page) == session.deals
@@ -127,6 +134,57 @@ def test_a_story_piece_that_cannot_come_is_said_and_the_game_goes_on(page: Page,
     helpers.settle(page)
     expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     expect(page.locator("#lq-rest-error")).to_be_visible()  # the story is still not whole
+
+
+# The worker's requests, as engine.js posts them; each ``story`` and ``ledger`` one held
+# back a while on its way (a slow engine): what the page asked for before comes late.
+HOLD_PIECES = """
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  const request = message && typeof message.request === "string" ? message.request : "";
+  if (request.includes('"op":"story"') || request.includes('"op":"ledger"')) {
+    setTimeout(() => post.call(this, message, ...rest), 1500);
+    return;
+  }
+  return post.call(this, message, ...rest);
+};
+"""
+
+
+def test_a_move_made_before_the_story_and_the_ledger_come_keeps_its_place(page: Page, lang: str) -> None:
+    data = long_scenario(400, seed=11)  # several deals: the open answer leaves the story's start out
+    session = lansquenet.Session(data)
+    page.add_init_script(HOLD_PIECES)
+    page.goto(helpers.PLAY[lang].lstrip("/") + helpers.link_to(data))
+    expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
+    helpers.settle(page)
+    # The reader opens the ledger and the story's first deal: their pieces are on their
+    # way, the table is not busy for them and a move plays at once.
+    page.locator("[data-tab=ledger]").click()
+    page.locator("[data-tab=story]").click()
+    first = page.locator("#lq-journal details").first
+    first.locator("summary").click()
+    expect(first).to_have_attribute("aria-busy", "true")  # its sentences on their way
+    page.locator("[data-tab=table]").click()
+    assert page.locator("#lq-play").get_attribute("aria-busy") == "false"
+    expect(page.locator("#lq-turn fieldset")).to_be_enabled()
+    action = next_action(session)
+    played = session.push(action)
+    if "amount" in action:
+        page.fill("#lq-amount", str(action["amount"]))
+    page.locator(f"#lq-moves [data-move={action['do']}]").click()
+    helpers.settle(page)
+    expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
+    expect(page.locator("#lq-step-text")).to_have_text(lansquenet.event_text(played[-1][0].json(), lang))
+    # Every piece in its place, the move's own sentences after them: the engine's story
+    # of the game with the move, and a ledger row per deal, in order.
+    texts, _ = engine_story(helpers.scenario_of(page), lang)
+    assert len(texts) == session.count
+    assert whole_story(page) == texts
+    assert ledger_count(page) == session.deals
+    numbers = in_tab(page, "ledger", lambda: page.locator("#lq-ledger tbody th").all_inner_texts())
+    assert numbers == [str(n) for n in range(1, session.deals + 1)]
+    assert page.locator("#lq-rest-error").is_hidden()
 
 
 def test_while_the_engine_works_the_table_says_so(play: Page, lang: str) -> None:

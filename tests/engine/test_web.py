@@ -29,7 +29,7 @@ def story_of(opened: dict[str, Any]) -> dict[str, Any]:
     texts: list[str] = []
     reasons: dict[str, str] = {}
     to = opened["from"]
-    while to > 0:  # as play.js asks: from the end, each piece up to where the last began
+    while to > 0:  # as viewer.js asks: from the end, each piece up to where the last began
         piece = ask(op="story", to=to)
         assert 0 < len(piece["texts"]) == to - piece["from"] <= web.MAX_STORY
         texts[:0] = piece["texts"]
@@ -121,6 +121,24 @@ def test_the_story_and_the_ledger_of_a_long_game_come_in_pieces():
     assert story_of(opened)["texts"] == [s["text"] for s in lansquenet.trace(data, "fr")][:-1]
     rows = ask(op="ledger", **{"from": 0, "to": 250})["ledger"] + ask(op="ledger", **{"from": 250})["ledger"]
     assert rows == ask(op="ledger")["ledger"] and len(rows) == session.deals
+
+
+def test_a_deal_of_the_story_is_asked_for_alone():
+    # The play page asks for the deals the reader opens (viewer.js): ``from`` a deal's
+    # start, ``to`` the next one's: that deal's sentences and reasons, no more.
+    data = long_scenario(1000, seed=2)
+    opened = ask(op="open", scenario=data, lang="en")
+    session = lansquenet.Session(data)
+    whole = story_of(opened)
+    starts = [pair[0] for pair in opened["deal_starts"]]
+    start, stop = starts[100], starts[101]
+    piece = ask(op="story", to=stop, **{"from": start})
+    assert piece["from"] == start and piece["count"] == session.count
+    assert piece["texts"] == whole["texts"][start:stop]
+    assert piece["reasons"] == {k: v for k, v in whole["reasons"].items() if start <= int(k) < stop}
+    wide = ask(op="story", to=session.count, **{"from": 0})  # no more than a piece at once
+    assert wide["from"] == session.count - web.MAX_STORY
+    assert ask(op="story", to=5, **{"from": 9})["texts"] == []  # nothing between them
 
 
 def test_a_refused_table_or_not_a_scenario_keeps_the_open_session():

@@ -6,7 +6,8 @@
 // then sends one action per move; each answer brings only what is new (the new steps'
 // sentences, the computer players' reasons, the last step drawn with who acts next and
 // their moves, the new ledger rows, the actions played), so a move costs the same at
-// move 5 and at move 1 000. Nothing here decides a rule. Modules:
+// move 5 and at move 1 000; an opened game's earlier sentences and rows are asked for
+// when they are shown (viewer.js, ledger.js). Nothing here decides a rule. Modules:
 //   setup-form.js   the table's settings     session.js   the worker's session
 //   rules-choice.js the rules: the form's choice, the table's badge, a refused link
 //   setup-check.js  the form's own checks    status.js    loading, busy table
@@ -48,7 +49,6 @@ import { viewer } from "./viewer.js";
 import { movesOf } from "./vote.js";
 import { announce, errorSentence, pageLang, pageWords, required, show } from "./page.js";
 
-const LEDGER = 250; // ledger rows per request
 const CLASS_DEALS = 6; // a class's game: its deals (links.js seats the class's names for as many)
 
 /**
@@ -86,8 +86,8 @@ function parts(root) {
   const el = elements(root);
   // Its parts come one by one below (each may use those made before it).
   const table = /** @type {Page.Table} */ ({
-    root: root, el: el, word: word, readers: /** @type {string[]} */ ([]), games: 0, heard: /** @type {string[]} */ ([]),
-    turn: turnView(el, word), ledger: ledgerView(el, word),
+    root: root, el: el, word: word, readers: /** @type {string[]} */ ([]), heard: /** @type {string[]} */ ([]),
+    turn: turnView(el, word),
     run: function (request, then, failTarget) { return run(table, request, then, failTarget); },
     accept: function (position) { accept(table, position); },
     newGame: function (reply) { newGame(table, reply); },
@@ -105,9 +105,14 @@ function parts(root) {
   table.croupier = croupierKeys(el.game, el.announce, root.querySelector('[data-action="keys"]'),
     /** @type {HTMLDialogElement} */ (document.getElementById("lq-keys")), word);
   table.session = sessionClient(pageLang(), busyTable(el, function (busy) { table.tools.enable(busy); }));
+  /** @param {any} reason a piece of the story or the ledger that cannot come: said once (a refusal, a loading failure) */
+  const failed = function (reason) {
+    if (el.restError.hidden) show(el.restError, errorSentence(word, "play.rest.failed", reason));
+  };
+  table.ledger = ledgerView(el, word, table.session, failed);
   table.links = gameLinks(table);
   table.tools = tableTools(table);
-  table.steps = viewer(el, table.session, table.view, table.links.viewed, word);
+  table.steps = viewer(el, table.session, table.view, table.links.viewed, word, failed);
   // In the class view (class-frame.js), the class's table plays only while it is projected
   // for the class: nothing plays ahead in a part that does not show it.
   table.computer = computerPlayers(el, word, table.session, function (reply) { computerMoved(table, reply); },
@@ -244,6 +249,7 @@ function newGame(table, reply) {
   const el = table.el;
   const data = reply.scenario;
   table.steps.reset();
+  show(el.restError, ""); // a piece of the game before that could not come is no more
   table.computer.reset(data);
   table.heard = [];
   const seats = table.readers = readerSeats(data); // the reader's seats, said and marked in a game with computer players
@@ -261,47 +267,6 @@ function newGame(table, reply) {
   table.screen.select("table", false);
   table.screen.show(true);
   if (table.projection) table.projection.changed(); // shown: it may be projected
-  rest(table, reply);
-}
-
-// What an opened game's answer leaves out (lansquenet/web.py): the story before its
-// last deal and the ledger's rows, asked for now, a piece at a time (each answer its
-// own task: a long link never holds the page for long). The story comes from the end,
-// each piece up to where the one before began, as many as the engine's pieces need.
-// A piece that cannot come is said, once; a later game's pieces are not mixed in.
-/**
- * @param {Page.Table} table
- * @param {Bridge.Opened} reply
- */
-function rest(table, reply) {
-  const el = table.el;
-  const session = table.session;
-  const game = table.games += 1;
-  show(el.restError, "");
-  /** @param {any} reason a refusal, or a loading failure */
-  const failed = function (reason) {
-    if (game !== table.games || !el.restError.hidden) return;
-    show(el.restError, errorSentence(table.word, "play.rest.failed", reason));
-  };
-  /** @param {number} to */
-  const story = function (to) {
-    if (to <= 0 || game !== table.games) return;
-    session.story(to).then(function (piece) {
-      if (game !== table.games) return;
-      if (piece.error) { failed(piece); return; }
-      table.steps.more(piece, piece.from);
-      story(piece.from);
-    }, failed);
-  };
-  story(reply.from);
-  for (let from = 0; from < reply.deals; from += LEDGER) {
-    const start = from;
-    session.ledger(start, start + LEDGER).then(function (piece) {
-      if (game !== table.games) return;
-      if (piece.error) failed(piece);
-      else table.ledger.more(start, piece.ledger);
-    }, failed);
-  }
 }
 
 // The set-up form, filled with ``data``'s table (or the default one); no game shown.

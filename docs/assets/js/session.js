@@ -14,10 +14,10 @@
 //   session.undo(seats)     -> back to the last move of one of ``seats`` (all computer
 //                              moves since with it), in one request; [] or none: one action
 //   session.end(), session.steps(from, to)
-//   session.story(to)       -> the last piece of the story before step ``to``, with the
-//                              ``from`` where it begins
+//   session.story(to, from) -> the last piece of the story before step ``to`` (none
+//                              before ``from``), with the ``from`` where it begins
 //   session.ledger(from, to) -> the ledger's deals from..to: with the story, what an open
-//                              answer leaves out, asked for after it
+//                              answer leaves out, asked for when shown
 //   session.bot()           -> a computer player's move: a position, its reason in ``reasons``
 //   session.scenario()      -> {scenario}: the game as the worker holds it (the export)
 //   session.drawing = "projected" -> the steps asked for from now on are drawn for a
@@ -27,8 +27,10 @@
 // What a position holds is said in lansquenet/web.py (as a type: Bridge.Position,
 // types/bridge.d.ts). Requests go one at a time, in the order they were made: none is
 // ever dropped. ``onBusy(true)`` is called while a request that changes the game
-// (open, quick, move, undo, end, bot) or completes it (story, ledger) is on its way,
-// ``onBusy(false)`` once none is; asking for steps to show is quiet.
+// (open, quick, move, undo, end, bot) is on its way, ``onBusy(false)`` once none is;
+// asking for what to show (steps, the story's sentences, the ledger's rows) is quiet: a
+// move may be sent before they come, and comes after them (each answer is taken in the
+// order asked, so a piece always speaks of the game as the page has it then).
 import { call } from "./engine.js";
 
 /**
@@ -94,8 +96,8 @@ export function sessionClient(lang, onBusy) {
     end: function () { return send({ op: "end" }); },
     bot: function () { return send({ op: "bot" }); }, // the computer player to act moves
     steps: function (/** @type {number} */ from, /** @type {number} */ to) { return send({ op: "steps", from: from, to: to }, true); },
-    story: function (/** @type {number} */ to) { return send({ op: "story", to: to }); },
-    ledger: function (/** @type {number} */ from, /** @type {number} */ to) { return send({ op: "ledger", from: from, to: to }); },
+    story: function (/** @type {number} */ to, /** @type {number} */ from) { return send({ op: "story", to: to, from: from }, true); },
+    ledger: function (/** @type {number} */ from, /** @type {number} */ to) { return send({ op: "ledger", from: from, to: to }, true); },
     scenario: function () { return send({ op: "scenario" }, true); },
     get busy() { return working > 0; },
     get drawing() { return drawing; },

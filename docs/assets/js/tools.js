@@ -97,9 +97,12 @@ export function tableTools(table) {
     }, function () { /* the loading failure is already on the page */ });
   }
 
+  // The ledger as CSV, once every row has come (an opened game's are asked for then).
   function exportCsv() {
     if (!table.links.table) return;
-    download("\ufeff" + table.ledger.csv(), "text/csv;charset=utf-8", word("play.file_name") + ".csv");
+    table.ledger.complete().then(function () {
+      download("\ufeff" + table.ledger.csv(), "text/csv;charset=utf-8", word("play.file_name") + ".csv");
+    });
   }
 
   return {

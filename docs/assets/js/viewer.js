@@ -6,12 +6,16 @@
 // line, written only while the story's tab is shown). Steps are drawn from the engine's display-ready steps, asked for when first
 // shown (the worker's ``steps`` op, a few around the one wanted) and kept for a while.
 // Nothing here lays out the whole game: a move costs the same at move 10 and at 1 000.
-// An opened game's answer brings the sentences of its last deal only; the ones before
-// come after it, a piece at a time (``more``), each drawn when it comes if its deal is open.
+// An opened game's answer brings the sentences of its last deal only; a deal before it
+// has its sentences asked for when the reader opens it (the worker's ``story`` op, from
+// the deal's start: the deals opened at once in one piece), the feed's last lines too,
+// and each is kept at its step's index: a move made before a piece comes keeps its own
+// sentences, the piece fills the steps it was asked for (answers come in the order
+// asked, so a piece always speaks of the game the page holds when it comes). The table
+// is never busy for them; a deal whose sentences are on their way says so (aria-busy).
 //
-//   const steps = viewer(el, session, view, onView, word);
+//   const steps = viewer(el, session, view, onView, word, failed);
 //   steps.update(position);   // an engine position: new sentences, the last step
-//   steps.more(piece, from);  // the sentences of steps from.. (the worker's ``story`` op)
 //   steps.goTo(index);        // show step ``index`` (onView(index, count) is told)
 //   steps.redraw();           // the step shown drawn again, as the session now draws
 //                             // (session.drawing: the table projected, or not)
@@ -23,7 +27,7 @@ const FEED = 6; // the latest sentences under the table (a phone shows the last 
 
 /**
  * A deal of the story: where it starts, its line (a <details>) and its sentences' list
- * when they are drawn, and whether the reader opened it.
+ * when they are drawn (once the page has them all), and whether the reader opened it.
  * @typedef {{deal: number, start: number, box: HTMLDetailsElement | null,
  *   list: HTMLOListElement | null, byHand: boolean}} Deal
  */
@@ -40,11 +44,13 @@ const FEED = 6; // the latest sentences under the table (a phone shows the last 
  * @property {number} count
  * @property {number} viewed
  * @property {Element | null} marked the story's item of the step shown
- * @property {string[]} texts every step's sentence: the story's whole text
- * @property {number} known the first step whose sentence the page has (those before are on their way)
+ * @property {(string | undefined)[]} texts every step's sentence, by its index: the story's whole
+ *   text (as long as the game; a step whose sentence has not come yet is a hole)
  * @property {Map<number, string>} reasons step index -> a computer player's reason (an answer's ``reasons``)
  * @property {Deal[]} deals the story's deals
  * @property {boolean} storyShown the story's tab is selected: every deal has its line
+ * @property {object | null} asking the story's piece on its way (one at a time), or none
+ * @property {(reason: any) => void} failed a piece that cannot come: said on the page
  */
 
 /**
@@ -53,13 +59,14 @@ const FEED = 6; // the latest sentences under the table (a phone shows the last 
  * @param {ReturnType<typeof import("./step-view.js").stepView>} view
  * @param {(index: number, count: number) => void} onView
  * @param {Page.Word} word
+ * @param {(reason: any) => void} failed a piece of the story that cannot come (a refusal, a loading failure)
  */
-export function viewer(el, session, view, onView, word) {
+export function viewer(el, session, view, onView, word, failed) {
   /** @type {Viewing} */
   const viewing = {
     el: el, session: session, view: view, onView: onView, word: word,
-    kept: new Map(), count: 0, viewed: 0, marked: null, texts: [], known: 0, reasons: new Map(),
-    deals: [], storyShown: false,
+    kept: new Map(), count: 0, viewed: 0, marked: null, texts: [], reasons: new Map(),
+    deals: [], storyShown: false, asking: null, failed: failed,
   };
   el.view.addEventListener("keydown", function (event) {
     const go = stepKey(event);
@@ -72,7 +79,6 @@ export function viewer(el, session, view, onView, word) {
   return {
     reset: function () { reset(viewing); },
     update: function (/** @type {Bridge.Position} */ position) { update(viewing, position); },
-    more: function (/** @type {Bridge.StoryAnswer} */ piece, /** @type {number} */ from) { more(viewing, piece, from); },
     goTo: function (/** @type {number} */ index) { goTo(viewing, index); },
     redraw: function () { viewing.kept.clear(); if (viewing.count) goTo(viewing, viewing.viewed); },
     step: function (/** @type {Page.Go} */ go) { step(viewing, go); },
@@ -99,8 +105,8 @@ function reset(viewing) {
   viewing.viewed = 0;
   viewing.marked = null;
   viewing.texts = [];
-  viewing.known = 0;
   viewing.reasons = new Map();
+  viewing.asking = null; // a piece of the game before comes to nothing
   viewing.deals = [];
   viewing.kept.clear();
   viewing.el.journal.textContent = "";
@@ -118,14 +124,29 @@ function end(viewing, d) {
   return next ? next.start : viewing.texts.length;
 }
 
+// Whether the page has every sentence of the deal (else they are asked for: want).
+/**
+ * @param {Viewing} viewing
+ * @param {Deal} d
+ */
+function whole(viewing, d) {
+  const texts = viewing.texts;
+  for (let i = d.start, stop = end(viewing, d); i < stop; i++) if (texts[i] === undefined) return false;
+  return true;
+}
+
 // Write the deal's sentences (only those not written yet; extra ones, after an undo, go),
-// once the page has them.
+// once the page has them all.
 /**
  * @param {Viewing} viewing
  * @param {Deal} d
  */
 function fill(viewing, d) {
-  if (d.start < viewing.known) return;
+  if (!whole(viewing, d)) {
+    if (d.box) d.box.setAttribute("aria-busy", "true"); // its sentences on their way (want)
+    return;
+  }
+  if (d.box) d.box.removeAttribute("aria-busy");
   if (!d.list) {
     d.list = node("ol", null, { start: String(d.start + 1) });
     boxOf(viewing, d).append(d.list);
@@ -179,7 +200,7 @@ function boxOf(viewing, d) {
   box.append(node("summary", viewing.word("play.deal_n", { n: d.deal })));
   required(box, "summary").addEventListener("click", function () { d.byHand = true; });
   box.addEventListener("toggle", function () {
-    if (box.open) { fill(viewing, d); markJournal(viewing); } else if (d !== viewing.deals[viewing.deals.length - 1]) clear(d);
+    if (box.open) { fill(viewing, d); markJournal(viewing); want(viewing); } else if (d !== viewing.deals[viewing.deals.length - 1]) clear(d);
   });
   return box;
 }
@@ -218,8 +239,7 @@ function story(viewing, position) {
   const reasons = viewing.reasons;
   const deals = viewing.deals;
   const from = position.from;
-  if (from > texts.length) viewing.known = from; // an opened game: the sentences before come later
-  texts.length = from;
+  texts.length = from; // an opened game: the sentences before are holes, asked for when shown
   position.texts.forEach(function (text) { texts.push(text); });
   if (texts.length < position.count) texts.push(position.step.text); // an answer that leaves out the last step's
   reasons.forEach(function (_, index) { if (index >= from) reasons.delete(index); });
@@ -242,32 +262,64 @@ function story(viewing, position) {
   boxOf(viewing, current).open = true;
   fill(viewing, current);
   feed(viewing);
+  want(viewing);
 }
 
+// The feed: the last sentences the page has, back to the first hole.
 /** @param {Viewing} viewing */
 function feed(viewing) {
   const el = viewing.el;
-  const first = Math.max(viewing.known, viewing.texts.length - FEED);
+  let first = viewing.texts.length;
+  while (first > Math.max(0, viewing.texts.length - FEED) && viewing.texts[first - 1] !== undefined) first -= 1;
   el.feed.replaceChildren.apply(el.feed, viewing.texts.slice(first).map(function (_, i) { return line(viewing, first + i); }));
   const box = /** @type {HTMLElement} */ (el.feed.parentElement); // the feed's own box, never the page
   box.scrollTop = box.scrollHeight;
 }
 
-// The sentences of steps ``from`` to ``known`` (the worker's ``story`` answer), come
-// after an opened game: the deals open now that they complete are written.
-/**
- * @param {Viewing} viewing
- * @param {Bridge.StoryAnswer} piece
- * @param {number} from
- */
-function more(viewing, piece, from) {
-  if (from + piece.texts.length !== viewing.known) return; // not the piece the page waits for
-  piece.texts.forEach(function (text, i) { viewing.texts[from + i] = text; });
-  Object.keys(piece.reasons).forEach(function (index) { viewing.reasons.set(Number(index), piece.reasons[index]); });
-  viewing.known = from;
-  viewing.deals.forEach(function (d) { if (d.box && d.box.open && !d.list) fill(viewing, d); });
-  feed(viewing);
-  markJournal(viewing);
+// The sentences the page shows and does not have yet, asked for: the open deals' (the
+// current one, those the reader opened) and the feed's, in one piece from the first
+// such step to the last (the engine's piece may begin later: asked again, from the
+// end). One piece at a time; when it comes, each sentence goes to its step, the deals
+// it completes are written, and what is still missing is asked for.
+/** @param {Viewing} viewing */
+function want(viewing) {
+  if (viewing.asking) return;
+  const texts = viewing.texts;
+  let from = -1;
+  let to = -1;
+  /**
+   * @param {number} start
+   * @param {number} stop
+   */
+  function need(start, stop) {
+    for (let i = start; i < stop; i++) {
+      if (texts[i] !== undefined) continue;
+      if (from < 0 || i < from) from = i;
+      if (stop > to) to = stop;
+      return;
+    }
+  }
+  viewing.deals.forEach(function (d) { if (d.box && d.box.open && !d.list) need(d.start, end(viewing, d)); });
+  need(Math.max(0, texts.length - FEED), texts.length);
+  if (from < 0) return;
+  while (to > from && texts[to - 1] !== undefined) to -= 1;
+  const asking = viewing.asking = {};
+  viewing.session.story(to, from).then(function (piece) {
+    if (viewing.asking !== asking) return; // another game since
+    viewing.asking = null;
+    if (piece.error) { viewing.failed(piece); return; }
+    if (piece.count !== viewing.count) { want(viewing); return; } // not the game as shown: asked again
+    piece.texts.forEach(function (text, i) { if (piece.from + i < texts.length) texts[piece.from + i] = text; });
+    Object.keys(piece.reasons).forEach(function (index) { viewing.reasons.set(Number(index), piece.reasons[index]); });
+    viewing.deals.forEach(function (d) { if (d.box && d.box.open && !d.list) fill(viewing, d); });
+    feed(viewing);
+    markJournal(viewing);
+    if (piece.texts.length) want(viewing); // an empty piece: nothing more to ask now
+  }, function (/** @type {any} */ reason) {
+    if (viewing.asking !== asking) return;
+    viewing.asking = null;
+    viewing.failed(reason);
+  });
 }
 
 // --- the step shown -----------------------------------------------------------------------

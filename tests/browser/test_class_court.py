@@ -19,7 +19,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import ANSWERS, decoded
+from helpers import ANSWERS, UNCOVERED, decoded, overlapping, projected_sizes
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from browser.test_class_crawl import Links, teachers
@@ -162,3 +162,131 @@ def test_a_plan_with_the_court_game_projects_its_table_and_its_code_leads_to_the
         assert not teachers(target), target
         assert not ANSWERS.search(fresh.request.get(target).text()), target
     other.close()
+
+
+# Each piece of the court game's projected table, as boxes on the class view's screen
+# (the frame's offset added): the narration, the deal's result, the coach, the decision,
+# the drawing, the step bar's pieces (its buttons, the rules badge, the step).
+TABLE_PIECES = """(view, frame) => {
+  const at = frame.getBoundingClientRect();
+  const doc = frame.contentDocument, table = doc.querySelector("#lq-view");
+  const shown = (e) => e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+  const named = [
+    ["narration", table.querySelector(":scope > .lq-text")], ["result", table.querySelector(":scope > .lq-result")],
+    ["coach", doc.querySelector("#lq-coach")], ["decision", table.querySelector(".lq-decision")],
+    ["drawing", table.querySelector(".lq-figure svg")],
+    ...Array.from(table.querySelectorAll(".lq-controls > *")).map((e, i) => ["bar" + i, e]),
+  ];
+  return named.filter(([, e]) => shown(e) && (e.tagName === "svg" || e.textContent.trim())).map(([name, e]) => {
+    const r = e.getBoundingClientRect();
+    return { name, x: at.left + r.left, y: at.top + r.top, width: r.width, height: r.height };
+  }).filter((b) => b.width && b.height);
+}"""
+
+
+def court_read_from_the_back(page: Page, lang: str, size: ViewportSize, moment: str) -> None:
+    """Issue 52 item 6 on the court game's part: the back row's rule (none under 18 px,
+    90 % at 24 px, the drawing's words too), the table whole in its frame (nothing cut,
+    no scroll either way), and nothing over anything: the view's code and its link, the
+    part's head, the frame, the class's bar; in the frame, the narration, the result, the
+    coach, the decision, the drawing and the step bar's pieces."""
+    where = (lang, f"{size['width']}x{size['height']}", moment)
+    view = page.locator("#lq-class")
+    page.wait_for_timeout(300)  # the layout settled
+    sizes = projected_sizes(view)
+    assert {px: n for px, n in sizes.items() if px < 18} == {}, (where, sorted(sizes.items()))
+    total, large = sum(sizes.values()), sum(n for px, n in sizes.items() if px >= 24)
+    assert total and large >= 0.9 * total, (where, sorted(sizes.items()))
+    frame = view.locator('iframe[data-frame="court_table"]')
+    box = frame.bounding_box()
+    head = view.locator(".lq-part:not([hidden]) .lq-part-head").bounding_box()
+    bar = view.locator(".lq-class-bar").bounding_box()
+    code = view.locator("> .lq-share .lq-share-code").bounding_box()
+    caption = view.locator("> .lq-share figcaption").bounding_box()
+    assert box and head and bar and code and caption
+    assert head["y"] + head["height"] <= box["y"] + 1 and box["y"] + box["height"] <= bar["y"] + 1, where
+    assert box["x"] + box["width"] <= size["width"], where
+    table = page.frame_locator('iframe[data-frame="court_table"]')
+    projected = table.locator("#lq-view.lq-projecting")
+    assert projected.evaluate(
+        "(v) => v.scrollWidth <= v.clientWidth + 1 && v.scrollHeight <= v.clientHeight + 1"
+    ), where
+    assert table.locator("html").evaluate(
+        "(h) => h.scrollWidth <= innerWidth && h.scrollHeight <= innerHeight + 1"
+    ), where
+    assert projected.evaluate(UNCOVERED) == [], where  # every button in sight, none under another
+    pieces = view.evaluate(TABLE_PIECES, frame.element_handle())
+    names = {piece["name"] for piece in pieces}
+    assert {"narration", "decision", "drawing"} <= names, (where, pieces)
+    for piece in pieces:  # in the frame: nothing cut
+        assert box["x"] - 1 <= piece["x"] and piece["x"] + piece["width"] <= box["x"] + box["width"] + 1, (
+            where,
+            piece,
+            box,
+        )
+        assert box["y"] - 1 <= piece["y"] and piece["y"] + piece["height"] <= box["y"] + box["height"] + 1, (
+            where,
+            piece,
+            box,
+        )
+    outside = [
+        {"name": "code", **code},
+        {"name": "caption", **caption},
+        {"name": "head", **head},
+        {"name": "bar", **bar},
+    ]
+    met = [
+        (a["name"], b["name"])
+        for i, a in enumerate(pieces + outside)
+        for b in (pieces + outside)[i + 1 :]
+        if {a["name"], b["name"]} != {"code", "caption"} and overlapping(a, b)
+    ]
+    assert met == [], (where, met, pieces)
+    met = [piece["name"] for piece in pieces if overlapping(piece, code) or overlapping(piece, caption)]
+    assert met == [], where
+
+
+# The projectors the part is held to: 1280x720 (16:9). 1024x768 (4:3) is not met yet: beside
+# the view's code's column the frame is 782 px wide, where the drawing at 1.1 px a unit
+# (528 px) leaves 190 px for the narration and the coach; drawn narrower, its words are
+# 18.6 px (the rule's 90 % at 24 px fails). Add {"width": 1024, "height": 768} here once it is.
+PROJECTORS: list[ViewportSize] = [SIZE]
+
+
+@pytest.mark.parametrize("size", PROJECTORS, ids=[f"{s['width']}x{s['height']}" for s in PROJECTORS])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_court_game_s_part_is_read_from_the_back_whole_in_its_frame(
+    page: Page, lang: str, size: ViewportSize
+) -> None:
+    # Issue 52 item 6 for issue 51's part: on a projector, before any deal, in
+    # the middle of a coup (the coupeurs' cards and their stakes on the felt), at its end,
+    # and after R (the coach's chances): read from the back, whole, nothing over anything.
+    page.set_viewport_size(size)
+    page.add_init_script("localStorage.setItem('lansquenet.pace', '0')")
+    page.add_init_script(f"localStorage.setItem('lq.class.seats', {', '.join(NAMES)!r})")
+    page.goto(f"{PATH[lang]}#plan={PART}:{catalogue()[PART]['minutes']}&length=55")
+    view = page.locator("#lq-class")
+    expect(view.locator(".lq-part:not([hidden])")).to_have_attribute("data-part", PART)
+    table = page.frame_locator('iframe[data-frame="court_table"]')
+    expect(table.locator("#lq-status")).to_have_attribute("data-status", "ready", timeout=60_000)
+    projected = table.locator("#lq-view.lq-projecting")
+    expect(projected.locator(".lq-figure svg.lq-projected")).to_have_count(1)
+    deal = projected.locator(".lq-decision .lq-decision-move")
+    expect(deal).to_be_visible(timeout=30_000)
+    court_read_from_the_back(page, lang, size, "before any deal")
+    counter = table.locator("#lq-counter")
+    before = counter.text_content() or ""
+    deal.click()
+    expect(counter).not_to_have_text(before, timeout=30_000)
+    expect(deal).to_be_visible(timeout=30_000)
+    court_read_from_the_back(page, lang, size, "the coup's end")
+    page.keyboard.press("r")
+    expect(table.locator("#lq-game")).to_have_attribute("data-odds", "on")
+    court_read_from_the_back(page, lang, size, "after R")
+    for _ in range(30):  # back to a step with every coupeur's card on the felt
+        if projected.locator(".lq-figure .lq-stake").count() >= len(NAMES) - 1:
+            break
+        before = counter.text_content() or ""
+        page.keyboard.press("ArrowLeft")
+        expect(counter).not_to_have_text(before)
+    court_read_from_the_back(page, lang, size, counter.text_content() or "")

@@ -306,7 +306,9 @@ def _axes(
             + _text(at, bottom + layout.tick_gap, label, anchor, layout=layout)
         )
     if x_title:
-        parts.append(_text((left + right) / 2, bottom + layout.title_gap, x_title, cls="lq-axis-title", layout=layout))
+        parts.append(
+            _text((left + right) / 2, bottom + layout.title_gap, x_title, cls="lq-axis-title", layout=layout)
+        )
     if y_title and layout.y_title_above:
         parts.append(_text(2, font, y_title, "start", cls="lq-axis-title", layout=layout))
     elif y_title:
@@ -330,7 +332,9 @@ def _legend(items: Sequence[tuple[str, str]], layout: Layout = PAGE) -> list[str
         if x > left and x + width > right:
             x, y = left, y + layout.row
         lines = _wrap(text, right - x - 26, layout) if x + width > right else [text]
-        parts.append(f'<g class="lq-legend" transform="translate({x:.0f},{y - layout.font / 3:.0f})">{swatch}</g>')
+        parts.append(
+            f'<g class="lq-legend" transform="translate({x:.0f},{y - layout.font / 3:.0f})">{swatch}</g>'
+        )
         for line in lines:
             parts.append(_text(x + 26, y, line, "start", cls="lq-legend-text", layout=layout))
             y += layout.row
@@ -407,7 +411,14 @@ def share_chart(
             f'<line class="lq-reference" x1="{left}" x2="{right}" y1="{y(p):.1f}" y2="{y(p):.1f}"'
             f' stroke="currentColor" stroke-width="2" stroke-dasharray="6 4" data-value="{p!r}"/>'
         ),
-        _text(right - 4, y(p) - 6, _label(labels, "expected", value=value), "end", "lq-reference-text", layout=layout),
+        _text(
+            right - 4,
+            y(p) - 6,
+            _label(labels, "expected", value=value),
+            "end",
+            "lq-reference-text",
+            layout=layout,
+        ),
         f'<polyline class="lq-observed" points="{points}" fill="none" stroke="currentColor" stroke-width="2"/>',
         (
             f'<circle class="lq-observed-end" cx="{x(last_n):.1f}" cy="{y(last_share):.1f}" r="3.5"'

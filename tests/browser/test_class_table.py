@@ -378,9 +378,9 @@ def test_the_odds_page_under_the_table_reads_from_the_back_to_its_end(
     view = run_class(page, lang, "")
     page.set_viewport_size(size)
     table = to_part(page, view, "odds")
-    expect(table.locator("#lq-view.lq-projecting .lq-decision, #lq-view.lq-projecting .lq-vote").first).to_be_visible(
-        timeout=30_000
-    )
+    expect(
+        table.locator("#lq-view.lq-projecting .lq-decision, #lq-view.lq-projecting .lq-vote").first
+    ).to_be_visible(timeout=30_000)
     page.keyboard.press("r")  # the vote's odds, and the odds page's frame
     frame = view.locator('iframe[data-frame="chart"]')
     expect(frame).to_be_visible()
@@ -388,7 +388,9 @@ def test_the_odds_page_under_the_table_reads_from_the_back_to_its_end(
     expect(odds.locator("html.lq-framed")).to_have_count(1)
     charts = odds.locator("svg.lq-chart")
     expect(charts.first).to_be_attached()
-    every = set(charts.evaluate_all("(all) => all.filter((svg) => svg.getClientRects().length).map((svg) => svg.id)"))
+    every = set(
+        charts.evaluate_all("(all) => all.filter((svg) => svg.getClientRects().length).map((svg) => svg.id)")
+    )
     assert len(every) >= 2, every  # the length of a deal, the simulation's share (each shown once)
     frame.evaluate("(f) => f.scrollIntoView({ block: 'start', behavior: 'instant' })")  # the teacher's scroll
     html = odds.locator("html")

@@ -97,8 +97,8 @@ def test_the_simulation_runs_in_the_browser(page: Page, lang: str) -> None:
     assert room.locator("line.lq-reference:not(.lq-swatch)").get_attribute(
         "data-value"
     ) == reference.get_attribute("data-value")
-    shown = str(room.locator("polyline.lq-observed").get_attribute("points")).split()
-    assert scaled(shown) == pytest.approx(scaled(points), abs=0.01)
+    drawn = str(room.locator("polyline.lq-observed").get_attribute("points")).split()
+    assert scaled(drawn) == pytest.approx(scaled(points), abs=0.01)
 
     # The summary: near 9/17, and exactly what the engine says for this seed.
     summary = page.locator("#lq-sim-summary")

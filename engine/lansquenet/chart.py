@@ -9,6 +9,10 @@ and in the browser (the worker's ``simulate`` op, :mod:`lansquenet.web`):
 - :func:`length_chart`: the exact distribution of a deal's length (cards turned after
   the first two), one bar per length, with the mean marked.
 
+Each is drawn in a :class:`Layout`: :data:`PAGE` for the page, :data:`PROJECTED` for the
+room (the class view's frame, read from the back row: larger words, fewer ticks), the same
+data in both (tests/engine/test_chart.py).
+
 Every number in them comes from :mod:`lansquenet.odds`; none is typed in. The words come
 from the caller (the site's catalogues): ``labels`` maps a few keys to text in which
 ``{name}`` is filled in (a missing label is left out); a label that counts something

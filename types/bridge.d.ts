@@ -402,6 +402,8 @@ declare namespace Bridge {
     /** The bank's share of the deals won. */
     bank_share: Share;
     svg?: string;
+    /** The same chart drawn for the room (lansquenet.chart.PROJECTED). */
+    svg_projected?: string;
     /** The two sentences under the chart (lansquenet.chart.summary). */
     summary?: [string, string];
     variant?: string;

@@ -9,6 +9,10 @@ and in the browser (the worker's ``simulate`` op, :mod:`lansquenet.web`):
 - :func:`length_chart`: the exact distribution of a deal's length (cards turned after
   the first two), one bar per length, with the mean marked.
 
+Each is drawn in a :class:`Layout`: :data:`PAGE` for the page, :data:`PROJECTED` for the
+room (the class view's frame, read from the back row: larger words, fewer ticks), the same
+data in both (tests/engine/test_chart.py).
+
 Every number in them comes from :mod:`lansquenet.odds`; none is typed in. The words come
 from the caller (the site's catalogues): ``labels`` maps a few keys to text in which
 ``{name}`` is filled in (a missing label is left out); a label that counts something
@@ -30,6 +34,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -38,11 +43,46 @@ from . import odds
 from .languages import FALLBACK
 from .narration import catalogue, plural
 
-__all__ = ["fraction", "length_chart", "number", "percent", "share_chart", "summary"]
+__all__ = ["LAYOUTS", "PAGE", "PROJECTED", "Layout", "fraction", "length_chart", "number", "percent",
+           "share_chart", "summary"]  # fmt: skip
 
-WIDTH, HEIGHT = 640, 340
-LEFT, RIGHT, TOP, BOTTOM = 64, 24, 16, 84  # the plot's margins (room for axes and legend)
-FONT = 'font-family="inherit" font-size="12"'
+
+@dataclass(frozen=True)
+class Layout:
+    """A chart's geometry: its viewBox, the plot's margins (room for the axes and the
+    legend), the words' size and where they go, and about how many ticks each axis has.
+
+    :data:`PAGE` is the page's chart, read at arm's length (12-unit words). :data:`PROJECTED`
+    is the same chart, the same data, drawn for the room (the class view's frame, read from
+    the back row: words of 19 units, shown 24 px and more once the chart is 1.27 px a unit
+    or more): fewer ticks, the y axis's title above the plot rather than along it, wider
+    margins, the legend on rows of its own.
+    """
+
+    name: str
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    font: int  # the words' size, in the viewBox's units
+    char: float  # a character's width, estimated (the legend's rows, the words kept in)
+    tick_gap: int  # under the x axis: its tick labels' baseline
+    title_gap: int  # its title's
+    legend_gap: int  # the legend's first row's
+    row: int  # from one legend row to the next
+    share_ticks: tuple[int, int]  # about how many ticks on x and y (the running share)
+    length_ticks: tuple[int, int]  # (the length of a deal)
+    y_title_above: bool  # the y axis's title above the plot, across (else along the axis)
+    css: str  # the chart's class beside ``lq-chart``
+
+
+PAGE = Layout("page", 640, 340, 64, 24, 16, 84, 12, 6.2, 17, 36, 58, 18, (4, 5), (9, 5), False, "")
+PROJECTED = Layout("projected", 640, 340, 72, 28, 40, 118, 19, 10.5, 24, 52, 84, 27, (4, 5), (5, 3), True,
+                   " lq-projected")  # fmt: skip
+LAYOUTS = {layout.name: layout for layout in (PAGE, PROJECTED)}
+WIDTH, HEIGHT = PAGE.width, PAGE.height
 
 
 # --- numbers in the reader's language ------------------------------------------------
@@ -187,7 +227,7 @@ def _digits(step: float) -> int:
     return 0 if abs(step * 100 - round(step * 100)) < 1e-9 else 1
 
 
-def _svg(ident: str, title: str, desc: str, body: list[str]) -> str:
+def _svg(ident: str, title: str, desc: str, body: list[str], layout: Layout = PAGE) -> str:
     head, labelled = "", ""
     if title:
         ids = f"{ident}-title {ident}-desc" if desc else f"{ident}-title"
@@ -196,18 +236,54 @@ def _svg(ident: str, title: str, desc: str, body: list[str]) -> str:
         if desc:
             head += f'<desc id="{ident}-desc">{escape(desc)}</desc>'
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="lq-chart" id="{ident}" viewBox="0 0 {WIDTH} {HEIGHT}"'
-        f' width="{WIDTH}" height="{HEIGHT}" role="img"{labelled}>{head}{"".join(body)}</svg>'
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="lq-chart{layout.css}" id="{ident}"'
+        f' viewBox="0 0 {layout.width} {layout.height}" width="{layout.width}" height="{layout.height}"'
+        f' role="img"{labelled}>{head}{"".join(body)}</svg>'
     )
 
 
 def _text(
-    x: float, y: float, text: str, anchor: str = "middle", cls: str = "lq-tick", extra: str = ""
+    x: float,
+    y: float,
+    text: str,
+    anchor: str = "middle",
+    cls: str = "lq-tick",
+    extra: str = "",
+    layout: Layout = PAGE,
 ) -> str:
     return (
-        f'<text class="{cls}" x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" {FONT}'
-        f' fill="currentColor"{extra}>{escape(text)}</text>'
+        f'<text class="{cls}" x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}"'
+        f' font-family="inherit" font-size="{layout.font}" fill="currentColor"{extra}>{escape(text)}</text>'
     )
+
+
+def _kept_in(x: float, text: str, layout: Layout) -> tuple[float, str]:
+    """Where a label centred at ``x`` is written so that it stays in the chart (its width
+    estimated): centred, or its end at the chart's right edge (a long last tick: 1 000 000).
+
+    >>> _kept_in(616, "10 000", PAGE), _kept_in(616, "1 000 000", PROJECTED)
+    ((616, 'middle'), (638, 'end'))
+    """
+    if x + layout.char * len(text) / 2 > layout.width:
+        return layout.width - 2, "end"
+    return x, "middle"
+
+
+def _wrap(text: str, room: float, layout: Layout) -> list[str]:
+    """``text`` in lines of at most ``room`` units (its words whole; estimated widths).
+
+    >>> _wrap("donne décidée par la première carte décisive", 250, PROJECTED)
+    ['donne décidée par la', 'première carte décisive']
+    >>> _wrap("short", 250, PAGE)
+    ['short']
+    """
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and layout.char * len(f"{lines[-1]} {word}") <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def _axes(
@@ -215,45 +291,59 @@ def _axes(
     y_ticks: Sequence[tuple[float, str]],
     x_title: str,
     y_title: str,
+    layout: Layout = PAGE,
 ) -> list[str]:
     """Grid, axes, tick labels and axis titles; ticks are ``(position in px, label)``."""
-    bottom, right = HEIGHT - BOTTOM, WIDTH - RIGHT
+    left, top, font = layout.left, layout.top, layout.font
+    bottom, right = layout.height - layout.bottom, layout.width - layout.right
     parts = ['<g class="lq-grid" stroke="currentColor" stroke-opacity="0.15">']
-    parts += [f'<line x1="{LEFT}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}"/>' for y, _ in y_ticks]
+    parts += [f'<line x1="{left}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}"/>' for y, _ in y_ticks]
     parts.append("</g>")
     parts.append(
-        f'<path class="lq-axis" d="M{LEFT} {TOP}V{bottom}H{right}" fill="none" stroke="currentColor"/>'
+        f'<path class="lq-axis" d="M{left} {top}V{bottom}H{right}" fill="none" stroke="currentColor"/>'
     )
-    parts += [_text(LEFT - 6, y + 4, label, "end") for y, label in y_ticks]
-    parts += [
-        f'<line class="lq-axis" x1="{x:.1f}" x2="{x:.1f}" y1="{bottom}" y2="{bottom + 4}" stroke="currentColor"/>'
-        + _text(x, bottom + 17, label)
-        for x, label in x_ticks
-    ]
-    if x_title:
-        parts.append(_text((LEFT + right) / 2, bottom + 36, x_title, cls="lq-axis-title"))
-    if y_title:
-        middle = (TOP + bottom) / 2
+    parts += [_text(left - font / 2, y + font / 3, label, "end", layout=layout) for y, label in y_ticks]
+    for x, label in x_ticks:
+        at, anchor = _kept_in(x, label, layout)
         parts.append(
-            _text(16, middle, y_title, cls="lq-axis-title", extra=f' transform="rotate(-90 16 {middle:.1f})"')
+            f'<line class="lq-axis" x1="{x:.1f}" x2="{x:.1f}" y1="{bottom}" y2="{bottom + 4}" stroke="currentColor"/>'
+            + _text(at, bottom + layout.tick_gap, label, anchor, layout=layout)
         )
+    if x_title:
+        parts.append(
+            _text((left + right) / 2, bottom + layout.title_gap, x_title, cls="lq-axis-title", layout=layout)
+        )
+    if y_title and layout.y_title_above:
+        parts.append(_text(2, font, y_title, "start", cls="lq-axis-title", layout=layout))
+    elif y_title:
+        middle = (top + bottom) / 2
+        turn = f' transform="rotate(-90 16 {middle:.1f})"'
+        parts.append(_text(16, middle, y_title, cls="lq-axis-title", extra=turn, layout=layout))
     return parts
 
 
-def _legend(items: Sequence[tuple[str, str]]) -> list[str]:
+def _legend(items: Sequence[tuple[str, str]], layout: Layout = PAGE) -> list[str]:
     """Under the x axis, rows of ``(swatch markup drawn at 0,0, text)``; an item that
-    would not fit in the row starts the next one (text width is estimated)."""
+    would not fit in the row starts the next one, a text longer than a row takes two
+    (text width is estimated)."""
     parts: list[str] = []
-    x, y = float(LEFT), float(HEIGHT - BOTTOM + 58)
+    left, right = float(layout.left), layout.width - layout.right
+    x, y = left, float(layout.height - layout.bottom + layout.legend_gap)
     for swatch, text in items:
         if not text:
             continue
-        width = 26 + 6.2 * len(text)
-        if x > LEFT and x + width > WIDTH - RIGHT:
-            x, y = float(LEFT), y + 18
-        parts.append(f'<g class="lq-legend" transform="translate({x:.0f},{y - 4:.0f})">{swatch}</g>')
-        parts.append(_text(x + 26, y, text, "start", cls="lq-legend-text"))
-        x += width + 18
+        width = 26 + layout.char * len(text)
+        if x > left and x + width > right:
+            x, y = left, y + layout.row
+        lines = _wrap(text, right - x - 26, layout) if x + width > right else [text]
+        parts.append(
+            f'<g class="lq-legend" transform="translate({x:.0f},{y - layout.font / 3:.0f})">{swatch}</g>'
+        )
+        for line in lines:
+            parts.append(_text(x + 26, y, line, "start", cls="lq-legend-text", layout=layout))
+            y += layout.row
+        y -= layout.row
+        x += 26 + layout.char * max(len(line) for line in lines) + 18
     return parts
 
 
@@ -265,6 +355,7 @@ def share_chart(
     lang: str = FALLBACK,
     labels: Mapping[str, str] | None = None,
     ident: str = "lq-share",
+    layout: Layout = PAGE,
 ) -> str:
     """The running share of deals won by the bank in ``sim`` (the JSON of
     :func:`lansquenet.odds.simulation_json`), with the exact figure as a horizontal line.
@@ -272,7 +363,8 @@ def share_chart(
     ``labels`` (all optional): ``title``, ``desc`` (``{deals}``, ``{share}``,
     ``{expected}``), ``x``, ``y``, ``observed``, ``expected`` and ``band`` (``{value}``:
     the exact figure). The line is ``polyline.lq-observed``, the exact figure
-    ``line.lq-reference``, the band ``polygon.lq-band``.
+    ``line.lq-reference``, the band ``polygon.lq-band``. ``layout``: :data:`PAGE` or
+    :data:`PROJECTED` (the same data, drawn for the room).
 
     >>> from lansquenet import odds
     >>> sim = odds.simulation_json(odds.simulate(1000, seed=3, points=10))
@@ -294,18 +386,19 @@ def share_chart(
     deals = int(sim["deals"])
     shares = [share for _, share in rows]
     low, high = min([*shares, p - 0.02]), max([*shares, p + 0.02])
-    step = _nice_step(high - low)
+    step = _nice_step(high - low, layout.share_ticks[1])
     low, high = max(0.0, math.floor(low / step) * step), min(1.0, math.ceil(high / step) * step)
-    bottom, right = HEIGHT - BOTTOM, WIDTH - RIGHT
+    left, top = layout.left, layout.top
+    bottom, right = layout.height - layout.bottom, layout.width - layout.right
 
     def x(n: float) -> float:
-        return LEFT + (right - LEFT) * n / deals
+        return left + (right - left) * n / deals
 
     def y(share: float) -> float:
         share = min(high, max(low, share))
-        return bottom - (bottom - TOP) * (share - low) / (high - low)
+        return bottom - (bottom - top) * (share - low) / (high - low)
 
-    x_step = _nice_step(deals, 4)
+    x_step = _nice_step(deals, layout.share_ticks[0])
     x_ticks = [(x(t), number(t, lang)) for t in _ticks(0, deals, x_step) if t == int(t)]
     digits = _digits(step)
     y_ticks = [(y(t), percent(t, lang, digits)) for t in _ticks(low, high, step)]
@@ -317,12 +410,19 @@ def share_chart(
     last_n, last_share = rows[-1]
     body = [
         f'<polygon class="lq-band" points="{" ".join(upper + lower)}" fill="currentColor" fill-opacity="0.08"/>',
-        *_axes(x_ticks, y_ticks, _label(labels, "x"), _label(labels, "y")),
+        *_axes(x_ticks, y_ticks, _label(labels, "x"), _label(labels, "y"), layout),
         (
-            f'<line class="lq-reference" x1="{LEFT}" x2="{right}" y1="{y(p):.1f}" y2="{y(p):.1f}"'
+            f'<line class="lq-reference" x1="{left}" x2="{right}" y1="{y(p):.1f}" y2="{y(p):.1f}"'
             f' stroke="currentColor" stroke-width="2" stroke-dasharray="6 4" data-value="{p!r}"/>'
         ),
-        _text(right - 4, y(p) - 6, _label(labels, "expected", value=value), "end", cls="lq-reference-text"),
+        _text(
+            right - 4,
+            y(p) - 6,
+            _label(labels, "expected", value=value),
+            "end",
+            "lq-reference-text",
+            layout=layout,
+        ),
         f'<polyline class="lq-observed" points="{points}" fill="none" stroke="currentColor" stroke-width="2"/>',
         (
             f'<circle class="lq-observed-end" cx="{x(last_n):.1f}" cy="{y(last_share):.1f}" r="3.5"'
@@ -348,7 +448,8 @@ def share_chart(
                     ),
                     _label(labels, "band"),
                 ),
-            ]
+            ],
+            layout,
         ),
     ]
     desc = _label(
@@ -358,7 +459,7 @@ def share_chart(
         share=percent(sim["bank_share"]["float"], lang),
         expected=value,
     )
-    return _svg(ident, _label(labels, "title"), desc, body)
+    return _svg(ident, _label(labels, "title"), desc, body, layout)
 
 
 # --- the length of a deal -----------------------------------------------------------
@@ -380,7 +481,7 @@ def bar_share(p: Fraction, lang: str = FALLBACK, labels: Mapping[str, str] | Non
 
 
 def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = FALLBACK, labels: Mapping[str, str] | None = None,
-                 ident: str = "lq-length") -> str:  # fmt: skip
+                 ident: str = "lq-length", layout: Layout = PAGE) -> str:  # fmt: skip
     """The exact probability of each length of a deal (cards turned after the first two,
     :func:`lansquenet.odds.length_distribution`) as bars; the opening pair (0 cards) is
     ``rect.lq-pair``, the others ``rect.lq-bar``; the mean is ``line.lq-mean``.
@@ -388,7 +489,8 @@ def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = FALLBACK, labels: 
     ``labels`` (all optional): ``title``, ``desc`` (``{pair}``, ``{one}``, ``{last}``,
     ``{mean}``), ``x``, ``y``, ``mean`` (``{value}``), ``pair`` and ``decided`` (the
     legend of the two kinds of bar), ``bar`` (``{k}``, ``{share}``: each bar's tooltip),
-    ``tiny`` (a share too small to write: :func:`bar_share`).
+    ``tiny`` (a share too small to write: :func:`bar_share`). ``layout``: :data:`PAGE` or
+    :data:`PROJECTED` (the same bars, drawn for the room).
 
     >>> svg = length_chart(lang="fr", labels={"mean": "moyenne {value}", "bar": "{k} : {share}"})
     >>> svg.count('class="lq-bar"'), svg.count('class="lq-pair"'), "moyenne 48/7 ≈ 6,86" in svg
@@ -399,18 +501,19 @@ def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = FALLBACK, labels: 
     dist = odds.length_distribution(pack)
     mean = odds.expected_cards_per_deal(pack)
     top = max(float(p) for _, p in dist)
-    step = _nice_step(top, 5)
+    step = _nice_step(top, layout.length_ticks[1])
     high = math.ceil(top / step) * step
-    bottom, right = HEIGHT - BOTTOM, WIDTH - RIGHT
-    width = (right - LEFT) / len(dist)
+    left, plot_top = layout.left, layout.top
+    bottom, right = layout.height - layout.bottom, layout.width - layout.right
+    width = (right - left) / len(dist)
 
     def y(share: float) -> float:
-        return bottom - (bottom - TOP) * share / high
+        return bottom - (bottom - plot_top) * share / high
 
     def middle(k: float) -> float:
-        return LEFT + width * (k + 0.5)
+        return left + width * (k + 0.5)
 
-    x_step = _nice_step(len(dist) - 1, 9)
+    x_step = _nice_step(len(dist) - 1, layout.length_ticks[0])
     x_ticks = [(middle(t), number(t, lang)) for t in _ticks(0, len(dist) - 1, x_step)]
     y_ticks = [(y(t), percent(t, lang, _digits(step))) for t in _ticks(0, high, step)]
     bars = []
@@ -421,24 +524,24 @@ def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = FALLBACK, labels: 
             labels, _form(labels, "bar", k, lang), k=number(k, lang), share=bar_share(p, lang, labels)
         )
         bars.append(
-            f'<rect class="{cls}" x="{LEFT + width * k + 1:.1f}" y="{y(share):.1f}" width="{width - 2:.1f}"'
+            f'<rect class="{cls}" x="{left + width * k + 1:.1f}" y="{y(share):.1f}" width="{width - 2:.1f}"'
             f' height="{bottom - y(share):.1f}" fill="currentColor"'
             f' fill-opacity="{0.85 if k == 0 else 0.5}">{f"<title>{escape(tip)}</title>" if tip else ""}</rect>'
         )
     mean_x = middle(float(mean))
     mean_text = _label(labels, "mean", value=fraction(mean, lang, 2, share=False))
     body = [
-        *_axes(x_ticks, y_ticks, _label(labels, "x"), _label(labels, "y")),
+        *_axes(x_ticks, y_ticks, _label(labels, "x"), _label(labels, "y"), layout),
         *bars,
         # An invisible polyline through the bar tops: the shape, for tests and tools.
         '<polyline class="lq-outline" fill="none" stroke="none" points="'
         + " ".join(f"{middle(k):.1f},{y(float(p)):.1f}" for k, p in dist)
         + '"/>',
         (
-            f'<line class="lq-mean" x1="{mean_x:.1f}" x2="{mean_x:.1f}" y1="{TOP}" y2="{bottom}"'
+            f'<line class="lq-mean" x1="{mean_x:.1f}" x2="{mean_x:.1f}" y1="{plot_top}" y2="{bottom}"'
             ' stroke="currentColor" stroke-width="2" stroke-dasharray="6 4"/>'
         ),
-        _text(mean_x + 6, TOP + 12, mean_text, "start", cls="lq-mean-text"),
+        _text(mean_x + 6, plot_top + layout.font, mean_text, "start", "lq-mean-text", layout=layout),
         *_legend(
             [
                 (
@@ -455,7 +558,8 @@ def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = FALLBACK, labels: 
                     ),
                     _label(labels, "decided"),
                 ),
-            ]
+            ],
+            layout,
         ),
     ]
     desc = _label(
@@ -466,4 +570,4 @@ def length_chart(pack: odds.Pack = odds.ONE_PACK, lang: str = FALLBACK, labels: 
         last=number(dist[-1][0], lang),
         mean=fraction(mean, lang, 2, share=False),
     )
-    return _svg(ident, _label(labels, "title"), desc, body)
+    return _svg(ident, _label(labels, "title"), desc, body, layout)

@@ -569,6 +569,8 @@ class Simulation(Refusable):
     bank_share: Share
     """The bank's share of the deals won."""
     svg: NotRequired[str]
+    svg_projected: NotRequired[str]
+    """The same chart drawn for the room (lansquenet.chart.PROJECTED)."""
     summary: NotRequired[tuple[str, str]]
     """The two sentences under the chart (lansquenet.chart.summary)."""
     variant: NotRequired[str]

@@ -74,7 +74,9 @@ is an object with an ``op`` (the contract, every request and answer declared onc
   whole number up to 2^53 - 1 or a text of at most 100 letters): the seeded simulation of the odds page
   (:func:`lansquenet.odds.simulate`, as :func:`lansquenet.odds.simulation_json`). With
   ``"chart": {labels}`` (and ``"lang"``), the answer also holds ``svg``: the chart of the
-  running share (:func:`lansquenet.chart.share_chart`), words from ``labels``. With
+  running share (:func:`lansquenet.chart.share_chart`), words from ``labels``, and
+  ``svg_projected``: the same chart drawn for the room (:data:`lansquenet.chart.PROJECTED`,
+  the page shows it in the class view's frame). With
   ``"variant": NAME`` (one of :data:`lansquenet.odds.VARIANTS`), the deals use
   that variant's pack, and the answer also holds ``variant`` and its simulated ``edge``.
   With ``"summary": {"templates": {...}, "expected": {...}}`` (and ``"lang"``), the
@@ -166,8 +168,8 @@ too), and the session is then put back as it was.
 >>> json.loads(handle('{"op": "ledger", "from": 0}'))["ledger"][0]["changes"]
 {'A': '−12', 'B': '+5', 'C': '+7'}
 >>> sim = json.loads(handle('{"op": "simulate", "n": 100, "seed": 1, "lang": "fr", "chart": {}}'))
->>> sim["deals"], sim["svg"].startswith("<svg")
-(100, True)
+>>> sim["deals"], sim["svg"].startswith("<svg"), 'class="lq-chart lq-projected"' in sim["svg_projected"]
+(100, True, True)
 >>> json.loads(handle("{oops"))["error"]["code"]
 'bad_request'
 """
@@ -614,6 +616,9 @@ def _simulate(request: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
             raise BadRequest("chart must be an object of words")
         result["svg"] = chart.share_chart(result, lang, labels, ident="lq-sim-chart")
+        result["svg_projected"] = chart.share_chart(
+            result, lang, labels, ident="lq-sim-chart-projected", layout=chart.PROJECTED
+        )
     if "summary" in request:
         words = request["summary"]
         if not isinstance(words, dict) or not all(

@@ -87,6 +87,7 @@ COUNTS = ("cards_after_two", "cards_per_deal")  # numbers of cards, not shares
 SIM_DEALS = 10_000  # the simulation drawn at build time, and the form's defaults
 SIM_SEED = 1
 SIM_MAX = MAX_DEALS  # the most deals the page asks the browser's engine for (its bridge's most)
+PROJECTED_SIM = "lq-sim-chart-projected"  # the simulation's chart drawn for the room (web.py: the same id)
 CHART_LABELS = ("title", "desc", "x", "y", "observed", "expected", "band")
 LENGTH_LABELS = ("title", "desc", "x", "y", "mean", "pair", "decided", "bar", "tiny")
 
@@ -161,7 +162,11 @@ def _labels(lang: str, words: Words, prefix: str, keys: tuple[str, ...]) -> dict
 def distribution_html(lang: str, words: Words, pack: odds.Pack = odds.ONE_PACK) -> str:
     """The length of a deal: the bar chart, then its exact table (the text equivalent)."""
     labels = _labels(lang, words, "odds.length", LENGTH_LABELS)
-    svg = chart.length_chart(pack, lang, labels, ident="lq-length")
+    # The page's chart, and the same bars drawn for the room (shown in the class view's
+    # frame: odds.css), each with its own ids.
+    svg = chart.length_chart(pack, lang, labels, ident="lq-length") + chart.length_chart(
+        pack, lang, labels, ident="lq-length-projected", layout=chart.PROJECTED
+    )
     rows, total = [], Fraction(0)
     for k, p in odds.length_distribution(pack):
         total += p
@@ -298,6 +303,7 @@ def simulation_html(page: PageContext, variants: bool = False) -> str:
         wheel_url=page.wheel_url,
         data=Markup(json_script("lq-odds-data", data)),
         svg=Markup(chart.share_chart(sim, lang, labels, ident="lq-sim-chart")),
+        projected=Markup(chart.share_chart(sim, lang, labels, ident=PROJECTED_SIM, layout=chart.PROJECTED)),
         summary=summary(lang, words, sim, pack),
         share=repr(sim["bank_share"]["float"]),
         variants=[(v.name, words(lang, "variants.name." + v.name)) for v in odds.VARIANTS]

@@ -17,12 +17,14 @@ import pytest
 from configured import LANGUAGES, PREFIX
 from helpers import UNCOVERED, overlapping, projected_sizes, scenario_in
 from playwright.sync_api import FrameLocator, Locator, Page, ViewportSize, expect
+from runs import FULL
 
 from lansquenet import quicklink
 from lansquenet.session import Session
 from lansquenet_site.words import Words
 
 SIZE: ViewportSize = {"width": 1280, "height": 720}
+FOUR_THREE: ViewportSize = {"width": 1024, "height": 768}
 PATH = {lang: f"/{PREFIX[lang]}teach/" for lang in LANGUAGES}
 WORDS = Words(Path(__file__).resolve().parents[2] / "locales")
 GAME = 'iframe[data-frame="game"]'
@@ -337,3 +339,71 @@ def test_a_4_3_projector_reads_every_part_from_the_back(page: Page, lang: str) -
             assert table.locator("html").evaluate("(h) => h.scrollWidth <= innerWidth"), shown
         read_from_the_back(view, " ".join(shown) if part.get_attribute("data-coach") is not None else name)
         page.keyboard.press("PageDown")
+
+
+# A page's charts (SVG drawn by lansquenet.chart) in sight in its window: their ids; and
+# the words of each chart shown, as boxes on the screen: the pairs that meet.
+CHARTS_IN_SIGHT = """(html) => Array.from(html.ownerDocument.querySelectorAll("svg.lq-chart"))
+  .filter((svg) => { const r = svg.getBoundingClientRect();
+    return svg.getClientRects().length && r.bottom > 0 && r.top < innerHeight; }).map((svg) => svg.id)"""
+CHART_WORDS_MEETING = """(html) => { const met = [];
+  html.ownerDocument.querySelectorAll("svg.lq-chart").forEach((svg) => {
+    if (!svg.getClientRects().length) return;
+    const words = Array.from(svg.querySelectorAll("text")).filter((t) => t.textContent.trim())
+      .map((t) => [t.textContent, t.getBoundingClientRect()]);
+    words.forEach(([a, r], i) => words.slice(i + 1).forEach(([b, s]) => {
+      if (r.left < s.right - 1 && s.left < r.right - 1 && r.top < s.bottom - 1 && s.top < r.bottom - 1)
+        met.push([svg.id, a, b]); }));
+    words.forEach(([a, r]) => { const box = svg.getBoundingClientRect();
+      if (r.left < box.left - 1 || r.right > box.right + 1) met.push([svg.id, a, "the chart's edge"]); });
+  });
+  return met; }"""
+# One screen further down the page (its window's height, less a line), or false at its end.
+SCROLL_ON = """(html) => { const s = html.ownerDocument.scrollingElement, at = s.scrollTop;
+  s.scrollTo({ top: at + innerHeight - 60, behavior: "instant" }); return s.scrollTop > at; }"""
+
+
+@pytest.mark.parametrize(
+    "size", [FOUR_THREE, SIZE] if FULL else [FOUR_THREE], ids=["1024x768", "1280x720"][: 2 if FULL else 1]
+)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_odds_page_under_the_table_reads_from_the_back_to_its_end(
+    page: Page, lang: str, size: ViewportSize
+) -> None:
+    # Issue 52 item 6: the odds part after R shows the odds page in a frame under the
+    # class's table; the teacher scrolls it down to its charts. Every screen of it, to its
+    # end, held to the back row's rule (none under 18 px, 90 % at 24 px, the charts' words
+    # too), each chart in sight on one of them, no chart's words over each other or out of
+    # it, no sideways scroll in the frame.
+    view = run_class(page, lang, "")
+    page.set_viewport_size(size)
+    table = to_part(page, view, "odds")
+    expect(
+        table.locator("#lq-view.lq-projecting .lq-decision, #lq-view.lq-projecting .lq-vote").first
+    ).to_be_visible(timeout=30_000)
+    page.keyboard.press("r")  # the vote's odds, and the odds page's frame
+    frame = view.locator('iframe[data-frame="chart"]')
+    expect(frame).to_be_visible()
+    odds = page.frame_locator('iframe[data-frame="chart"]')
+    expect(odds.locator("html.lq-framed")).to_have_count(1)
+    charts = odds.locator("svg.lq-chart")
+    expect(charts.first).to_be_attached()
+    every = set(
+        charts.evaluate_all("(all) => all.filter((svg) => svg.getClientRects().length).map((svg) => svg.id)")
+    )
+    assert len(every) >= 2, every  # the length of a deal, the simulation's share (each shown once)
+    frame.evaluate("(f) => f.scrollIntoView({ block: 'start', behavior: 'instant' })")  # the teacher's scroll
+    html = odds.locator("html")
+    seen: set[str] = set()
+    for screen in range(40):
+        page.wait_for_timeout(100)  # the frame's page redrawn where it scrolled
+        where = f"{size['width']}x{size['height']}, odds page, screen {screen}"
+        read_from_the_back(view, where)
+        assert html.evaluate("(h) => h.scrollWidth <= innerWidth"), where
+        assert html.evaluate(CHART_WORDS_MEETING) == [], where
+        seen.update(html.evaluate(CHARTS_IN_SIGHT))
+        if not html.evaluate(SCROLL_ON):
+            break
+    else:
+        raise AssertionError("the odds page never ended")
+    assert seen == every, (seen, every)

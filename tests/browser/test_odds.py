@@ -89,6 +89,16 @@ def test_the_simulation_runs_in_the_browser(page: Page, lang: str) -> None:
     assert len(points) == 100 and all(re.fullmatch(r"[\d.]+,[\d.]+", p) for p in points)
     assert svg.get_attribute("role") == "img"
     expect(svg.locator("title")).to_have_text(WORDS(lang, "odds.chart.title"))
+    # The same run drawn for the room (shown in the class view's frame, issue 52), redrawn
+    # with it: the same running share (each axis scaled to 0..1), the same exact figure.
+    room = page.locator("#lq-sim-chart-room > svg.lq-projected")
+    expect(room).to_have_count(1)
+    expect(room).to_be_hidden()  # on the page itself, the page's chart alone
+    assert room.locator("line.lq-reference:not(.lq-swatch)").get_attribute(
+        "data-value"
+    ) == reference.get_attribute("data-value")
+    drawn = str(room.locator("polyline.lq-observed").get_attribute("points")).split()
+    assert scaled(drawn) == pytest.approx(scaled(points), abs=0.01)
 
     # The summary: near 9/17, and exactly what the engine says for this seed.
     summary = page.locator("#lq-sim-summary")
@@ -153,6 +163,13 @@ def test_python_that_cannot_start_is_said_plainly(browser: Browser, base_url: st
         assert errors == []
     finally:
         context.close()
+
+
+def scaled(points: list[str]) -> list[float]:
+    """A polyline's points, each axis scaled to 0..1: the same data in any geometry."""
+    pairs = [tuple(float(v) for v in p.split(",")) for p in points]
+    spans = [(min(p[i] for p in pairs), max(p[i] for p in pairs)) for i in (0, 1)]
+    return [(p[i] - spans[i][0]) / ((spans[i][1] - spans[i][0]) or 1) for p in pairs for i in (0, 1)]
 
 
 def test_the_page_without_javascript_still_has_its_figures_and_chart(browser: Browser, base_url: str) -> None:

@@ -29,14 +29,14 @@ function setup(root) {
   /**
    * @type {{form: HTMLFormElement, deals: HTMLInputElement, seed: HTMLInputElement,
    *   run: HTMLButtonElement, refusal: HTMLElement, progress: HTMLProgressElement,
-   *   status: HTMLElement, variant: HTMLSelectElement | null, box: HTMLElement,
+   *   status: HTMLElement, variant: HTMLSelectElement | null, box: HTMLElement, room: HTMLElement | null,
    *   origin: HTMLElement, summary: HTMLElement, details: HTMLElement}}
    */
   const el = {
     form: $("lq-sim-form"), deals: $("lq-sim-deals"), seed: $("lq-sim-seed"), run: $("lq-sim-run"),
     refusal: $("lq-sim-refusal"), progress: $("lq-sim-progress"), status: $("lq-sim-status"),
     variant: $("lq-sim-variant"), // the variants page only: which variant's pack to play
-    box: $("lq-sim-chart-box"), origin: $("lq-sim-origin"), summary: $("lq-sim-summary"), details: $("lq-sim-details"),
+    box: $("lq-sim-chart-box"), room: $("lq-sim-chart-room"), origin: $("lq-sim-origin"), summary: $("lq-sim-summary"), details: $("lq-sim-details"),
   };
   const integer = new Intl.NumberFormat(pageLang(), { maximumFractionDigits: 0 });
   let running = 0; // deals asked for, while the engine plays them
@@ -74,6 +74,9 @@ function setup(root) {
   function draw(result, seed) {
     const svg = parseSvg(result.svg);
     if (svg) el.box.replaceChildren(svg);
+    // The same chart drawn for the room (the class view's frame shows it: odds.css).
+    const projected = result.svg_projected ? parseSvg(result.svg_projected) : null;
+    if (el.room && projected) el.room.replaceChildren(projected);
     el.origin.dataset.origin = "browser";
     el.origin.textContent = word.count("odds.sim.live", result.deals, { deals: integer.format(result.deals), seed: String(seed) });
     el.summary.dataset.share = String(result.bank_share.float);

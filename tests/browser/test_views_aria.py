@@ -154,7 +154,7 @@ def test_every_rule_page_s_stepper_tells_each_step_once(
 def test_the_odds_chart_has_a_table_of_every_bar_reached_by_keyboard(page: Page, lang: str) -> None:
     page.goto(f"/{PREFIX[lang]}odds/")
     length = page.locator(".lq-odds-length")
-    chart = length.locator("svg[role=img]")
+    chart = length.locator("svg[role=img]:visible")
     expect(chart).to_have_attribute("aria-labelledby", re.compile(r"\S"))
     bars = chart.locator("rect:has(title)")
     rows = length.locator("tbody tr")
@@ -171,7 +171,7 @@ def test_the_odds_chart_has_a_table_of_every_bar_reached_by_keyboard(page: Page,
     page.keyboard.press("Tab")
     expect(length.locator(".lq-scroll")).to_be_focused()
     aria_matches(length, f"{lang}-odds-length")
-    sim = page.locator("#lq-sim-figure svg[role=img]")
+    sim = page.locator("#lq-sim-figure svg[role=img]:visible")
     expect(sim).to_have_attribute("aria-labelledby", re.compile(r"\S"))
     assert_no_violations(page, f"{lang}: the odds page, its chart's table open")
 
@@ -281,7 +281,7 @@ def test_the_odds_simulation_run_from_the_keyboard_its_chart_read_and_told_once(
     done = status.inner_text()
     assert heard(page).count(done) == 1, heard(page)
     figure = page.locator("#lq-sim-figure")
-    expect(figure.locator("svg[role=img]")).to_have_attribute("aria-labelledby", re.compile(r"\S"))
+    expect(figure.locator("svg[role=img]:visible")).to_have_attribute("aria-labelledby", re.compile(r"\S"))
     aria_matches(figure, f"{lang}-odds-simulated")
     assert_no_violations(page, f"{lang}: the odds page after a simulation")
 

@@ -80,6 +80,21 @@ def strip_fences(markdown: str) -> str:
     return FENCE.sub("", markdown)
 
 
+def included(markdown: str, english: bool) -> str:
+    """The page's Markdown with the texts its ``lansquenet-include`` fences name put in
+    (site_plugins/lansquenet_site/include.py), as our build reads it: words, not our
+    plugin's work, so a plain or unplugged site has them too (the bans' texts: the
+    plain site's search index held them before they were written once)."""
+    if "lansquenet-include" not in markdown:
+        return markdown
+    if str(REPO / "site_plugins") not in sys.path:
+        sys.path.insert(0, str(REPO / "site_plugins"))
+    from lansquenet_site.include import include
+    from lansquenet_site.languages import Languages
+
+    return include(markdown, REPO / "includes", "en" if english else "fr", Languages({"fr": "", "en": "en/"}))
+
+
 def _copy_docs(target: Path, language: str | None = None) -> None:
     """docs/ without fences; for a plain site, only the pages of ``language`` (English
     pages renamed covering.en.md -> covering.md), without assets."""
@@ -96,7 +111,7 @@ def _copy_docs(target: Path, language: str | None = None) -> None:
         out = target / rel
         out.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix == ".md":
-            out.write_text(strip_fences(path.read_text("utf-8")), "utf-8")
+            out.write_text(strip_fences(included(path.read_text("utf-8"), english)), "utf-8")
         else:
             shutil.copy2(path, out)
 

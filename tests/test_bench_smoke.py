@@ -216,3 +216,18 @@ def test_results_md_is_written_by_a_whole_run_only() -> None:
     )
     assert done.returncode != 0 and "--out" in done.stderr
     assert (REPO / "benchmarks" / "RESULTS.md").read_bytes() == before
+
+
+def test_the_plain_site_has_the_words_our_pages_include() -> None:
+    """Figure 5a's plain Material site has the same words as ours: the texts our pages
+    include (includes/ban.md, in the teachers' and the pupils' pages) are put in, not
+    stripped with our fences (its search index lost them when they were written once)."""
+    made = (
+        "import pathlib, tempfile; from benchmarks import site_bench;"
+        " d = pathlib.Path(tempfile.mkdtemp()); site_bench.plain_project(d, language='fr');"
+        " print((d / 'docs' / 'class.md').read_text('utf-8'))"
+    )
+    page = run("-c", made).stdout
+    shared = (REPO / "includes" / "ban.md").read_text("utf-8")
+    line = next(line for line in shared.splitlines() if len(line) > 40)
+    assert line in page and "lansquenet-include" not in page

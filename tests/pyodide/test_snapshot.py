@@ -227,11 +227,14 @@ def test_the_builds_snapshot_leaves_headroom_in_the_heap_a_restore_starts_with(
     assert built["snapshot"].stat().st_size - heap.heap < 65536
     assert heap.used["start"] < heap.used["engine"] <= heap.used["modules"] <= heap.initial
     assert heap.headroom >= HEADROOM_MARGIN, f"{heap.headroom:,} bytes left, fewer than {HEADROOM_MARGIN:,}"
-    # The build's log says the headroom left.
+    # The build's log says the headroom left: the snapshot's own (the cache it comes from is
+    # shared by the test run's builds, and a snapshot made again may use a few pages more or
+    # fewer: its heap is measured each time it is made).
     with caplog.at_level("INFO"):
         pyodide = built["stdlib"].parent
-        write_snapshot(REPO, pyodide, build_engine_wheel(REPO), runtime.stdlib_digest(pyodide))
-    assert f"{heap.headroom:,} left" in caplog.text
+        made = write_snapshot(REPO, pyodide, build_engine_wheel(REPO), runtime.stdlib_digest(pyodide))
+    assert made is not None and made.heap.headroom >= HEADROOM_MARGIN
+    assert f"{made.heap.headroom:,} left" in caplog.text
 
 
 def test_a_snapshot_larger_than_the_heap_a_restore_starts_with_fails_the_build_saying_what_grew() -> None:

@@ -93,3 +93,21 @@ def engine_story(data: object, lang: str) -> tuple[list[str], dict[str, str]]:
         reasons |= piece["reasons"]
         to = piece["from"]
     return [*texts, *opened["texts"], opened["step"]["text"]], reasons | opened["reasons"]
+
+
+# What the page says in its live region (the croupier's keys, test_croupier and
+# test_play_court): installed with page.evaluate(LISTEN), read by ask().
+# Each text the live region was given (an emptied region is not a message).
+LISTEN = """() => { window.lqTold = [];
+  new MutationObserver(() => { const t = document.getElementById('lq-announce').textContent;
+    if (t) window.lqTold.push(t); }).observe(document.getElementById('lq-announce'),
+    { childList: true, characterData: true, subtree: true }); }"""
+
+
+def ask(page: Page, key: str) -> str:
+    """Press ``key`` and return what the live region then says."""
+    before = page.evaluate("() => window.lqTold.length")
+    page.keyboard.press(key)
+    page.wait_for_function("(n) => window.lqTold.length > n", arg=before)
+    told: str = page.evaluate("() => window.lqTold[window.lqTold.length - 1]")
+    return told

@@ -24,14 +24,10 @@ from helpers import (
 )
 from playwright.sync_api import Page, expect
 
+from browser.story import LISTEN, ask
 from lansquenet import lessons, web
 
 PHONE = (360, 740)
-# Each text the live region was given (an emptied region is not a message).
-LISTEN = """() => { window.lqTold = [];
-  new MutationObserver(() => { const t = document.getElementById('lq-announce').textContent;
-    if (t) window.lqTold.push(t); }).observe(document.getElementById('lq-announce'),
-    { childList: true, characterData: true, subtree: true }); }"""
 
 
 def engine_say(page: Page, lang: str) -> dict[str, str]:
@@ -42,15 +38,6 @@ def engine_say(page: Page, lang: str) -> dict[str, str]:
     )
     say: dict[str, str] = answer["step"]["say"]
     return say
-
-
-def ask(page: Page, key: str) -> str:
-    """Press ``key`` and return what the live region then says."""
-    before = page.evaluate("() => window.lqTold.length")
-    page.keyboard.press(key)
-    page.wait_for_function("(n) => window.lqTold.length > n", arg=before)
-    told: str = page.evaluate("() => window.lqTold[window.lqTold.length - 1]")
-    return told
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -20,7 +20,7 @@ from configured import LANGUAGES, PREFIX
 from helpers import PROJECTING, axe_in, report
 from playwright.sync_api import Page, expect
 
-from browser.story import whole_story
+from browser.story import LISTEN, ask, whole_story
 from lansquenet import games, web
 from lansquenet_site.words import Words
 
@@ -263,22 +263,6 @@ def test_a_court_setting_the_engine_refuses_is_said_in_its_words(pages: Any) -> 
     page.locator("[data-act=quick-deals][data-deals='3']").click()
     expect(page.locator("#lq-play")).to_contain_text(refusal["error"]["message"])
     expect(page.locator("#lq-game")).to_be_hidden()
-
-
-# Each text the live region was given (an emptied region is not a message), as test_croupier.
-LISTEN = """() => { window.lqTold = [];
-  new MutationObserver(() => { const t = document.getElementById('lq-announce').textContent;
-    if (t) window.lqTold.push(t); }).observe(document.getElementById('lq-announce'),
-    { childList: true, characterData: true, subtree: true }); }"""
-
-
-def ask(page: Page, key: str) -> str:
-    """Press ``key`` and return what the live region then says."""
-    before = page.evaluate("() => window.lqTold.length")
-    page.keyboard.press(key)
-    page.wait_for_function("(n) => window.lqTold.length > n", arg=before)
-    told: str = page.evaluate("() => window.lqTold[window.lqTold.length - 1]")
-    return told
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -57,6 +57,29 @@ def next_action(session: lansquenet.Session) -> dict[str, Any]:
 # engine's, and a story drawn a deal at a time, show at any length; what length costs is
 # the benchmarks' (figures 8b, 8c, 9a-9d, to 8 000 actions).
 @pytest.mark.parametrize("lang", ["fr"])
+def play_next(page: Page, session: lansquenet.Session) -> tuple[dict[str, Any], Any]:
+    """The session's next action played on the page as a reader plays it (its amount typed,
+    its button pressed), and in ``session``: the action and what the engine did of it."""
+    action = next_action(session)
+    played = session.push(action)
+    if "amount" in action:
+        page.fill("#lq-amount", str(action["amount"]))
+    page.locator(f"#lq-moves [data-move={action['do']}]").click()
+    helpers.settle(page)
+    return action, played
+
+
+def open_long_game(page: Page, lang: str, script: str) -> lansquenet.Session:
+    """A game of several deals (400 actions: the open answer leaves the story's start out)
+    opened from its link, the page's requests to the worker changed by ``script``; the
+    same game as a session."""
+    data = long_scenario(400, seed=11)
+    page.add_init_script(script)
+    page.goto(helpers.PLAY[lang].lstrip("/") + helpers.link_to(data))
+    expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
+    return lansquenet.Session(data)
+
+
 def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(play: Page, lang: str) -> None:
     data = long_scenario(2000, seed=11)  # the benchmarks' generator, seed 11
     session = lansquenet.Session(data)
@@ -71,12 +94,7 @@ def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(play: Page, la
     assert len(whole_story(play)) == session.count
     assert helpers.scenario_of(play) == data
     # A move: what the engine says of it, and the address holds one action more.
-    action = next_action(session)
-    played = session.push(action)
-    if "amount" in action:
-        play.fill("#lq-amount", str(action["amount"]))
-    play.locator(f"#lq-moves [data-move={action['do']}]").click()
-    helpers.settle(play)
+    action, played = play_next(play, session)
     expect(play.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     expect(play.locator("#lq-step-text")).to_have_text(lansquenet.event_text(played[-1][0].json(), lang))
     assert helpers.scenario_of(play)["actions"] == [*data["actions"], action]
@@ -108,11 +126,7 @@ Worker.prototype.postMessage = function (message, ...rest) {
 
 
 def test_a_story_piece_that_cannot_come_is_said_and_the_game_goes_on(page: Page, lang: str) -> None:
-    data = long_scenario(400, seed=11)  # several deals: the open answer leaves the story's start out
-    session = lansquenet.Session(data)
-    page.add_init_script(SPOIL_STORY)
-    page.goto(helpers.PLAY[lang].lstrip("/") + helpers.link_to(data))
-    expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
+    session = open_long_game(page, lang, SPOIL_STORY)
     helpers.settle(page)  # the table is not busy for the story's pieces: asked for when shown
     page.locator("[data-tab=story]").click()
     page.locator("#lq-journal summary").first.click()  # the reader opens the first deal
@@ -126,12 +140,7 @@ def test_a_story_piece_that_cannot_come_is_said_and_the_game_goes_on(page: Page,
     # The rest is as it was: the last step shown, the ledger whole, a move still plays.
     expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     assert ledger_count(page) == session.deals
-    action = next_action(session)
-    session.push(action)
-    if "amount" in action:
-        page.fill("#lq-amount", str(action["amount"]))
-    page.locator(f"#lq-moves [data-move={action['do']}]").click()
-    helpers.settle(page)
+    play_next(page, session)
     expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     expect(page.locator("#lq-rest-error")).to_be_visible()  # the story is still not whole
 
@@ -152,11 +161,7 @@ Worker.prototype.postMessage = function (message, ...rest) {
 
 
 def test_a_move_made_before_the_story_and_the_ledger_come_keeps_its_place(page: Page, lang: str) -> None:
-    data = long_scenario(400, seed=11)  # several deals: the open answer leaves the story's start out
-    session = lansquenet.Session(data)
-    page.add_init_script(HOLD_PIECES)
-    page.goto(helpers.PLAY[lang].lstrip("/") + helpers.link_to(data))
-    expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
+    session = open_long_game(page, lang, HOLD_PIECES)
     helpers.settle(page)
     # The reader opens the ledger and the story's first deal: their pieces are on their
     # way, the table is not busy for them and a move plays at once.
@@ -168,12 +173,7 @@ def test_a_move_made_before_the_story_and_the_ledger_come_keeps_its_place(page: 
     page.locator("[data-tab=table]").click()
     assert page.locator("#lq-play").get_attribute("aria-busy") == "false"
     expect(page.locator("#lq-turn fieldset")).to_be_enabled()
-    action = next_action(session)
-    played = session.push(action)
-    if "amount" in action:
-        page.fill("#lq-amount", str(action["amount"]))
-    page.locator(f"#lq-moves [data-move={action['do']}]").click()
-    helpers.settle(page)
+    _, played = play_next(page, session)
     expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
     expect(page.locator("#lq-step-text")).to_have_text(lansquenet.event_text(played[-1][0].json(), lang))
     # Every piece in its place, the move's own sentences after them: the engine's story

@@ -22,8 +22,9 @@ Each build is a fresh ``mkdocs build`` process, as a first build is: no compiled
 is kept from one build to the next (the ``lansquenet`` plugin keeps them in memory, for
 the build's other languages only). What the runtime plugin makes from Pyodide's files and
 the engine's wheel, Python's snapshot (Node.js, seconds of CPU) and the trimmed standard
-library, is kept in ``node_modules/.cache/lansquenet`` by a digest of its inputs, as for
-``make build``: the figure is that of a build whose engine did not change since the last.
+library, and the wheel itself, are kept in ``node_modules/.cache/lansquenet`` by a digest
+of their inputs, as for ``make build``: the figure is that of a build whose engine did not
+change since the last.
 
     python benchmarks/site_bench.py [repeats]
 """

@@ -22,14 +22,21 @@ Each build is a fresh ``mkdocs build`` process, as a first build is: no compiled
 is kept from one build to the next (the ``lansquenet`` plugin keeps them in memory, for
 the build's other languages only). What the runtime plugin makes from Pyodide's files and
 the engine's wheel, Python's snapshot (Node.js, seconds of CPU) and the trimmed standard
-library, is kept in ``node_modules/.cache/lansquenet`` by a digest of its inputs, as for
-``make build``: the figure is that of a build whose engine did not change since the last.
+library, and the wheel itself, are kept in ``node_modules/.cache/lansquenet`` by a digest
+of their inputs, as for ``make build``: the figure is that of a build whose engine did not
+change since the last. So is Python's bytecode of our code (the engine and the plugins),
+written before the builds are timed (compileall, only what is stale): pip wrote that of
+the packages both builds import (MkDocs, Material…) when it installed them, and Python
+keeps a module's bytecode beside its source unless told not to (``PYTHONDONTWRITEBYTECODE``,
+which some machines set: there, every build compiled our sources again, about 0.08 s of
+CPU that a build elsewhere pays once; benchmarks/README.md, issue 54, session 7).
 
     python benchmarks/site_bench.py [repeats]
 """
 
 from __future__ import annotations
 
+import compileall
 import json
 import os
 import re
@@ -172,9 +179,23 @@ def timed_build(
     return seconds, cpu
 
 
+# Our Python packages: what the unplugged build never imports.
+SOURCES = ("engine/lansquenet", "site_plugins/lansquenet_site")
+
+
+def compiled_sources() -> None:
+    """Python's bytecode of our packages written where Python looks for it (their
+    ``__pycache__``), as pip writes that of the packages it installs."""
+    for package in SOURCES:
+        if not compileall.compile_dir(REPO / package, quiet=1):
+            raise RuntimeError(f"{package}: a module does not compile")
+
+
 def build_times(repeats: int = 3, keep: Path | None = None) -> dict[str, Any]:
-    """Best build time of ours and of the unplugged project, alternating; ``keep``
-    receives the last build of ours (for the browser benchmarks)."""
+    """Best build time of ours and of the unplugged project, alternating, our code's
+    bytecode written first; ``keep`` receives the last build of ours (for the browser
+    benchmarks)."""
+    compiled_sources()
     ours: list[tuple[float, float]] = []
     unplugged: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory(prefix="lq-bench-build-") as tmp:

@@ -51,6 +51,16 @@ _COUNTED = {
 }
 
 
+# A quoted string without escapes: its text as written (most lines of a catalogue; the
+# others are read as Python reads them, ast.literal_eval).
+_PLAIN = re.compile(r'"([^"\\]*)"')
+
+
+def _unquoted(quoted: str) -> str:
+    plain = _PLAIN.fullmatch(quoted)
+    return plain[1] if plain is not None else str(ast.literal_eval(quoted))
+
+
 def read_po(text: str) -> dict[str, tuple[str, bool]]:
     """Parse a ``.po`` file: ``{msgid: (msgstr, fuzzy)}`` (the header left out).
 
@@ -80,11 +90,11 @@ def read_po(text: str) -> dict[str, tuple[str, bool]]:
         elif line.startswith("#"):
             continue
         elif line.startswith("msgid "):
-            msgid, field = ast.literal_eval(line[6:]), "id"
+            msgid, field = _unquoted(line[6:]), "id"
         elif line.startswith("msgstr "):
-            msgstr, field = ast.literal_eval(line[7:]), "str"
+            msgstr, field = _unquoted(line[7:]), "str"
         elif line.startswith('"'):
-            part = ast.literal_eval(line)
+            part = _unquoted(line)
             if field == "id" and msgid is not None:
                 msgid += part
             else:

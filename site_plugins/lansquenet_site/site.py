@@ -28,6 +28,7 @@ from mkdocs.structure.pages import Page
 
 from .languages import Languages
 from .page import PageContext
+from .snapshot import CACHE
 from .wheel import Wheel, build_engine_wheel
 from .words import Words
 
@@ -50,7 +51,7 @@ class Site:
         if language == self.languages.default or not self.building:
             self.building = []
             self.stash.clear()
-            self.wheel = build_engine_wheel(self.repo)
+            self.wheel = build_engine_wheel(self.repo, self.repo.joinpath(*CACHE))
         self.building.append(language)
         self.pages = {}
 

@@ -13,6 +13,7 @@ import hashlib
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -75,6 +76,28 @@ def test_the_wheel_is_the_same_at_every_build() -> None:
     assert first.data == second.data
     times = {info.date_time for info in zipfile.ZipFile(io.BytesIO(first.data)).infolist()}
     assert times == {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_a_kept_wheel_is_the_engine_as_it_is_now(tmp_path: Path) -> None:
+    # The build keeps the wheel by a digest of what it is made from (benchmarks figure 6):
+    # read again, it is the bytes a build makes; the engine changed, the site gets the new one.
+    cache = tmp_path / "cache"
+    made = build_engine_wheel(REPO, cache)
+    assert made == build_engine_wheel(REPO) and len(list(cache.glob("wheel-*.whl"))) == 1
+    kept = next(cache.glob("wheel-*.whl"))
+    kept.write_bytes(made.data + b"read again")  # what the cache holds is what a build gets
+    assert build_engine_wheel(REPO, cache).data == made.data + b"read again"
+    kept.write_bytes(made.data)
+    root = tmp_path / "repo"
+    shutil.copytree(
+        REPO / "engine", root / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
+    )
+    changed_file = root / "engine" / "lansquenet" / "limits.py"
+    changed_file.write_text(changed_file.read_text("utf-8") + "# changed\n", "utf-8")
+    changed = build_engine_wheel(root, cache)
+    assert changed.data != made.data and changed == build_engine_wheel(root)
+    inside = zipfile.ZipFile(io.BytesIO(changed.data)).read("lansquenet/limits.py").decode("utf-8")
+    assert inside.endswith("# changed\n") and len(list(cache.glob("wheel-*.whl"))) == 2
 
 
 def test_pip_installs_the_wheel(tmp_path: Path) -> None:

@@ -11,19 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from .. import class_plan, include, montmort, render, site, timeline
 from ..page import PageContext
+
+if TYPE_CHECKING:  # mkdocs serve's server: importing it (watchdog, http.server…) costs every build
+    from mkdocs.livereload import LiveReloadServer
 
 NAME = "lansquenet/render"
 

@@ -322,9 +322,7 @@ def _seat(
     ]
     for i, line in enumerate(lines):
         weight = ' font-weight="bold"' if i == 0 else ""
-        out.append(
-            f'<text x="{x:.0f}" y="{top + line_height * i + 19 * k:.0f}"{weight}>{line}</text>'
-        )
+        out.append(f'<text x="{x:.0f}" y="{top + line_height * i + 19 * k:.0f}"{weight}>{line}</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -419,7 +417,9 @@ def diagram(state: Mapping[str, Any], lang: str, layout: Layout = PAGE) -> str:
         if layout.wrap_bank:
             out.append(_corner_text(said, 8, "start", bottom, layout, INK, bold=True))
         else:
-            label = f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start">{escape(said)}</text>'
+            label = (
+                f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start">{escape(said)}</text>'
+            )
             out.append(_note(label, 8, bottom - 12, "start", 1, len(said) + 1, layout))
     cards = view["cards"] or {}
     wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE

@@ -176,15 +176,15 @@ def _card(code: str | None, x: float, y: float, label: str, lang: str) -> str:
     card = Card.parse(code)
     colour = RED if card.red else BLACK
     shown = escape(rank_text(card, lang))
-    index = f'fill="{colour}" stroke="#fff" stroke-width="3" paint-order="stroke"'
     return (
         f'<g class="lq-card" data-card="{card}" transform="translate({x:.0f},{y:.0f}) scale({CARD_SCALE:g})"'
         f' fill="{colour}" text-anchor="start" font-size="21" font-weight="bold" style="--lq-{card.suit}:inline">'
         f"<title>{escape(label)} {escape(card_text(card, lang))}</title>"
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fff" stroke="#555"/>'
         f'<use href="#lq-corners"/><use href="#lq-r{card.rank}"/>'
-        f'<text x="2" y="20" {index}>{shown}</text>'
-        f'<text x="2" y="20" {index} transform="rotate(180 24 34)">{shown}</text></g>'
+        # The two indexes, in the card's colour (inherited) with a white halo.
+        f'<g stroke="#fff" stroke-width="3" paint-order="stroke"><text x="2" y="20">{shown}</text>'
+        f'<text x="2" y="20" transform="rotate(180 24 34)">{shown}</text></g></g>'
     )
 
 
@@ -322,9 +322,7 @@ def _seat(
     ]
     for i, line in enumerate(lines):
         weight = ' font-weight="bold"' if i == 0 else ""
-        out.append(
-            f'<text x="{x:.0f}" y="{top + line_height * i + 19 * k:.0f}" fill="{INK}"{weight}>{line}</text>'
-        )
+        out.append(f'<text x="{x:.0f}" y="{top + line_height * i + 19 * k:.0f}"{weight}>{line}</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -391,7 +389,8 @@ def diagram(state: Mapping[str, Any], lang: str, layout: Layout = PAGE) -> str:
     out = [
         (
             f'<svg class="lq-diagram{kind}" viewBox="0 0 {width} {bottom}" role="img" xmlns="http://www.w3.org/2000/svg"'
-            f' font-family="sans-serif" font-size="{font}" text-anchor="middle" aria-label="{escape(title)}">'
+            # Its text in INK unless it says otherwise (the seats', the bank's, the stakes').
+            f' font-family="sans-serif" font-size="{font}" text-anchor="middle" fill="{INK}" aria-label="{escape(title)}">'
         ),
         f"<title>{escape(title)}</title><desc>{escape(description(state, lang))}</desc>",
         (
@@ -418,7 +417,9 @@ def diagram(state: Mapping[str, Any], lang: str, layout: Layout = PAGE) -> str:
         if layout.wrap_bank:
             out.append(_corner_text(said, 8, "start", bottom, layout, INK, bold=True))
         else:
-            label = f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start" fill="{INK}">{escape(said)}</text>'
+            label = (
+                f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start">{escape(said)}</text>'
+            )
             out.append(_note(label, 8, bottom - 12, "start", 1, len(said) + 1, layout))
     cards = view["cards"] or {}
     wide, high = CARD_W * CARD_SCALE, CARD_H * CARD_SCALE
@@ -555,7 +556,7 @@ def _court_table(state: Mapping[str, Any], lang: str, layout: Layout, bottom: in
     fonds = coup.get("fonds", state.get("fonds", 1))
     out: list[str] = []
     said = _word("fonds", lang, amount=fonds)
-    label = f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start" fill="{INK}">{escape(said)}</text>'
+    label = f'<text x="8" y="{bottom - 12}" font-weight="bold" text-anchor="start">{escape(said)}</text>'
     out.append(_note(label, 8, bottom - 12, "start", 1, len(said) + 1, layout))
     cards = coup.get("coupeurs", [])
     places = _court_places(len(view["seats"]), layout)
@@ -572,7 +573,7 @@ def _court_table(state: Mapping[str, Any], lang: str, layout: Layout, bottom: in
                 strip = min(step, wide) if i < len(cards) - 1 else wide
                 middle = x + strip / 2
                 y = top + high - 8 * k
-                text = f'<text class="lq-stake" x="{middle:.0f}" y="{y:.0f}" font-weight="bold" fill="{INK}">{escape(mark)}</text>'
+                text = f'<text class="lq-stake" x="{middle:.0f}" y="{y:.0f}" font-weight="bold">{escape(mark)}</text>'
                 ground = max(strip - 2, len(mark) * 0.62 * font + 4 * k)
                 out.append(
                     f'<rect x="{middle - ground / 2:.0f}" y="{y - font:.0f}" width="{ground:.0f}"'
@@ -599,7 +600,7 @@ def _court_table(state: Mapping[str, Any], lang: str, layout: Layout, bottom: in
     y = below + high + font
     if coup.get("end"):  # C-9 … C-12: how the coup ended, where the labels were
         said = catalogue(lang)[f"coup.end.{coup['end']}"]
-        label = f'<text class="lq-end" x="{cx:.0f}" y="{y:.0f}" font-weight="bold" fill="{INK}">{escape(said)}</text>'
+        label = f'<text class="lq-end" x="{cx:.0f}" y="{y:.0f}" font-weight="bold">{escape(said)}</text>'
         half = (len(said) + 1) * 0.29 * font + 5 * k
         out.append(_note(label, cx - half + 5 * k, y, "start", 1, len(said) + 1, layout))
     else:

@@ -67,6 +67,7 @@ CSP_DIRECTIVES = (
 
 _INLINE_SCRIPT = re.compile(r"<script(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</script>", re.DOTALL)
 _CHARSET = re.compile(r"<meta charset=\"utf-8\">", re.IGNORECASE)
+_RUNS = re.compile(r"[ \t\r\n]+")  # spaces and line breaks (not no-break spaces): one space
 _BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
 ENGINE = "data-lq-wheel"  # the attribute of a page's engine holder (play, lessons, odds)
 SEARCH_WAIT = "assets/js/search-wait.js"
@@ -142,19 +143,28 @@ def search_index(data: dict[str, Any], language: str, prefix: str, others: tuple
     those under no other language's prefix in ``others``), located relative to it. Written
     as UTF-8, not as \\u escapes (Material's): accents and French typography's narrow
     no-break spaces cost 1 or 2 bytes each, not 6 (a kilobyte of a rule page's gzip,
-    benchmarks figure 5a); the reader's search worker reads JSON as UTF-8.
+    benchmarks figure 5a); the reader's search worker reads JSON as UTF-8. In a text, a
+    line break or a run of spaces (a list item's continued lines keep their Markdown
+    indentation) is one space: the search splits words on any run (its ``separator``)
+    and a result's excerpt is HTML, where a run shows as one space (about 0.8 KiB of
+    the French index's gzip).
 
     >>> index = {"config": {"lang": ["fr", "en"]}, "docs": [{"location": "a/"}, {"location": "en/a/"}]}
     >>> search_index(index, "en", "en/")
     '{"config":{"lang":["en"]},"docs":[{"location":"a/"}]}'
     >>> search_index(index, "fr", "", others=("en/",))
     '{"config":{"lang":["fr"]},"docs":[{"location":"a/"}]}'
+    >>> search_index({"config": {}, "docs": [{"location": "a/", "text": "<li>one,\\n   two</li>"}]}, "fr", "")
+    '{"config":{"lang":["fr"]},"docs":[{"location":"a/","text":"<li>one, two</li>"}]}'
     """
     if prefix:
         docs = [d for d in data["docs"] if d["location"].startswith(prefix)]
     else:
         docs = [d for d in data["docs"] if not d["location"].startswith(others)]
     located = [{**doc, "location": doc["location"][len(prefix) :]} for doc in docs]
+    for doc in located:
+        if "text" in doc:
+            doc["text"] = _RUNS.sub(" ", doc["text"])
     return json.dumps(
         {"config": {**data["config"], "lang": [language]}, "docs": located},
         separators=(",", ":"),

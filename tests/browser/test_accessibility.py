@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from configured import LANGUAGES
@@ -182,26 +183,37 @@ def test_contrast_formula() -> None:
 def diagram_texts(svg: str) -> list[tuple[str, str, float, float]]:
     """Each text of a diagram: (fill, the fill of what lies under it, x, y).
 
-    A text inside a group with a rect (a seat, a card) lies on that rect; any other text
-    lies on the felt ellipse (checked from the coordinates) or else on the page.
+    A text's fill is its own or, where it has none, the nearest enclosing element's (the
+    drawing's own ink, a card's colour): SVG's inheritance. A text inside a group with a
+    rect (a seat, a card, a note) lies on that rect; any other text lies on the felt
+    ellipse (checked from the coordinates) or else on the page.
     """
-    felt = re.search(
-        r'<ellipse cx="([\d.]+)" cy="([\d.]+)" rx="([\d.]+)" ry="([\d.]+)"[^>]*fill="(#\w+)"', svg
-    )
-    assert felt, "the diagram draws its felt"
-    cx, cy, rx, ry = (float(v) for v in felt.groups()[:4])
-    found = []
-    for group in re.finditer(r"<g\b[^>]*>(.*?)</g>", svg, re.DOTALL):
-        rect = re.search(r'<rect[^>]*fill="(#\w+)"', group.group(1))
-        assert rect, group.group(0)
-        for text in re.finditer(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*fill="(#\w+)"', group.group(1)):
-            found.append((text.group(3), rect.group(1), float(text.group(1)), float(text.group(2))))
-    loose = re.sub(r"<g\b[^>]*>.*?</g>", "", svg, flags=re.DOTALL)
-    for text in re.finditer(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*fill="(#\w+)"', loose):
-        x, y = float(text.group(1)), float(text.group(2))
-        inside = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 < 1
-        assert inside, f"text at {x},{y} lies off the felt, on the page's own background"
-        found.append((text.group(3), felt.group(5), x, y))
+    root = ElementTree.fromstring(svg)
+    svg_ns = "{http://www.w3.org/2000/svg}"
+    felt = root.find(f"{svg_ns}ellipse")
+    assert felt is not None and felt.get("fill"), "the diagram draws its felt"
+    cx, cy, rx, ry = (float(felt.get(k) or 0) for k in ("cx", "cy", "rx", "ry"))
+    found: list[tuple[str, str, float, float]] = []
+
+    def walk(element: ElementTree.Element, fill: str | None, ground: str | None) -> None:
+        fill = element.get("fill") or fill
+        if element.tag == f"{svg_ns}g":
+            rect = element.find(f"{svg_ns}rect")
+            if rect is not None:
+                assert rect.get("fill"), ElementTree.tostring(element)
+                ground = rect.get("fill")
+        if element.tag == f"{svg_ns}text":
+            assert fill, f"a text with no fill of its own or inherited: {ElementTree.tostring(element)!r}"
+            x, y = float(element.get("x") or 0), float(element.get("y") or 0)
+            if ground is None:
+                inside = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 < 1
+                assert inside, f"text at {x},{y} lies off the felt, on the page's own background"
+            found.append((fill, ground or str(felt.get("fill")), x, y))
+            return
+        for child in element:
+            walk(child, fill, ground)
+
+    walk(root, None, None)
     return found
 
 

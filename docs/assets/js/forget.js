@@ -1,7 +1,8 @@
 // @ts-check
 // What this site keeps on this device, and erasing it (every page: the footer's button,
 // overrides/partials/copyright.html; the play page's offline notice too, status.js),
-// loaded by offline.js (its erase control) when that button is first pressed.
+// loaded by offline.js (its erase control) when that button is first pressed; it brings
+// the dialog (assets/forget/<lang>.json) and its stylesheet (forget.css) then.
 // The button opens a dialog that lists, with their sizes: Python's files and its
 // snapshots (Cache Storage: the service worker's copy of assets/pyodide/ and
 // assets/wheels/, and the cache snapshot.mjs keeps), the pages kept for offline reading
@@ -15,6 +16,7 @@
 // Several sites may share one origin (GitHub Pages): only this site's caches (their
 // names hold its path), its storage keys (the site's own "lansquenet." and "lq.", and
 // Material's, which start with the site's path) and its worker are listed and erased.
+import { stylesheet } from "./core.js";
 import { pageLang } from "./page.js";
 
 const scope = siteScope();
@@ -159,9 +161,28 @@ async function confirmed(dialog) {
   status.focus(); // read at once by a screen reader, with no live region of its own
 }
 
-// The dialog opened, what the site keeps listed (offline.js calls it for the
-// press that loaded this module; the later ones come through the listener below).
-export function openDialog() {
+// The dialog (assets/forget/<lang>.json, written by the build in the page's language),
+// in the footer beside its button, once, with its stylesheet.
+/** @returns {Promise<void>} */
+async function placed() {
+  if (document.getElementById("lq-forget")) return;
+  const url = new URL("../forget/" + document.documentElement.lang + ".json", import.meta.url);
+  const [response] = await Promise.all([fetch(url), stylesheet("forget.css")]);
+  if (!response.ok) throw new Error(response.status + " " + url.pathname);
+  const data = /** @type {{dialog: string}} */ (await response.json());
+  if (document.getElementById("lq-forget")) return;
+  const made = document.createElement("template");
+  made.innerHTML = data.dialog;
+  const button = document.querySelector("footer [data-lq-forget-open]");
+  if (button) button.after(made.content);
+  else document.body.append(made.content);
+}
+
+// The dialog opened, what the site keeps listed (offline.js calls it for the press
+// that loaded this module, which places the dialog first; the later presses come
+// through the listener below).
+export async function openDialog() {
+  await placed();
   const dialog = /** @type {HTMLDialogElement | null} */ (document.getElementById("lq-forget"));
   if (!dialog || dialog.open) return;
   dialog.showModal();

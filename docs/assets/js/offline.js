@@ -12,7 +12,8 @@
 // What that runs, forget.js (what the site keeps, listed with its sizes, and erased on
 // confirmation), its dialog in the page's language (assets/forget/<lang>.json, written
 // at build time from site.po) and its styles (assets/css/forget.css, through core.js's
-// stylesheet) come when the control is first pressed: few readers ever press it, and no
+// stylesheet; forget.js brings both) come when the control is first pressed: few readers
+// ever press it, and no
 // page downloads them before (benchmarks figure 5a). The service worker keeps them all,
 // for a press while offline. The control works with or without service workers.
 (function () {
@@ -79,35 +80,16 @@
   }
   if (document.readyState === "complete") whenLoaded();
   else window.addEventListener("load", whenLoaded, { once: true });
-  // The erase control: its dialog, in the footer beside its button (once), with its
-  // stylesheet; forget.js opens it. ``here``: this script's address (the others beside it).
+  // The erase control: forget.js, loaded with the button's first press, which brings its
+  // dialog and stylesheet and opens it. ``here``: this script's address (forget.js beside it).
   /** @param {string} here */
   function eraseControl(here) {
     let loading = false;
-
-    /** @returns {Promise<void>} */
-    function dialog() {
-      if (document.getElementById("lq-forget")) return Promise.resolve();
-      const url = new URL("../forget/" + document.documentElement.lang + ".json", here);
-      const styles = import(new URL("core.js", here).href).then(function (core) { return core.stylesheet("forget.css"); });
-      return Promise.all([fetch(url), styles]).then(function (done) { return done[0]; }).then(function (response) {
-        if (!response.ok) throw new Error(response.status + " " + url.pathname);
-        return response.json();
-      }).then(function (/** @type {{dialog: string}} */ data) {
-        if (document.getElementById("lq-forget")) return;
-        const made = document.createElement("template");
-        made.innerHTML = data.dialog;
-        const button = document.querySelector("footer [data-lq-forget-open]");
-        if (button) button.after(made.content);
-        else document.body.append(made.content);
-      });
-    }
-
     document.addEventListener("click", function (event) {
       const target = event.target;
       if (loading || !(target instanceof Element) || !target.closest("[data-lq-forget-open]")) return;
       loading = true; // from now on, forget.js's own listener takes the presses
-      Promise.all([import(new URL("forget.js", here).href), dialog()]).then(function (loaded) { loaded[0].openDialog(); }, function (error) {
+      import(new URL("forget.js", here).href).then(function (forget) { return forget.openDialog(); }).catch(function (error) {
         loading = false; // offline with the files never kept: the next press tries again
         console.warn("Lansquenet: the erase control could not load:", String((error && error.message) || error));
       });

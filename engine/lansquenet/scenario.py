@@ -59,13 +59,14 @@ class Stop:
         return {"code": self.refusal.code, "message": refusal_text(self.refusal, lang), "action": self.index}
 
 
-def until_refused(data: dict[str, Any]) -> tuple[Session | None, Stop | None]:
+def until_refused(data: dict[str, Any], *, checked: bool = False) -> tuple[Session | None, Stop | None]:
     """Replay a scenario up to its first refusal: the session of every action before it
     (None when the table itself is refused: there is no game), and the refusal (None
     when every action was played). The one replay the command line, the trace, the
     page's renderer and the browser's bridge share.
 
-    Raises :class:`NotAScenario` for what is not a scenario at all.
+    Raises :class:`NotAScenario` for what is not a scenario at all (``checked``: the
+    caller has already checked its shape, :class:`Session`).
 
     >>> played, stop = until_refused({**load("worked-example"), "balance": 0})
     >>> played, stop.index, stop.refusal.code
@@ -75,7 +76,7 @@ def until_refused(data: dict[str, Any]) -> tuple[Session | None, Stop | None]:
     (3, None)
     """
     try:
-        played = Session(data, strict=False)
+        played = Session(data, strict=False, checked=checked)
     except Refusal as refusal:  # the table itself is refused
         return None, Stop(None, refusal)
     if played.refused is None:

@@ -131,11 +131,14 @@ class Session:
     and the :class:`Refusal` of a wrong table or of a refused action. With
     ``strict=False`` a refused action stops the replay instead and is kept in
     :attr:`refused` as ``(index, refusal)``: the session holds every action before
-    it (a wrong table still raises: there is no game to hold).
+    it (a wrong table still raises: there is no game to hold). With ``checked=True``,
+    the caller has already passed ``scenario`` through :func:`check_shape` (the bridge
+    reads every scenario so before it opens one: the walk over a long link's values is
+    not done twice, benchmark 9c).
     """
 
-    def __init__(self, scenario: dict[str, Any], *, strict: bool = True) -> None:
-        data = check_shape(scenario)
+    def __init__(self, scenario: dict[str, Any], *, strict: bool = True, checked: bool = False) -> None:
+        data = scenario if checked else check_shape(scenario)
         self._setup = {k: data[k] for k in TABLE_KEYS if k in data}
         table = table_of(data)
         assert table.to_act is not None
@@ -374,8 +377,12 @@ class Session:
         [DealStart(step=0, deal=1), DealStart(step=10, deal=2)]
         """
         starts, last = [], self.deal_of(since - 1) if since else 0
-        for index in range(since, self.count):
-            deal = self.deal_of(index)
+        if since == 0 and self.count:
+            starts.append(DealStart(0, 1))  # deal_of(0): the first step begins deal 1
+            last, since = 1, 1
+        steps = self._steps
+        for index in range(since, len(steps)):
+            deal = len(steps[index - 1][1].deals) + 1  # deal_of(index), inlined
             if deal != last:
                 starts.append(DealStart(index, deal))
                 last = deal

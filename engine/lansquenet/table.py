@@ -195,14 +195,17 @@ def replace(record: Record, **changes: Any) -> Record:
     TypeError: Bank has no field amout
     """
     fields = record.__dict__
-    if not changes.keys() <= fields.keys():
+    values = {**fields, **changes}
+    if len(values) != len(fields):  # a name that is not a field made the record larger
         raise TypeError(
             f"{type(record).__name__} has no field {', '.join(sorted(changes.keys() - fields.keys()))}"
         )
     new = object.__new__(type(record))
-    new.__dict__.update(fields)
-    new.__dict__.update(changes)
+    _set(new, "__dict__", values)  # the frozen record's own __setattr__ refuses
     return new
+
+
+_set = object.__setattr__
 
 
 def _by_name(table: Table, values: tuple[int, ...], order: list[int] | None = None) -> dict[str, int]:

@@ -190,7 +190,7 @@ from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
 from .narration import event_text, refusal_text, text
 from .refusals import BadRequest, LansquenetError, NotAScenario, NothingToUndo, Refusal
 from .scenario import Stop, parse, replay, until_refused
-from .session import Session, check_shape
+from .session import DealStart, Session, check_shape
 
 __all__ = [
     "HANDLERS",
@@ -295,11 +295,18 @@ def _texts(session: Session, start: int, stop: int, lang: str) -> list[str]:
 
 
 def _position(
-    session: Session, since: int, deals: int, lang: str, acted: int | None = None, starts: int | None = None
+    session: Session,
+    since: int,
+    deals: int,
+    lang: str,
+    acted: int | None = None,
+    starts: int | None = None,
+    begun: list[DealStart] | None = None,
 ) -> dict[str, Any]:
     """Where the session stands (see the module's docstring), what is new since step
     ``since`` and deal ``deals``, the deals begun since step ``starts`` (``since`` if
-    not given), and the actions played since there were ``acted``."""
+    not given; ``begun``: those deals, already found), and the actions played since
+    there were ``acted``."""
     since = min(since, session.count - 1)  # the last step is always sent
     last = _full(session, session.count - 1, session.count, lang)[0]
     done = len(session) if acted is None else acted
@@ -311,7 +318,8 @@ def _position(
         "from": since,
         "texts": _texts(session, since, session.count - 1, lang),
         "deal_starts": [
-            [at.step, at.deal] for at in session.deal_starts(since if starts is None else starts)
+            [at.step, at.deal]
+            for at in (session.deal_starts(since if starts is None else starts) if begun is None else begun)
         ],
         "step": last,
         "reasons": _reasons(session, since, lang),
@@ -355,12 +363,12 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
             naming.check(data["players"])
         except Refusal as refusal:  # the session before stays
             return _refusal(refusal, lang)
-    session, stop = until_refused(data)
+    session, stop = until_refused(data, checked=True)  # linked() and scenario_of() checked it
     if session is None:  # the table itself is refused: the session before stays
         return _refusal(cast(Stop, stop).refusal, lang)  # no session: always a refusal
     starts = session.deal_starts()
     last_deal = starts[-1].step if starts else 0  # the story's last deal: what a page draws
-    answer = _position(session, last_deal, session.deals, lang, starts=0)
+    answer = _position(session, last_deal, session.deals, lang, begun=starts)
     answer["scenario"] = session.scenario()
     if stop is not None and stop.index is not None:
         answer["refused"] = {

@@ -10,6 +10,7 @@ line's exit 1, the bridge's ``not_a_scenario``). The same cases are replayed in 
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 from collections.abc import Callable
@@ -122,6 +123,49 @@ def test_python_objects_beyond_the_limits_are_not_scenarios() -> None:
     for wrong in ({"note": deep}, {"balance": math.nan}, {"decks": [[math.inf]]}, {"seed": 2**53}):
         with pytest.raises(lansquenet.NotAScenario):
             lansquenet.replay({**base, **wrong})
+
+
+def _deeper(value: Any, limit: int) -> bool:
+    """too_deep as CONFORMANCE.md's "Limits" says it, recursively (the reference)."""
+    if isinstance(value, float):
+        return not math.isfinite(value)
+    if isinstance(value, dict | list | tuple):
+        values = value.values() if isinstance(value, dict) else value
+        return limit <= 0 or any(_deeper(v, limit - 1) for v in values)
+    return False
+
+
+_NESTED = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=2), inner, max_size=4),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=_NESTED, limit=st.integers(0, 6))
+def test_the_depth_walk_finds_what_the_recursive_reading_finds(value: Any, limit: int) -> None:
+    # The walk queues only lists and objects (benchmark 9c): a number that is not finite,
+    # anywhere, or one level too many, is still found, at the top as deep down.
+    assert limits.too_deep(value, limit) is _deeper(value, limit)
+
+
+def test_a_scenario_nested_too_deep_is_refused_by_the_bridge_in_either_form() -> None:
+    # The bridge checks a scenario's shape once (Session(checked=True)), as an object and
+    # as a link: 64 levels are a scenario's most (65 a request's, one level down).
+    base = json.loads((LIMITS / "unknown-keys-ignored.json").read_text("utf-8"))
+    deep: list[Any] = []
+    for _ in range(62):
+        deep = [deep]
+    for note, code in ((deep, None), ([deep], "bad_request")):
+        scenario = {**base, "note": note}
+        link = base64.urlsafe_b64encode(json.dumps(scenario).encode()).decode().rstrip("=")
+        for request in ({"scenario": scenario}, {"link": link}):
+            answer = ask(op="open", lang="en", **request)
+            if code is None:
+                assert "error" not in answer and answer["actions"] == len(base["actions"])
+            else:  # the object: the request's limit; the link's text: the scenario's
+                assert answer["error"]["code"] == (code if "scenario" in request else "not_a_scenario")
 
 
 def test_the_largest_amounts_offered_are_safe_integers() -> None:

@@ -9,7 +9,6 @@ must answer every conformance case and the worker's session requests exactly as 
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 import shutil
@@ -22,7 +21,7 @@ from helpers import assert_answers_as_cpython, cases_here, replay_in_node, sessi
 from mkdocs.exceptions import PluginError
 
 from lansquenet_site import runtime
-from lansquenet_site.snapshot import Heap, check_heap, pyodide_version, write_snapshot
+from lansquenet_site.snapshot import Heap, check_heap, decompress, pyodide_version, write_snapshot
 from lansquenet_site.wheel import build_engine_wheel, write_wheel
 
 REPO = Path(__file__).resolve().parents[2]
@@ -148,13 +147,13 @@ def test_a_restored_python_draws_fresh_games_and_shows_where_it_runs(tmp_path: P
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The runtime as the build writes it, its snapshot included: the wheel, the
-    standard library and the snapshot's raw bytes (gunzipped), as files."""
+    standard library and the snapshot's raw bytes (decompressed), as files."""
     site = tmp_path_factory.mktemp("site")
     wheel = runtime.copy_runtime(REPO, site, snapshot=True)
     pyodide = site / runtime.PYODIDE_DIR
     text = (pyodide / runtime.RUNTIME_MODULE).read_text("utf-8")
     facts = json.loads(text.removeprefix("export default ").rstrip().removesuffix(";"))["snapshot"]
-    raw = gzip.decompress((pyodide / facts["file"]).read_bytes())
+    raw = decompress((pyodide / facts["file"]).read_bytes())
     assert len(raw) == facts["length"] and (pyodide / facts["file"]).stat().st_size == facts["bytes"]
     assert (
         facts["key"]

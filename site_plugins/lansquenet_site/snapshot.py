@@ -9,7 +9,7 @@ service worker keeps them on first use), with the decoder a worker decompresses 
 (DECODER: the pinned npm zstddec, WebAssembly; browsers decompress gzip and deflate
 themselves, not zstd, and gzip's best is a third larger here: 4.44 against 3.29 MB in
 December 2026). ``runtime.mjs`` names both, with the snapshot's size before and after
-compression and the decoder's size, the standard library a restore of it loads
+compression, the standard library a restore of it loads
 (REST: the files its Python has not imported), and its key, made as the browser makes the
 key of the snapshot it keeps (Pyodide's version, the wheel's and the standard library's
 digests): a worker restores it only for that key.
@@ -75,7 +75,6 @@ class BuildSnapshot:
     stdlib: str = REST
     stdlib_saved: int = 0
     decoder: str = DECODER_FILE
-    decoder_size: int = 0
 
     def facts(self) -> dict[str, object]:
         """What runtime.mjs says of it."""
@@ -87,7 +86,6 @@ class BuildSnapshot:
             "stdlib": self.stdlib,
             "stdlib_saved": self.stdlib_saved,
             "decoder": self.decoder,
-            "decoder_bytes": self.decoder_size,
         }
 
 
@@ -249,5 +247,4 @@ def write_snapshot(root: Path, pyodide: Path, wheel: Wheel, stdlib_digest: str) 
         size=target.stat().st_size,
         heap=heap,
         stdlib_saved=len(full) - len(rest),
-        decoder_size=decoder.stat().st_size,
     )

@@ -132,8 +132,7 @@ def test_a_first_visit_restores_the_builds_snapshot_and_answers_the_same(
     built = facts["snapshot"]  # its restore loads the standard library's rest, not the whole
     saved = built["stdlib_saved"] if built.get("stdlib") else 0
     assert saved > 0
-    # and the snapshot's decoder (zstd: snapshot.py)
-    assert downloading(seen, "fr", facts["bytes"] + built["bytes"] + built["decoder_bytes"] - saved), seen
+    assert downloading(seen, "fr", facts["bytes"] + built["bytes"] - saved), seen
     assert stages(seen)[-4:] == ["runtime", "restoring", "engine", "ready"], stages(seen)
     answers(page)  # as CPython answers
     # Nothing kept in Cache Storage: the build's snapshot is Python's files' (the service

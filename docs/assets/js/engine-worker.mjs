@@ -335,7 +335,8 @@ if (inWorker) {
       source = "build-snapshot";
       // Its Python has imported most of the standard library: a smaller zip holds the rest.
       if (built.stdlib) restoredStdLibURL = new URL(built.stdlib, indexURL).href;
-      total += built.bytes + (built.decoder ? built.decoder_bytes : 0) - (built.stdlib ? built.stdlib_saved : 0);
+      // (Its decoder, a module the worker imports, is not fetched here: not counted.)
+      total += built.bytes - (built.stdlib ? built.stdlib_saved : 0);
     }
     const started = await boot({
       loadPyodide, indexURL, stdLibURL, restoredStdLibURL, wheel, saved, snapshots, progress,

@@ -1,7 +1,8 @@
 """The engine as a wheel, built in pure Python for the browser (no pip at build time).
 
 Pyodide installs it with ``pyodide.unpackArchive(buffer, "wheel", …)``: a plain
-``py3-none-any`` wheel holding ``lansquenet/*.py`` (not :data:`LEFT_OUT`), its catalogues
+``py3-none-any`` wheel holding ``lansquenet/*.py`` (not :data:`LEFT_OUT`; without their
+comments and docstrings, each line where it was: stripped.py), its catalogues
 (``lansquenet/locales/<lang>/lansquenet.po``, every language it has), its scenarios, its lessons and ``py.typed``, and the
 ``dist-info`` files (``METADATA``, ``WHEEL``, ``RECORD`` with sha256 hashes). The build
 is deterministic: fixed timestamps, sorted entries, deflate at level 9, so the same sources give the same
@@ -28,6 +29,8 @@ import tomllib
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from .stripped import strip
 
 NAME = "lansquenet"
 WHEELS_DIR = "assets/wheels"  # where the site keeps it
@@ -86,10 +89,17 @@ def _entry(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     archive.writestr(info, data, compresslevel=COMPRESSION)
 
 
+def _carried(name: str, path: Path) -> bytes:
+    """The bytes the wheel carries for ``path``: a module stripped (stripped.py)."""
+    if name.endswith(".py"):
+        return strip(path.read_text("utf-8"), name).encode("utf-8")
+    return path.read_bytes()
+
+
 def build_wheel(package: Path, version: str, summary: str = "") -> Wheel:
     """The wheel of the package folder ``package`` (named ``lansquenet``) at ``version``."""
     dist_info = f"{NAME}-{version}.dist-info"
-    files = [(name, path.read_bytes()) for name, path in package_files(package)]
+    files = [(name, _carried(name, path)) for name, path in package_files(package)]
     metadata = f"Metadata-Version: 2.1\nName: {NAME}\nVersion: {version}\n"
     if summary:
         metadata += f"Summary: {summary}\n"

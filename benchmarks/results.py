@@ -365,7 +365,7 @@ def rules_rows(rules: dict[str, Any] | None, missing: str) -> list[tuple[str, st
         ),
         (
             "10c",
-            "the build's Python snapshot (gzip), made with each of those wheels",
+            "the build's Python snapshot (zstd, as served), made with each of those wheels",
             grown("snapshot"),
             "≤ +2 %",
             met("snapshot"),

@@ -38,7 +38,11 @@ def docstrings(tree: ast.Module) -> list[tuple[ast.Expr, bool]]:
     for node in ast.walk(tree):
         if isinstance(node, DOCUMENTED) and node.body:
             first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 found.append((first, len(node.body) == 1))
     return found
 

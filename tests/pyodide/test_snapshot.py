@@ -9,6 +9,8 @@ must answer every conformance case and the worker's session requests exactly as 
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import re
 import shutil
@@ -168,7 +170,26 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "stdlib": pyodide / runtime.STDLIB,
         "rest": pyodide / facts["stdlib"],
         "snapshot": site / "snapshot",
+        "served": pyodide / facts["file"],  # compressed, as a first visit downloads it
+        "decoder": pyodide / facts["decoder"],
     }
+
+
+def test_the_worker_decompresses_the_builds_snapshot_as_it_arrives_and_refuses_a_damaged_one(
+    built: dict[str, Path],
+) -> None:
+    node = shutil.which("node")
+    assert node, "Node.js is needed (node 20)"
+    raw = built["snapshot"].read_bytes()
+    script = [node, str(Path(__file__).with_name("unzstd.mjs")), str(built["served"]), str(built["decoder"])]
+    done = subprocess.run([*script, str(len(raw))], capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    said = json.loads(done.stdout)
+    whole = "sha256:" + hashlib.sha256(raw).hexdigest()
+    assert said["digests"] == {"997": whole, "65536": whole, "1048576": whole}  # whatever the chunks
+    assert said["corrupt"].startswith("error:") and said["short"].startswith("error:"), said
+    # A third smaller than gzip's best (4.44 MB against 3.29 MB, December 2026).
+    assert built["served"].stat().st_size < 0.8 * len(gzip.compress(raw, 9))
 
 
 def test_the_builds_snapshot_answers_every_case_and_the_bridge_as_a_plain_start(

@@ -25,7 +25,11 @@ def without_docstrings(source: str) -> str:
     for node in ast.walk(tree):
         if isinstance(node, stripped.DOCUMENTED) and node.body:
             first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 node.body = node.body[1:] or [ast.Expr(ast.Constant(...))]
     return ast.dump(tree)
 
@@ -56,7 +60,10 @@ def test_the_sites_wheel_is_stripped_and_the_engines_package_is_not() -> None:
     wheel = build_engine_wheel(REPO)
     with zipfile.ZipFile(io.BytesIO(wheel.data)) as archive:
         web = archive.read("lansquenet/web.py").decode("utf-8")
-        assert archive.read("lansquenet/locales/fr/lansquenet.po") == (REPO / "locales/fr/lansquenet.po").read_bytes()
+        assert (
+            archive.read("lansquenet/locales/fr/lansquenet.po")
+            == (REPO / "locales/fr/lansquenet.po").read_bytes()
+        )
     source = (ENGINE / "web.py").read_text("utf-8")
     assert '"""' in source and "#" in source  # the repository keeps its words
     assert web == stripped.strip(source, "web.py") and len(web) < 0.7 * len(source)

@@ -313,10 +313,9 @@ export async function unzstd(body, length, decoder) {
   let at = 0;
   /** @type {Uint8Array[]} */
   const waiting = [];
-  const chunks = { [Symbol.iterator]: function () { return { next: function () {
-    const value = waiting.shift();
-    return value ? { done: false, value } : { done: true, value: undefined };
-  } }; } };
+  const chunks = (function* () {
+    for (let value = waiting.shift(); value; value = waiting.shift()) yield value;
+  })();
   const parts = zstd.decodeStreaming(chunks);
   let idle = 0;
   /** @param {boolean} ended */

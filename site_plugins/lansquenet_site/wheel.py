@@ -89,17 +89,19 @@ def _entry(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     archive.writestr(info, data, compresslevel=COMPRESSION)
 
 
-def _carried(name: str, path: Path) -> bytes:
+def _carried(name: str, path: Path, stripped: bool = True) -> bytes:
     """The bytes the wheel carries for ``path``: a module stripped (stripped.py)."""
-    if name.endswith(".py"):
+    if stripped and name.endswith(".py"):
         return strip(path.read_text("utf-8"), name).encode("utf-8")
     return path.read_bytes()
 
 
-def build_wheel(package: Path, version: str, summary: str = "") -> Wheel:
-    """The wheel of the package folder ``package`` (named ``lansquenet``) at ``version``."""
+def build_wheel(package: Path, version: str, summary: str = "", stripped: bool = True) -> Wheel:
+    """The wheel of the package folder ``package`` (named ``lansquenet``) at ``version``;
+    its modules whole where not ``stripped`` (the engine's doctests in Pyodide need them:
+    tests/pyodide/test_node.py)."""
     dist_info = f"{NAME}-{version}.dist-info"
-    files = [(name, _carried(name, path)) for name, path in package_files(package)]
+    files = [(name, _carried(name, path, stripped)) for name, path in package_files(package)]
     metadata = f"Metadata-Version: 2.1\nName: {NAME}\nVersion: {version}\n"
     if summary:
         metadata += f"Summary: {summary}\n"
@@ -120,11 +122,11 @@ def build_wheel(package: Path, version: str, summary: str = "") -> Wheel:
     return Wheel(f"{NAME}-{version}-py3-none-any.whl", buffer.getvalue())
 
 
-def build_engine_wheel(root: Path) -> Wheel:
+def build_engine_wheel(root: Path, stripped: bool = True) -> Wheel:
     """The wheel of the repository's engine (``root/engine``), versioned by its pyproject."""
     engine = root / "engine"
     project = tomllib.loads((engine / "pyproject.toml").read_text("utf-8"))["project"]
-    return build_wheel(engine / NAME, str(project["version"]), str(project.get("description", "")))
+    return build_wheel(engine / NAME, str(project["version"]), str(project.get("description", "")), stripped)
 
 
 def write_wheel(wheel: Wheel, folder: Path) -> Path:

@@ -76,7 +76,7 @@ bridge: setup
 PROPERDOCS := properdocs==1.6.7
 PD_VENV := .venv-properdocs
 PD_STAMP := $(PD_VENV)/.stamp
-SITE_PINS := ^(mkdocs-material|mkdocs-static-i18n|pymdown-extensions|markdown|babel)==
+SITE_PINS := ^(mkdocs-material|mkdocs-static-i18n|pymdown-extensions|markdown|babel|zstandard)==
 
 $(PD_STAMP): requirements.txt requirements.lock engine/pyproject.toml site_plugins/pyproject.toml Makefile
 	test -x $(PD_VENV)/bin/python || $(PYTHON) -m venv $(PD_VENV)

@@ -141,10 +141,13 @@ def assert_not_a_scenario(run: subprocess.CompletedProcess[str]) -> None:
 REPLAY_MJS = REPO / "tests" / "pyodide" / "replay.mjs"
 
 
-def replay_in_node(folder: Path, spec_dir: Path, *flags: str, variants: bool = False) -> dict[str, Any]:
-    """replay.mjs's answer (JSON) for the engine's wheel, built into ``folder``, and the
-    specification's conformance cases (``variants``: VARIANTS.md's too), with ``flags``
-    (--doctest, --restore, --stdlib...)."""
+def replay_in_node(
+    folder: Path, spec_dir: Path, *flags: str, variants: bool = False, stripped: bool = True
+) -> dict[str, Any]:
+    """replay.mjs's answer (JSON) for the engine's wheel, built into ``folder`` (as the
+    site ships it, or with its modules whole where not ``stripped``: --doctest needs their
+    docstrings), and the specification's conformance cases (``variants``: VARIANTS.md's
+    too), with ``flags`` (--doctest, --restore, --stdlib...)."""
     from lansquenet_site.wheel import build_engine_wheel, write_wheel
 
     node = shutil.which("node")
@@ -152,7 +155,7 @@ def replay_in_node(folder: Path, spec_dir: Path, *flags: str, variants: bool = F
         pytest.fail("Node.js is needed to run Pyodide outside a browser (node 20)")
     if not (REPO / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
         pytest.fail("node_modules/pyodide is missing: run `npm ci`")
-    wheel = write_wheel(build_engine_wheel(REPO), folder)
+    wheel = write_wheel(build_engine_wheel(REPO, stripped=stripped), folder)
     done = subprocess.run(
         [node, str(REPLAY_MJS), str(wheel), *map(str, case_folders(spec_dir, variants)), *flags],
         capture_output=True,

@@ -90,8 +90,9 @@ worker.addEventListener("message", function (event) {
   const asked = {};
   (data.urls || []).forEach(function (/** @type {string} */ url) { asked[key(new URL(url))] = url; });
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    // The build's Python snapshot (a first visit's download) but for a reader saving data.
-    const wanted = ON_USE.filter(function (path) { return !(data.saveData && /\/snapshot-[^/]*\.gz$/.test(path)); });
+    // The build's Python snapshot and its decoder (a first visit's download) but for a
+    // reader saving data.
+    const wanted = ON_USE.filter(function (path) { return !(data.saveData && /\/(snapshot-[^/]*|zstddec\.mjs)$/.test(path)); });
     return Promise.all(wanted.map(function (path) {
       const address = new URL(path, SCOPE).href;
       return cache.match(address).then(function (found) {

@@ -1,7 +1,8 @@
 """The engine as a wheel, built in pure Python for the browser (no pip at build time).
 
 Pyodide installs it with ``pyodide.unpackArchive(buffer, "wheel", …)``: a plain
-``py3-none-any`` wheel holding ``lansquenet/*.py`` (not :data:`LEFT_OUT`), its catalogues
+``py3-none-any`` wheel holding ``lansquenet/*.py`` (not :data:`LEFT_OUT`; without their
+comments and docstrings, each line where it was: stripped.py), its catalogues
 (``lansquenet/locales/<lang>/lansquenet.po``, every language it has), its scenarios, its lessons and ``py.typed``, and the
 ``dist-info`` files (``METADATA``, ``WHEEL``, ``RECORD`` with sha256 hashes). The build
 is deterministic: fixed timestamps, sorted entries, deflate at level 9, so the same sources give the same
@@ -29,6 +30,8 @@ import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+
+from .stripped import strip
 
 NAME = "lansquenet"
 WHEELS_DIR = "assets/wheels"  # where the site keeps it
@@ -91,10 +94,19 @@ def _entry(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     archive.writestr(info, data, compresslevel=COMPRESSION)
 
 
-def build_wheel(package: Path, version: str, summary: str = "") -> Wheel:
-    """The wheel of the package folder ``package`` (named ``lansquenet``) at ``version``."""
+def _carried(name: str, path: Path, stripped: bool = True) -> bytes:
+    """The bytes the wheel carries for ``path``: a module stripped (stripped.py)."""
+    if stripped and name.endswith(".py"):
+        return strip(path.read_text("utf-8"), name).encode("utf-8")
+    return path.read_bytes()
+
+
+def build_wheel(package: Path, version: str, summary: str = "", stripped: bool = True) -> Wheel:
+    """The wheel of the package folder ``package`` (named ``lansquenet``) at ``version``;
+    its modules whole where not ``stripped`` (the engine's doctests in Pyodide need them:
+    tests/pyodide/test_node.py)."""
     dist_info = f"{NAME}-{version}.dist-info"
-    files = [(name, path.read_bytes()) for name, path in package_files(package)]
+    files = [(name, _carried(name, path, stripped)) for name, path in package_files(package)]
     metadata = f"Metadata-Version: 2.1\nName: {NAME}\nVersion: {version}\n"
     if summary:
         metadata += f"Summary: {summary}\n"
@@ -115,25 +127,29 @@ def build_wheel(package: Path, version: str, summary: str = "") -> Wheel:
     return Wheel(_filename(version), buffer.getvalue())
 
 
-def build_engine_wheel(root: Path, cache: Path | None = None) -> Wheel:
-    """The wheel of the repository's engine (``root/engine``), versioned by its pyproject.
+def build_engine_wheel(root: Path, cache: Path | None = None, *, stripped: bool = True) -> Wheel:
+    """The wheel of the repository's engine (``root/engine``), versioned by its pyproject,
+    its modules ``stripped`` (build_wheel).
 
     With ``cache`` (a folder: the build's, ``node_modules/.cache/lansquenet``), the wheel
     is kept there under a digest of all it is made from (its files and their names, its
-    version and summary, this module's code, zlib's version) and read again while they
-    are the same: the same bytes, without deflating the engine at every build
-    (benchmarks figure 6), as the trimmed standard library and the snapshot are kept."""
+    version and summary, whether stripped, this module's and stripped.py's code, zlib's
+    version) and read again while they are the same: the same bytes, without deflating
+    the engine at every build (benchmarks figure 6), as the trimmed standard library and
+    the snapshot are kept."""
     engine = root / "engine"
     project = tomllib.loads((engine / "pyproject.toml").read_text("utf-8"))["project"]
     version, summary = str(project["version"]), str(project.get("description", ""))
     if cache is None:
-        return build_wheel(engine / NAME, version, summary)
+        return build_wheel(engine / NAME, version, summary, stripped)
     digest = hashlib.sha256()
     for part in (
         version.encode(),
         summary.encode(),
+        b"stripped" if stripped else b"whole",
         zlib.ZLIB_RUNTIME_VERSION.encode(),
         Path(__file__).read_bytes(),
+        Path(__file__).with_name("stripped.py").read_bytes(),
     ):
         digest.update(len(part).to_bytes(8, "big") + part)
     for name, path in package_files(engine / NAME):
@@ -142,7 +158,7 @@ def build_engine_wheel(root: Path, cache: Path | None = None) -> Wheel:
     kept = cache / f"wheel-{digest.hexdigest()[:16]}.whl"
     if kept.is_file():
         return Wheel(_filename(version), kept.read_bytes())
-    built = build_wheel(engine / NAME, version, summary)
+    built = build_wheel(engine / NAME, version, summary, stripped)
     cache.mkdir(parents=True, exist_ok=True)
     # Written, then renamed: builds side by side never see half a file.
     partial = cache / f"{kept.name}.{id(built)}.part"

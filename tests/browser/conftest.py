@@ -44,6 +44,7 @@ use ``page.goto("/path/")``: the checks above run without asking.
 
 from __future__ import annotations
 
+import gzip
 import json
 import time
 from collections.abc import Iterator
@@ -67,6 +68,7 @@ from playwright.sync_api import (
 )
 from runs import FULL
 
+from lansquenet_site.snapshot import decompress
 from localsite import chromium
 from localsite.serve import serve
 
@@ -175,12 +177,14 @@ def build_snapshot(site: Path) -> tuple[Path, dict[str, Any]]:
 
 
 @pytest.fixture(scope="session")
-def python_snapshot(site_server: SiteServer) -> Snapshot:
+def python_snapshot(site_server: SiteServer, tmp_path_factory: pytest.TempPathFactory) -> Snapshot:
     """Python's snapshot as a return visit finds it kept: the bytes of the one the build
-    made (the same Python a first visit restores, gzip-compressed as the browser keeps
-    it), under its key; served by this worker's site_server."""
+    made (the same Python a first visit restores; the build serves it zstd-compressed, a
+    browser keeps it gzip-compressed), under its key; served by this worker's site_server."""
     file, facts = build_snapshot(site_server.root)
-    site_server.extra[SNAPSHOT_PATH] = file
+    kept = tmp_path_factory.mktemp("kept-snapshot") / "snapshot.gz"
+    kept.write_bytes(gzip.compress(decompress(file.read_bytes()), 1, mtime=0))
+    site_server.extra[SNAPSHOT_PATH] = kept
     return Snapshot(path="/python-snapshot/" + facts["key"], length=str(facts["length"]))
 
 

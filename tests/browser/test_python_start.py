@@ -16,7 +16,6 @@ file from the server): what is tested is the snapshot alone.
 
 from __future__ import annotations
 
-import gzip
 import io
 import json
 import re
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import zstandard
 from configured import LANGUAGES
 from helpers import PLAY, READY_MS, engine_ready, link_to
 from playwright.sync_api import Page, Route, expect
@@ -33,6 +33,7 @@ from spec_cases import conformance_cases
 
 import lansquenet
 from lansquenet.bots import quick_game
+from lansquenet_site.snapshot import decompress
 from lansquenet_site.words import Words
 
 REPO = Path(__file__).resolve().parents[2]
@@ -261,15 +262,15 @@ MIB = 1 << 20
 
 
 def damaged(page: Page) -> None:
-    """The build's snapshot with bytes changed in its middle (gzip's check fails)."""
+    """The build's snapshot with bytes changed in its middle (zstd's check fails)."""
 
     def corrupt(route: Route) -> None:
         body = bytearray(route.fetch().body())
         middle = len(body) // 2
         body[middle : middle + 64] = bytes(b ^ 0x5A for b in body[middle : middle + 64])
-        route.fulfill(status=200, body=bytes(body), headers={"content-type": "application/gzip"})
+        route.fulfill(status=200, body=bytes(body), headers={"content-type": "application/octet-stream"})
 
-    page.route("**/assets/pyodide/snapshot-*.gz", corrupt)
+    page.route("**/assets/pyodide/snapshot-*", corrupt)
 
 
 def oversized(page: Page) -> None:
@@ -278,10 +279,9 @@ def oversized(page: Page) -> None:
     (Pyodide copies it there and never grows it: snapshot.py's check, issue 6254)."""
 
     def grown(route: Route) -> None:
-        raw = gzip.decompress(route.fetch().body())
-        route.fulfill(
-            status=200, body=gzip.compress(raw + bytes(MIB), 1), headers={"content-type": "application/gzip"}
-        )
+        raw = decompress(route.fetch().body())
+        body = zstandard.ZstdCompressor(level=1, write_checksum=True).compress(raw + bytes(MIB))
+        route.fulfill(status=200, body=body, headers={"content-type": "application/octet-stream"})
 
     def named(route: Route) -> None:
         response = route.fetch()
@@ -289,7 +289,7 @@ def oversized(page: Page) -> None:
         facts["snapshot"]["length"] += MIB
         route.fulfill(response=response, body=f"export default {json.dumps(facts)};\n")
 
-    page.route("**/assets/pyodide/snapshot-*.gz", grown)
+    page.route("**/assets/pyodide/snapshot-*", grown)
     page.route("**/assets/pyodide/runtime.mjs", named)
 
 

@@ -40,7 +40,9 @@ def cases(spec: Path) -> dict[str, Path]:
 @pytest.fixture(scope="module")
 def pyodide_run(tmp_path_factory: pytest.TempPathFactory, spec_dir: Path) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("wheel")
-    result = replay_in_node(folder, spec_dir, "--doctest", variants=True)
+    # The engine's modules whole (the site's wheel has no docstrings, so no doctests: the
+    # same program, tests/site/test_stripped.py); test_snapshot.py replays the site's.
+    result = replay_in_node(folder, spec_dir, "--doctest", variants=True, stripped=False)
     wheel = Path(result["wheel"])
     # The same wheel's doctests in CPython, for comparison (the sources may change on
     # disk while the tests run; the wheel does not).

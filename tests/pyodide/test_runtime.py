@@ -160,10 +160,11 @@ def test_a_missing_node_modules_says_to_run_npm_ci(tmp_path: Path) -> None:
 def test_the_built_site_ships_the_runtime_once_at_its_top(built_site: Any) -> None:
     site = built_site.path
     # Pyodide's files, runtime.mjs and the one Python snapshot it names (snapshot.py),
-    # with the standard library a restore of it loads.
+    # with the standard library a restore of it loads and the snapshot's decoder.
     text = (site / runtime.PYODIDE_DIR / runtime.RUNTIME_MODULE).read_text("utf-8")
     snapshot = json.loads(text.removeprefix("export default ").rstrip().removesuffix(";"))["snapshot"]
-    shipped = sorted((*runtime.PYODIDE_FILES, runtime.RUNTIME_MODULE, snapshot["file"], snapshot["stdlib"]))
+    named = (snapshot["file"], snapshot["stdlib"], snapshot["decoder"])
+    shipped = sorted((*runtime.PYODIDE_FILES, runtime.RUNTIME_MODULE, *named))
     assert sorted(p.name for p in (site / "assets" / "pyodide").iterdir()) == shipped
     wheels = list((site / "assets" / "wheels").iterdir())
     assert [p.name for p in wheels] == [build_engine_wheel(REPO).filename]

@@ -5,7 +5,7 @@
 //
 // How Python starts (README, "How the engine starts"): the first time, from the memory
 // snapshot the build made (runtime.mjs names it, with its key: Pyodide's version, the
-// wheel's and the standard library's digests), downloaded gzip-compressed; where the
+// wheel's and the standard library's digests), downloaded zstd-compressed; where the
 // build made none, or the reader asked to save data, a plain loadPyodide, the wheel, the
 // engine's imports, "ready", then, before the first request, a memory snapshot of that
 // Python, kept gzip-compressed in Cache Storage under the same key (snapshot.mjs). Later
@@ -30,7 +30,7 @@
 //                                     reached (no network, never kept)
 // The wheel's address comes in the worker's own URL: engine-worker.mjs?wheel=<URL>.
 import {
-  forget, gunzip, keep, kept, making, restoring, snapshotKey, take, whenInstantiated,
+  forget, gunzip, keep, kept, making, restoring, snapshotKey, take, unzstd, whenInstantiated,
 } from "./snapshot.mjs";
 
 // Start Python and install the engine; resolves to {pyodide, handle, restored,
@@ -194,18 +194,20 @@ async function untilLoaded(loading) {
   }
 }
 
-// The build's snapshot (gzip-compressed, ``length`` bytes once gunzipped), fetched and
-// gunzipped as it arrives: a promise of its bytes, which rejects when it cannot be fetched
-// or is corrupt (gzip's check, or the size): Python then starts plainly.
+// The build's snapshot (``length`` bytes once decompressed; zstd-compressed, decompressed
+// by the module at ``decoder``, or gzip-compressed where the build names no decoder),
+// fetched and decompressed as it arrives: a promise of its bytes, which rejects when it
+// cannot be fetched or is corrupt (the format's check, or the size): Python then starts plainly.
 /**
  * @param {string} url
  * @param {number} length
+ * @param {string | null} decoder
  * @returns {Promise<Uint8Array>}
  */
-async function fetchSnapshot(url, length) {
+async function fetchSnapshot(url, length, decoder) {
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error("HTTP " + response.status + " for " + url);
-  return gunzip(response.body, length);
+  return decoder ? unzstd(response.body, length, decoder) : gunzip(response.body, length);
 }
 
 /** @param {string} url */
@@ -327,11 +329,13 @@ if (inWorker) {
     /** @type {string | undefined} */
     let restoredStdLibURL;
     if (!saved && snapshots && built && built.key === key && params.get("data") !== "save") {
-      saved = fetchSnapshot(new URL(built.file, indexURL).href, built.length);
+      const decoder = built.decoder ? new URL(built.decoder, indexURL).href : null;
+      saved = fetchSnapshot(new URL(built.file, indexURL).href, built.length, decoder);
       saved.catch(function () {}); // its failure is a plain start (boot), not the worker's
       source = "build-snapshot";
       // Its Python has imported most of the standard library: a smaller zip holds the rest.
       if (built.stdlib) restoredStdLibURL = new URL(built.stdlib, indexURL).href;
+      // (Its decoder, a module the worker imports, is not fetched here: not counted.)
       total += built.bytes - (built.stdlib ? built.stdlib_saved : 0);
     }
     const started = await boot({

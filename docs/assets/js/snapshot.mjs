@@ -100,8 +100,11 @@ function heapStart(snapshot) {
   return new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4)[1];
 }
 
+// The export that tells Python's WebAssembly module from any other.
+const PYTHON_EXPORT = "_PyRuntime";
+
 // The restore's side: until the returned function is called, the first WebAssembly
-// module instantiated with a memory of its own has ``saved`` (a snapshot, or a promise
+// module instantiated with a memory of its own and Python's runtime in it has ``saved`` (a snapshot, or a promise
 // of one) made whole from that memory, if it is a difference, before Pyodide sees the
 // module. Call the returned function once loadPyodide has settled.
 /**
@@ -117,8 +120,11 @@ export function whenInstantiated(saved) {
     if (!plain[name]) continue;
     WebAssembly[name] = /** @type {any} */ (async function (/** @type {any[]} */ ...args) {
       const made = await plain[name].apply(WebAssembly, args);
-      const memory = (made.instance || made).exports?.memory;
-      if (!done && memory instanceof WebAssembly.Memory) {
+      const exports = (made.instance || made).exports;
+      const memory = exports?.memory;
+      // Python's own module (its runtime's state exported), not another one instantiated
+      // meanwhile (the build snapshot's zstd decoder: unzstd below).
+      if (!done && memory instanceof WebAssembly.Memory && exports && PYTHON_EXPORT in exports) {
         done = true;
         const bytes = await saved;
         const words = new Uint32Array(bytes.buffer, bytes.byteOffset, 4);
@@ -275,6 +281,62 @@ export async function gunzip(body, length, signal) {
     out.set(value, at);
     at += value.length;
   }
+  if (at !== length) throw new Error("snapshot of the wrong size");
+  return out;
+}
+
+// The build's snapshot, zstd-compressed (a third smaller than gzip's best; no browser
+// decompresses zstd itself: DecompressionStream reads gzip and deflate only), decompressed
+// by ``decoder`` (the address of the pinned npm zstddec's streaming decoder, WebAssembly,
+// which the build puts beside the snapshot: snapshot.py) as its chunks arrive, into one
+// buffer of ``length`` bytes. Rejects on a corrupt or short stream, or the wrong size.
+// The decoder asks for its next chunk synchronously (a generator over an iterable), so it
+// is only driven while a chunk is waiting, and to its end once the body has ended. It
+// never says a stream is corrupt (zstd's error codes stay in it): it then yields nothing,
+// again and again, where a sound stream yields something at least every few chunks (a
+// compressed block is at most 128 KiB): a long run of nothing is a corrupt snapshot.
+/**
+ * @param {ReadableStream<Uint8Array<ArrayBuffer>> | null} body
+ * @param {number} length
+ * @param {string} decoder
+ * @returns {Promise<Uint8Array>}
+ */
+export async function unzstd(body, length, decoder) {
+  if (!(length > 0)) throw new Error("snapshot of unknown size");
+  if (!body) throw new Error("snapshot without its bytes");
+  const reader = body.getReader();
+  /** @type {typeof import("zstddec/stream")} */
+  const { ZSTDDecoder } = await import(decoder);
+  const zstd = new ZSTDDecoder();
+  await zstd.init();
+  const out = new Uint8Array(length);
+  let at = 0;
+  /** @type {Uint8Array[]} */
+  const waiting = [];
+  const chunks = (function* () {
+    for (let value = waiting.shift(); value; value = waiting.shift()) yield value;
+  })();
+  const parts = zstd.decodeStreaming(chunks);
+  let idle = 0;
+  /** @param {boolean} ended */
+  const drive = function (ended) {
+    while (ended || waiting.length) {
+      const part = parts.next();
+      if (part.done) return;
+      idle = part.value.length ? 0 : idle + 1;
+      if (idle > 4096) throw new Error("corrupt snapshot");
+      if (at + part.value.length > length) throw new Error("snapshot of the wrong size");
+      out.set(part.value, at);
+      at += part.value.length;
+    }
+  };
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (value.length) waiting.push(value);
+    drive(false);
+  }
+  drive(true);
   if (at !== length) throw new Error("snapshot of the wrong size");
   return out;
 }

@@ -93,11 +93,11 @@ def test_a_kept_wheel_is_the_engine_as_it_is_now(tmp_path: Path) -> None:
         REPO / "engine", root / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
     )
     changed_file = root / "engine" / "lansquenet" / "limits.py"
-    changed_file.write_text(changed_file.read_text("utf-8") + "# changed\n", "utf-8")
+    changed_file.write_text(changed_file.read_text("utf-8") + "CHANGED = 1\n", "utf-8")
     changed = build_engine_wheel(root, cache)
     assert changed.data != made.data and changed == build_engine_wheel(root)
     inside = zipfile.ZipFile(io.BytesIO(changed.data)).read("lansquenet/limits.py").decode("utf-8")
-    assert inside.endswith("# changed\n") and len(list(cache.glob("wheel-*.whl"))) == 2
+    assert inside.endswith("CHANGED = 1\n") and len(list(cache.glob("wheel-*.whl"))) == 2
 
 
 def test_pip_installs_the_wheel(tmp_path: Path) -> None:

@@ -416,11 +416,12 @@ def first_rows(first: dict[str, Any] | None, missing: str) -> list[tuple[str, st
             "3g",
             (
                 "bytes sent for that first visit until ready (wasm and text compressed as GitHub Pages"
-                " does), build's snapshot / plain; the Save-Data path's bytes = a plain start's where"
-                " the build made no snapshot"
+                " does), build's snapshot / plain; the Save-Data path's bytes of Python's files = a plain"
+                " start's where the build made no snapshot"
             ),
-            f"{sent['ratio']}× ({_kb(sent['snapshot_bytes'])} vs {_kb(sent['plain_bytes'])}); Save-Data"
-            f" {_kb(sent['plain_bytes'])}, no snapshot {_kb(sent['no_snapshot_bytes'])}"
+            f"{sent['ratio']}× ({_kb(sent['snapshot_bytes'])} vs {_kb(sent['plain_bytes'])}); Python's"
+            f" files: Save-Data {_kb(sent['plain_python_bytes'])}, no snapshot"
+            f" {_kb(sent['no_snapshot_python_bytes'])}"
             if sent
             else missing,
             "(reported); equal",

@@ -5,11 +5,15 @@ both make them). Both modules import this one, never each other."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.sync_api import Browser, Route
 
 from localsite.serve import Handler
+
+# Python's files, by their address on the server: the runtime, the snapshot and the wheel.
+PYTHON_FILES = re.compile(r"/assets/(pyodide|wheels)/")
 
 # A phone's network (3f): 150 ms and 9 Mbit/s each way (CDP Network.emulateNetworkConditions).
 NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 9e6 / 8, "uploadThroughput": 9e6 / 8}
@@ -45,7 +49,10 @@ new MutationObserver(function (records) {
 
 def first_visit(browser: Browser, url: str, path: str, network: bool = False) -> dict[str, Any]:
     """One first visit: ``path`` is "build-snapshot", "plain" (Save-Data) or "no-snapshot"
-    (a build without a snapshot: runtime.mjs without it). ms until ready, bytes, how."""
+    (a build without a snapshot: runtime.mjs without it). ms until ready, bytes, how;
+    and ``python_bytes``, those of Python's files alone (assets/pyodide/, assets/wheels/:
+    the page's other files, such as the search's language scripts, may come before or
+    after ready from one visit to the next)."""
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
@@ -71,7 +78,8 @@ def first_visit(browser: Browser, url: str, path: str, network: bool = False) ->
         page.wait_for_function("() => window.__lqb && window.__lqb.ready !== null", timeout=600_000)
         ms: float = page.evaluate("() => window.__lqb.ready")
         sent = sum(size for _, size in Handler.sent)
+        python = sum(size for where, size in Handler.sent if PYTHON_FILES.search(where))
         how = page.locator("#lq-play").get_attribute("data-lq-python")
-        return {"ms": ms, "bytes": sent, "how": how}
+        return {"ms": ms, "bytes": sent, "python_bytes": python, "how": how}
     finally:
         context.close()

@@ -273,6 +273,8 @@ def test_the_court_game_s_part_is_read_from_the_back_whole_in_its_frame(
     court_read_from_the_back(page, lang, size, "before any deal")
     counter = table.locator("#lq-counter")
     before = counter.text_content() or ""
+    shared = projected.locator("> .lq-share .lq-share-link")
+    unplayed = shared.get_attribute("href") or ""
     deal.click()
     expect(counter).not_to_have_text(before, timeout=30_000)
     expect(deal).to_be_visible(timeout=30_000)
@@ -280,10 +282,26 @@ def test_the_court_game_s_part_is_read_from_the_back_whole_in_its_frame(
     page.keyboard.press("r")
     expect(table.locator("#lq-game")).to_have_attribute("data-odds", "on")
     court_read_from_the_back(page, lang, size, "after R")
-    for _ in range(30):  # back to a step with every coupeur's card on the felt
-        if projected.locator(".lq-figure .lq-stake").count() >= len(NAMES) - 1:
-            break
+    # Back to the step with the most coupeurs' cards on the felt (every coupeur's, in
+    # nearly every coup; the latest such step), found in the engine's drawings of the game
+    # the table holds: the step's counter changes before its drawing comes, so the
+    # drawing's stakes are awaited there, never read on the way.
+    expect(shared).not_to_have_attribute("href", unplayed)  # the game's link follows its deal
+    opened = json.loads(web.handle(json.dumps({**opening(shared), "lang": lang})))
+    total = int(opened["count"])
+    assert re.findall(r"\d+", counter.text_content() or "") == [str(total)] * 2, total  # "Step 15 / 15"
+    first = max(0, total - web.MAX_STEPS)
+    drawn = json.loads(
+        web.handle(
+            json.dumps({"op": "steps", "from": first, "to": total, "lang": lang, "drawing": "projected"})
+        )
+    )["steps"]
+    stakes = {first + i: step["svg"].count('class="lq-stake"') for i, step in enumerate(drawn)}
+    target = max(stakes, key=lambda index: (stakes[index], index))
+    for _ in range(total - 1 - target):
         before = counter.text_content() or ""
         page.keyboard.press("ArrowLeft")
         expect(counter).not_to_have_text(before)
+    assert re.findall(r"\d+", counter.text_content() or "") == [str(target + 1), str(total)]
+    expect(projected.locator(".lq-figure .lq-stake")).to_have_count(stakes[target])
     court_read_from_the_back(page, lang, size, counter.text_content() or "")

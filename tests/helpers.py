@@ -800,6 +800,17 @@ def projected_sizes(view: Locator) -> dict[float, int]:
     return {float(px): chars for px, chars in sizes.items()}
 
 
+def read_from_the_back(view: Locator, name: object) -> None:
+    """The back row's rule (issue 45, issue 52 item 6), the same for every projected
+    screen: none of the characters on the screen under ``view`` (its frames' too, its
+    drawings' words included) under 18 px, 90 % of them at 24 px or more. ``name`` says
+    where, when it fails."""
+    sizes = projected_sizes(view)
+    assert {px: n for px, n in sizes.items() if px < 18} == {}, (name, sorted(sizes.items()))
+    total, large = sum(sizes.values()), sum(n for px, n in sizes.items() if px >= 24)
+    assert total and large >= 0.9 * total, (name, sorted(sizes.items()))
+
+
 # ---- built pages read as text (the history's and the sources' tests) ----
 # (configured reads mkdocs.yml: imported where a built page is read, never in Pyodide.)
 

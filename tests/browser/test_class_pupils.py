@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import UNCOVERED, decoded, overlapping, projected_sizes
+from helpers import UNCOVERED, decoded, overlapping, read_from_the_back
 from playwright.sync_api import FrameLocator, Locator, Page, ViewportSize, expect
 
 from lansquenet_site.words import Words
@@ -58,16 +58,6 @@ def settled(page: Page, view: Locator) -> str:
                     1
                 )  # drawn for the room
     return name
-
-
-def read_from_the_back(view: Locator, name: str) -> None:
-    """The screen's characters (its frames' included, drawings too): none under 18 px,
-    90 % of them at 24 px or more."""
-    sizes = projected_sizes(view)
-    assert {px: chars for px, chars in sizes.items() if px < 18} == {}, (name, sizes)
-    total = sum(sizes.values())
-    large = sum(chars for px, chars in sizes.items() if px >= 24)
-    assert total and large >= 0.9 * total, (name, sorted(sizes.items()))
 
 
 # The words of the class's table's drawing, each at its size on the screen (px).

@@ -15,7 +15,7 @@ from urllib.parse import unquote
 
 import pytest
 from configured import LANGUAGES, PREFIX
-from helpers import UNCOVERED, overlapping, projected_sizes, scenario_in
+from helpers import UNCOVERED, overlapping, read_from_the_back, scenario_in
 from playwright.sync_api import FrameLocator, Locator, Page, ViewportSize, expect
 from runs import FULL
 
@@ -290,15 +290,6 @@ def test_the_class_s_table_address_may_seat_the_names_alone_under_a_variant(page
     expect(page).to_have_url(re.compile(r"#scenario="))  # no quick game's short form: the game itself
     scenario = scenario_in(page.url)
     assert scenario["players"] == ["Zoé", "Yann"] and scenario["computer"] == {}, scenario
-
-
-def read_from_the_back(view: Locator, name: str) -> None:
-    """The back row's rule: none of the screen's characters (its frames' too, drawings
-    included) under 18 px, 90 % of them at 24 px or more."""
-    sizes = projected_sizes(view)
-    assert {px: n for px, n in sizes.items() if px < 18} == {}, (name, sorted(sizes.items()))
-    total, large = sum(sizes.values()), sum(n for px, n in sizes.items() if px >= 24)
-    assert total and large >= 0.9 * total, (name, sorted(sizes.items()))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

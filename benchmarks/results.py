@@ -479,7 +479,7 @@ def play_rows(play: dict[str, Any] | None, missing: str) -> list[tuple[str, str,
             )
             if play and "first_ratio" in play["switch"]
             else missing,
-            "≤ 0.4×",
+            "≤ 0.4×; the reopening at 1 000 ≤ 1.5× the one at 10",
             _met(play["switch"]["first_ok"]) if play and "first_ok" in play["switch"] else "–",
             cmd,
         ),

@@ -413,7 +413,7 @@ function wire(table) {
   const el = table.el;
   const word = table.word;
   followLoading(el, word);
-  start(); // Python starts at once on this page, while the reader sets up the table
+  start(); // Python runs from the start on this page (play-start.js), while the reader sets up the table
 
   /** @type {HTMLButtonElement} */ (el.setup.querySelector('[type="submit"]')).disabled = false; // the page's HTML keeps it off until now
   el.setup.addEventListener("submit", function (event) { startGame(table, event); });
@@ -451,9 +451,10 @@ function init() {
 
 // Material's document$ tells every subscriber, its own components first, in one task (its
 // DOMContentLoaded handler): the play page sets itself up in a task of its own after it,
-// so that no task holds the page long while a long link opens (RESULTS 9d). Python starts
-// at once, in that task, as before: offline.js, at the load event, leaves the service
-// worker's downloads until after Python's when a page's engine is starting.
+// so that no task holds the page long while a long link opens (RESULTS 9d). Python has
+// started before (play-start.js, as soon as it came); start() here and in wire() finds it
+// running, or starts it if that module could not: offline.js, at the load event, leaves the
+// service worker's downloads until after Python's when a page's engine is starting.
 if (typeof document$ !== "undefined") {
   document$.subscribe(function () {
     if (document.getElementById("lq-play")) start();

@@ -30,7 +30,7 @@
 //                                     reached (no network, never kept)
 // The wheel's address comes in the worker's own URL: engine-worker.mjs?wheel=<URL>.
 import {
-  forget, gunzip, keep, kept, making, restoring, snapshotKey, take, unzstd, whenInstantiated,
+  forget, keep, kept, making, restoring, snapshotKey, take, unzstd, whenInstantiated,
 } from "./snapshot.mjs";
 
 // Start Python and install the engine; resolves to {pyodide, handle, restored,
@@ -195,19 +195,19 @@ async function untilLoaded(loading) {
 }
 
 // The build's snapshot (``length`` bytes once decompressed; zstd-compressed, decompressed
-// by the module at ``decoder``, or gzip-compressed where the build names no decoder),
+// by the module at ``decoder``, which the build puts beside it: snapshot.py),
 // fetched and decompressed as it arrives: a promise of its bytes, which rejects when it
 // cannot be fetched or is corrupt (the format's check, or the size): Python then starts plainly.
 /**
  * @param {string} url
  * @param {number} length
- * @param {string | null} decoder
+ * @param {string} decoder
  * @returns {Promise<Uint8Array>}
  */
 async function fetchSnapshot(url, length, decoder) {
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error("HTTP " + response.status + " for " + url);
-  return decoder ? unzstd(response.body, length, decoder) : gunzip(response.body, length);
+  return unzstd(response.body, length, decoder);
 }
 
 /** @param {string} url */
@@ -329,7 +329,7 @@ if (inWorker) {
     /** @type {string | undefined} */
     let restoredStdLibURL;
     if (!saved && snapshots && built && built.key === key && params.get("data") !== "save") {
-      const decoder = built.decoder ? new URL(built.decoder, indexURL).href : null;
+      const decoder = new URL(built.decoder, indexURL).href;
       saved = fetchSnapshot(new URL(built.file, indexURL).href, built.length, decoder);
       saved.catch(function () {}); // its failure is a plain start (boot), not the worker's
       source = "build-snapshot";

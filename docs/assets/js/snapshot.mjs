@@ -268,7 +268,7 @@ export async function kept(scope) {
  * @param {AbortSignal} [signal]
  * @returns {Promise<Uint8Array>}
  */
-export async function gunzip(body, length, signal) {
+async function gunzip(body, length, signal) {
   if (!(length > 0)) throw new Error("snapshot of unknown size");
   if (!body) throw new Error("snapshot without its bytes");
   const out = new Uint8Array(length);

@@ -160,9 +160,6 @@ function setup(root) {
   wire(table);
   root.setAttribute("aria-busy", "false");
   if (!table.links.route()) showForm(table, null);
-  // Last: Python started before this page's modules (play-start.js), so its loading may
-  // have ended already; offline with Python never kept, that hides the form just shown.
-  followLoading(table.el, table.word);
 }
 
 // A request to the engine, and what to do with its answer; a failure of the engine's
@@ -284,7 +281,9 @@ function showForm(table, data) {
   table.form.reset(data);
   table.screen.show(false);
   table.el.game.hidden = true;
-  table.el.setup.hidden = false;
+  // Offline with Python never kept, there is nothing to set up (status.js): Python's
+  // loading may have ended so before this page's modules ran (play-start.js).
+  table.el.setup.hidden = table.root.hasAttribute("data-lq-offline");
 }
 
 // After a move: to the first control of the next decision, to the feed while computer
@@ -408,12 +407,14 @@ function carryOn(table) {
   }, function () { /* the loading failure is already on the page */ });
 }
 
-// The page's controls: Python started, the form, the moves, the tools, the steps.
+// The page's controls: the loading shown, Python started, the form, the moves, the
+// tools, the steps.
 /** @param {Page.Table} table */
 function wire(table) {
   const root = table.root;
   const el = table.el;
   const word = table.word;
+  followLoading(el, word);
   start(); // Python runs from the start on this page (play-start.js), while the reader sets up the table
 
   /** @type {HTMLButtonElement} */ (el.setup.querySelector('[type="submit"]')).disabled = false; // the page's HTML keeps it off until now

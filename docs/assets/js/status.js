@@ -26,6 +26,7 @@ export function followLoading(el, word) {
   onProgress(function (status, detail) {
     showLoading(display, status, detail);
     if (status !== "offline") return;
+    el.root.setAttribute("data-lq-offline", "");
     [el.setup, el.game, el.root.querySelector(".lq-quick")].forEach(function (part) {
       if (part) part.hidden = true;
     });

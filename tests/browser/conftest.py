@@ -22,6 +22,12 @@ What every test in this folder gets for free:
   offline worker would download the whole site (87 files, 3 MB) and Python again (14 MB)
   after the page's own files, and the test would wait for it. tests/browser/test_offline.py
   tests the worker, and allows it.
+- Material's search worker stood in for (``NO_SEARCH_WORKER``), but in tests marked
+  ``search``: on each page that holds the engine (search-wait.js) it would build the lunr
+  index of the whole site (about 0.15 s of the machine's processor a page), work that
+  only the search's own tests look at (tests/browser/test_smoke.py, and the offline
+  search of test_offline.py). The stand-in takes Material's messages and answers none:
+  the search box opens, and finds nothing.
 - ``context`` (per test): pytest-playwright's, with Python's memory snapshot in its
   Cache Storage before a page starts Python, as on a reader's return visit: a page that
   runs the engine restores Python (under a second) instead of starting it plainly
@@ -188,12 +194,39 @@ def python_snapshot(site_server: SiteServer, tmp_path_factory: pytest.TempPathFa
     return Snapshot(path="/python-snapshot/" + facts["key"], length=str(facts["length"]))
 
 
+# Material's search worker (assets/javascripts/workers/search.<hash>.min.js), made by
+# Material or by search-wait.js, replaced by an inert stand-in in every frame; any other
+# worker (Python's) is made as before.
+NO_SEARCH_WORKER = """(() => {
+  const Native = window.Worker;
+  if (!Native) return;
+  const Worker = function (url, options) {
+    if (!/\\/workers\\/search\\.[^/]*\\.js/.test(String(url))) return new Native(url, options);
+    const standIn = new EventTarget();
+    standIn.postMessage = function () {};
+    standIn.terminate = function () {};
+    return standIn;
+  };
+  Worker.prototype = Native.prototype;
+  window.Worker = Worker;
+})()"""
+
+
+def without_search_worker(context: BrowserContext, node: pytest.Item | pytest.Collector) -> None:
+    """Material's search worker stood in for in ``context``'s pages, unless ``node`` is
+    marked ``search`` (a test, or a module for its shared context)."""
+    if node.get_closest_marker("search") is None:
+        context.add_init_script(NO_SEARCH_WORKER)
+
+
 @pytest.fixture
 def context(context: BrowserContext, request: pytest.FixtureRequest) -> BrowserContext:
     """pytest-playwright's context, with Python's snapshot kept in it (but under
-    ``first_visit``) before any page starts Python: ``keep_snapshot_before_python``."""
+    ``first_visit``) before any page starts Python (``keep_snapshot_before_python``), and
+    Material's search worker stood in for (but under ``search``)."""
     if request.node.get_closest_marker("first_visit") is None:
         keep_snapshot_before_python(context, request.getfixturevalue("python_snapshot"))
+    without_search_worker(context, request.node)
     return context
 
 
@@ -371,10 +404,15 @@ class ModuleBrowser:
 
 @pytest.fixture(scope="module")
 def module_browser(
-    browser: Browser, browser_context_args: dict[str, Any], base_url: str, python_snapshot: Snapshot
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    base_url: str,
+    python_snapshot: Snapshot,
+    request: pytest.FixtureRequest,
 ) -> Iterator[ModuleBrowser]:
     context = browser.new_context(**{**browser_context_args, "base_url": base_url, "accept_downloads": True})
     keep_snapshot_before_python(context, python_snapshot)
+    without_search_worker(context, request.node)
     log = BrowserLog()
     log.watch(context)
     yield ModuleBrowser(context, log)

@@ -349,6 +349,7 @@ def test_the_first_engine_page_leaves_python_for_offline_visits(page: Page, serv
     expect(page.locator("#lq-game")).to_be_visible()
 
 
+@pytest.mark.search
 def test_offline_with_python_never_fetched_the_page_says_so_plainly(page: Page, server: Server) -> None:
     page.goto(server.url + SETTLEMENT["fr"])  # a rule page: the site kept, Python not
     wait_until_offline_ready(page)

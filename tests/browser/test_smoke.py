@@ -65,6 +65,7 @@ def test_missing_page_answers_in_both_languages(page: Page, browser_log: Any) ->
     expect(page.locator("h1").first).not_to_contain_text("Page not found")
 
 
+@pytest.mark.search
 @pytest.mark.parametrize(("path", "query", "lang"), [("/", "banque", "fr"), ("/en/", "bank", "en")])
 def test_search_finds_pages_of_the_reader_language(
     page: Page, browser_log: Any, base_url: str, path: str, query: str, lang: str
@@ -96,6 +97,7 @@ new MutationObserver(function () {
 """
 
 
+@pytest.mark.search
 @pytest.mark.parametrize("path", ["/play/", "/en/learn/"])
 def test_search_builds_its_index_once_python_has_started(page: Page, path: str) -> None:
     # search-wait.js (lansquenet_site/chrome.py): on a page that starts Python at once,
@@ -112,6 +114,7 @@ def test_search_builds_its_index_once_python_has_started(page: Page, path: str) 
     ]
 
 
+@pytest.mark.search
 def test_search_answers_at_once_while_python_is_still_starting(page: Page) -> None:
     # Python's runtime held back until the end: the reader who opens the search meanwhile
     # gets it at once.
@@ -129,6 +132,7 @@ def test_search_answers_at_once_while_python_is_still_starting(page: Page) -> No
     expect(page.locator("html")).to_have_attribute("data-lq-engine", "ready", timeout=90_000)
 
 
+@pytest.mark.search
 def test_search_is_not_held_on_a_page_without_the_engine(page: Page) -> None:
     page.goto("/rules/covering/")
     assert page.locator("script[src$='search-wait.js']").count() == 0
@@ -139,6 +143,7 @@ def test_search_is_not_held_on_a_page_without_the_engine(page: Page) -> None:
     assert worker < loaded or loaded == 0, (worker, loaded)
 
 
+@pytest.mark.search
 def test_search_is_released_at_load_on_a_page_that_starts_python_on_request(page: Page) -> None:
     # The odds page holds the engine (its simulation) but starts Python only when asked:
     # the search worker waits for the load event, not for a Python that never starts.

@@ -34,6 +34,7 @@ def test_the_home_page_shows_three_doors_above_the_fold(page: Page, lang: str, s
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
 
 
+@pytest.mark.search
 @pytest.mark.parametrize(
     ("lang", "query", "found"),
     [

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES as LANGS
-from helpers import READY_MS, engine_ready, search_for
+from helpers import READY_MS, engine_ready, link_to, search_for
 from playwright.sync_api import Page, expect
 
 import lansquenet
@@ -376,6 +376,15 @@ def test_offline_with_python_never_fetched_the_page_says_so_plainly(page: Page, 
         # The search, held while Python was starting (search-wait.js), answers offline.
         found = search_for(page, "banque" if lang == "fr" else "bank")
         assert "/" + SETTLEMENT[lang].replace("settlement", "covering") in found, found
+
+    # A game's link, opened offline: the same sentence, and no game, form or quick game
+    # (the page hides the form while a link opens, and shows it again when the link fails).
+    page.goto(server.url + PLAY["en"] + link_to(lansquenet.load("worked-example")))
+    expect(page.locator("#lq-status")).to_have_attribute("data-status", "offline", timeout=READY_MS)
+    expect(page.locator("#lq-status")).to_contain_text(WORDS("en", "play.loading.offline"))
+    page.wait_for_timeout(500)  # the link's failure, answered after the status
+    for hidden in ("[data-act=quick]", "#lq-setup", "#lq-game", "#lq-progress"):
+        expect(page.locator(hidden)).to_be_hidden()
 
 
 # --- erasing what the site keeps (the footer's button: docs/assets/js/forget.js) ---------

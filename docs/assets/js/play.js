@@ -281,9 +281,7 @@ function showForm(table, data) {
   table.form.reset(data);
   table.screen.show(false);
   table.el.game.hidden = true;
-  // Offline with Python never kept, there is nothing to set up (status.js): Python's
-  // loading may have ended so before this page's modules ran (play-start.js).
-  table.el.setup.hidden = table.root.hasAttribute("data-lq-offline");
+  table.el.setup.hidden = false; // but offline with Python never kept (play.css, status.js)
 }
 
 // After a move: to the first control of the next decision, to the feed while computer

@@ -25,11 +25,9 @@ export function followLoading(el, word) {
   const display = { line: el.status, bar: el.progress, word: word, words: "play.loading.", figures: true };
   onProgress(function (status, detail) {
     showLoading(display, status, detail);
-    if (status !== "offline") return;
-    el.root.setAttribute("data-lq-offline", "");
-    [el.setup, el.game, el.root.querySelector(".lq-quick")].forEach(function (part) {
-      if (part) part.hidden = true;
-    });
+    // Final: play.css hides the quick game, the form and the game under this mark, so no
+    // later step of the page's set-up (a form shown, a link's game) brings them back.
+    if (status === "offline") el.root.setAttribute("data-lq-offline", "");
   });
 }
 

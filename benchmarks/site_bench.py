@@ -29,7 +29,7 @@ written before the builds are timed (compileall, only what is stale): pip wrote 
 the packages both builds import (MkDocs, Material…) when it installed them, and Python
 keeps a module's bytecode beside its source unless told not to (``PYTHONDONTWRITEBYTECODE``,
 which some machines set: there, every build compiled our sources again, about 0.08 s of
-CPU that a build elsewhere pays once; benchmarks/README.md, issue 54, session 7).
+CPU that a build elsewhere pays once; benchmarks/README.md, issue 54).
 
     python benchmarks/site_bench.py [repeats]
 """

@@ -134,6 +134,7 @@ class PlayPage:
         self, context: BrowserContext, site: str, actions: int, data: dict[str, Any] | None = None
     ) -> None:
         self.actions = actions
+        self.site = site
         self.link = link_to(data or cycle(actions))  # ``data``: another game (figure 10a's, with rules)
         self.errors: list[str] = []
         self.page: Page = context.new_page()
@@ -176,7 +177,10 @@ class PlayPage:
         other = "en" if self.lang == "fr" else "fr"
         self.page.bring_to_front()
         self.page.locator(f"a.md-select__link[hreflang={other}]").first.dispatch_event("click")
-        self.page.wait_for_url(f"**/{PLAY[other]}#scenario=*", timeout=ENGINE_MS)
+        # The other page's own address: a glob's ``**/play/`` matches /en/play/ too, so a
+        # page that left a moment after the click was taken as already there.
+        there = self.site + PLAY[other] + "#scenario="
+        self.page.wait_for_url(lambda url: url.startswith(there), timeout=ENGINE_MS)
         self.lang = other
         self.page.wait_for_function(
             "() => window.__lqp && window.__lqp.shown && window.__lqp.shown.frame", timeout=ENGINE_MS

@@ -469,7 +469,8 @@ def play_rows(play: dict[str, Any] | None, missing: str) -> list[tuple[str, str,
         (
             "9c",
             (
-                "the language switcher's link (the game carried to the other language): from the click to the"
+                "the language switcher's link (the game carried to the other language), clicked 0.3 s after"
+                " the language menu opened: from the click to the"
                 f" game shown with its engine ready, at {_n(play['long']) if play else '1 000'} actions"
                 " / engine ready on a first visit to /play/ (fresh context, plain start)"
             ),
@@ -661,9 +662,11 @@ def notes(figures: dict[str, Any]) -> list[str]:
             f" {play['switches']} language switches each: {play['switch']['short_all_ms']} ms and"
             f" {play['switch']['long_all_ms']} ms; medians of their parts (the new page until the engine's"
             f" worker starts, Python's loading, the game's reopening and drawing):"
-            f" {play['switch']['parts_ms']}. Python's loading does not depend on the game; reopening replays"
-            " every action (figure 8b) and draws the journal and the ledger, so it grows with the game,"
-            f" here {round(100 * play['switch']['reopen_share'])}% of the switch at {_n(play['long'])}."
+            f" {play['switch']['parts_ms']}. Python's loading does not depend on the game; the reopening"
+            " replays no action (the record of the game the page before kept, lansquenet/carry.py, asked for"
+            " as the language menu opens), but still reads the link and the record, so it grows a little"
+            f" with the game: here {round(100 * play['switch']['reopen_share'])}% of the switch at"
+            f" {_n(play['long'])}."
         )
     return out
 

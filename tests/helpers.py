@@ -866,3 +866,27 @@ def article_texts(site: Path, lang: str) -> Iterator[tuple[Path, str]]:
         html = path.read_text("utf-8")
         if "<article" in html and path.parent.name != "parallel":
             yield path, text(article(html)).lower()
+
+
+# --- the worker's bridge, asked as a page asks (lansquenet.web) ---
+
+
+def ask(**request: Any) -> dict[str, Any]:
+    """The bridge's answer to ``request`` (JSON in, JSON out, as the worker)."""
+    answer: dict[str, Any] = json.loads(web.handle(json.dumps(request)))
+    return answer
+
+
+def story_of(opened: dict[str, Any]) -> dict[str, Any]:
+    """The whole story of the session just opened: the steps before the open answer's
+    ``from``, asked for with ``story`` (a piece at a time), then its own."""
+    texts: list[str] = []
+    reasons: dict[str, str] = {}
+    to = opened["from"]
+    while to > 0:  # as viewer.js asks: from the end, each piece up to where the last began
+        piece = ask(op="story", to=to)
+        assert 0 < len(piece["texts"]) == to - piece["from"] <= web.MAX_STORY
+        texts[:0] = piece["texts"]
+        reasons |= piece["reasons"]
+        to = piece["from"]
+    return {"texts": texts + opened["texts"], "reasons": reasons | opened["reasons"]}

@@ -84,7 +84,12 @@ declare namespace Bridge {
 
   interface OpenRequest extends Spoken { op: "open"; scenario: Scenario | string; check_names?: boolean; }
 
-  interface LinkRequest extends Spoken { op: "open"; link: string; }
+  interface LinkRequest extends Spoken {
+    op: "open";
+    link: string;
+    /** The record of that very game (a ``carry`` answer's): opened without replaying it. */
+    carry?: string;
+  }
 
   interface MoveRequest extends Spoken { op: "move"; action: Action; }
 
@@ -144,13 +149,19 @@ declare namespace Bridge {
 
   interface ShortAnswer extends Refusable { short: string | null; }
 
+  /** The open session's record, for the page in the other language (lansquenet/carry.py). */
+  interface CarryRequest extends Spoken { op: "carry"; }
+
+  interface Carried extends Refusable { carry: string; }
+
   /** The presets of VARIANTS.md and their figures; with ``rules``, the same for those (``chosen``). */
   interface RulesRequest extends Spoken { op: "rules"; rules?: Rules | CourtRules | null; }
 
   type Request = 
     ReplayRequest | OpenRequest | LinkRequest | MoveRequest | QuickRequest | UndoRequest
     | EndRequest | BotRequest | StepsRequest | StoryRequest | LedgerRequest | ScenarioRequest
-    | SimulateRequest | LessonRequest | ShortLinkRequest | ShortRequest | RulesRequest;
+    | CarryRequest | SimulateRequest | LessonRequest | ShortLinkRequest | ShortRequest
+    | RulesRequest;
 
   /** The answer to a request, by its op. */
   type AnswerTo<R extends Request> =
@@ -163,6 +174,7 @@ declare namespace Bridge {
     : R extends StoryRequest ? StoryAnswer
     : R extends LedgerRequest ? LedgerAnswer
     : R extends ScenarioRequest ? ScenarioAnswer
+    : R extends CarryRequest ? Carried
     : R extends SimulateRequest ? Simulation
     : R extends LessonRequest ? Lesson
     : R extends RulesRequest ? RulesAnswer

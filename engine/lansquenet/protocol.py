@@ -18,7 +18,7 @@ objects that may hold more keys than they declare; :data:`ANSWERS` pairs each re
 with its answer.
 
 >>> OPS[:7], OPS[7:]
-(('replay', 'open', 'move', 'quick', 'undo', 'end', 'bot'), ('steps', 'story', 'ledger', 'scenario', 'simulate', 'lesson', 'short', 'rules'))
+(('replay', 'open', 'move', 'quick', 'undo', 'end', 'bot'), ('steps', 'story', 'ledger', 'scenario', 'carry', 'simulate', 'lesson', 'short', 'rules'))
 """
 
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
@@ -124,6 +124,8 @@ class OpenRequest(Spoken):
 class LinkRequest(Spoken):
     op: Literal["open"]
     link: str
+    carry: NotRequired[str]
+    """The record of that very game (a ``carry`` answer's): opened without replaying it."""
 
 
 class MoveRequest(Spoken):
@@ -229,6 +231,16 @@ class ShortAnswer(Refusable):
     short: str | None
 
 
+class CarryRequest(Spoken):
+    """The open session's record, for the page in the other language (lansquenet/carry.py)."""
+
+    op: Literal["carry"]
+
+
+class Carried(Refusable):
+    carry: str
+
+
 class RulesRequest(Spoken):
     """The presets of VARIANTS.md and their figures; with ``rules``, the same for those (``chosen``)."""
 
@@ -249,6 +261,7 @@ Request: TypeAlias = (
     | StoryRequest
     | LedgerRequest
     | ScenarioRequest
+    | CarryRequest
     | SimulateRequest
     | LessonRequest
     | ShortLinkRequest
@@ -669,6 +682,7 @@ ANSWERS: tuple[tuple[tuple[object, ...], object], ...] = (
     ((StoryRequest,), StoryAnswer),
     ((LedgerRequest,), LedgerAnswer),
     ((ScenarioRequest,), ScenarioAnswer),
+    ((CarryRequest,), Carried),
     ((SimulateRequest,), Simulation),
     ((LessonRequest,), Lesson),
     ((RulesRequest,), RulesAnswer),

@@ -5,7 +5,10 @@ a time: :meth:`~Session.push` applies an action and returns only its new steps,
 :meth:`~Session.pop` takes the last one back in constant time (the frozen tables are
 kept on a stack: nothing is replayed), :meth:`~Session.end` is "time is up" (R-P4).
 Steps are kept as (event, table) pairs (:meth:`~Session.step`), actions as
-:class:`Played` entries (:meth:`~Session.played`). A session knows its game: its
+:class:`Played` entries (:meth:`~Session.played`). A session may also hold only its last
+steps (:meth:`~Session.tail`, :meth:`~Session.resumed`: a game carried to the page in the
+other language, :mod:`lansquenet.carry`): the earlier ones are replayed from its scenario
+the first time something asks for them. A session knows its game: its
 computer players and why they moved (:meth:`~Session.decisions`, :meth:`~Session.said`,
 :meth:`~Session.decide`), what an undo takes back (:meth:`~Session.undo`), and
 :meth:`~Session.kept` makes a series of changes all or nothing. It speaks no language:
@@ -32,7 +35,7 @@ lansquenet.refusals.Refusal: not_your_turn
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from types import MappingProxyType
@@ -67,6 +70,18 @@ class DealStart(NamedTuple):
 
     step: int
     deal: int
+
+
+class Tail(NamedTuple):
+    """A session's last steps and actions (:meth:`Session.tail`), all an ``open`` answer
+    reads: the steps from ``base`` on, the actions from ``done`` on (each entry's
+    ``first`` counts every step), and where each deal begins up to step ``base``."""
+
+    base: int
+    done: int
+    starts: list[DealStart]
+    steps: list[Step]
+    stack: list[Played]
 
 
 def check_shape(data: object) -> dict[str, Any]:
@@ -147,6 +162,12 @@ class Session:
         first = game_of(table).started(table)
         self._steps: list[Step] = [(first, table)]
         self._stack: list[Played] = []  # one entry per action (and the end)
+        # A resumed session (:meth:`resumed`) holds the steps from ``_base`` on and the
+        # actions from ``_done`` on, the deals begun up to step ``_base`` (``_starts``)
+        # and the actions before (``_earlier``); :meth:`_whole` replays the rest.
+        self._base = self._done = 0
+        self._starts: list[DealStart] = []
+        self._earlier: list[dict[str, Any]] = []
         # Inside :meth:`kept`: what to undo on failure (None: a push; else a popped
         # entry and its steps).
         self._journal: list[tuple[Played, list[Step]] | None] | None = None
@@ -172,7 +193,7 @@ class Session:
     @property
     def count(self) -> int:
         """How many steps the session has shown so far (the first is its start)."""
-        return len(self._steps)
+        return self._base + len(self._steps)
 
     @property
     def ended(self) -> bool:
@@ -181,7 +202,7 @@ class Session:
 
     def __len__(self) -> int:
         """The number of actions played (the end, once called, not counted)."""
-        return len(self._stack) - self.ended
+        return self._done + len(self._stack) - self.ended
 
     def legal_moves(self) -> list[str]:
         """The ``do`` words the player to act may use now (empty once finished)."""
@@ -206,7 +227,7 @@ class Session:
     def scenario(self) -> dict[str, Any]:
         """The scenario that leads here: the table, its actions, ``ended`` if so."""
         data = dict(self._setup)
-        data["actions"] = [entry.action for entry in self._stack if entry.action is not END]
+        data["actions"] = self._earlier + [entry.action for entry in self._stack if entry.action is not END]
         if self.ended:
             data["ended"] = True
         return data
@@ -223,7 +244,7 @@ class Session:
         before = self.table
         move = move_of(action)
         played = game_of(before).play(before, move)
-        self._record(Played(action_of(move), before, len(self._steps)), played)  # known keys only
+        self._record(Played(action_of(move), before, self.count), played)  # known keys only
         return played
 
     def end(self) -> list[Step]:
@@ -241,7 +262,7 @@ class Session:
             played: list[Step] = []  # a scenario may say "ended" of a finished session
         else:
             played = game_of(before).end(before)
-        self._record(Played(END, before, len(self._steps)), played)
+        self._record(Played(END, before, self.count), played)
         return played
 
     def _record(self, entry: Played, steps: list[Step]) -> None:
@@ -255,10 +276,13 @@ class Session:
 
         Raises :class:`IndexError` when there is nothing to take back.
         """
+        if not self._stack and self._done:
+            self._whole()  # back before the steps a resumed session holds
         entry = self._stack.pop()
+        at = entry.first - self._base
         if self._journal is not None:
-            self._journal.append((entry, self._steps[entry.first :]))
-        del self._steps[entry.first :]
+            self._journal.append((entry, self._steps[at:]))
+        del self._steps[at:]
         return entry.action
 
     def undo(self, seats: tuple[str, ...] | list[str] | None = None) -> int:
@@ -334,7 +358,13 @@ class Session:
         """
         if not 0 <= index < len(self):
             raise IndexError(index)
-        return self._stack[index]
+        return self._entry(index)
+
+    def _entry(self, index: int) -> Played:
+        """Stack entry ``index`` (0 <= index, the end's entry too)."""
+        if index < self._done:
+            self._whole()
+        return self._stack[index - self._done]
 
     def last_by(self, seats: tuple[str, ...] | list[str]) -> int | None:
         """The index of the last action played by one of ``seats`` (None if none); the
@@ -346,7 +376,7 @@ class Session:
         (0, 1, None)
         """
         index = len(self) - 1
-        while index >= 0 and self._stack[index].action.get("by") not in seats:
+        while index >= 0 and self._entry(index).action.get("by") not in seats:
             index -= 1
         return index if index >= 0 else None
 
@@ -354,15 +384,19 @@ class Session:
 
     def step(self, index: int) -> Step:
         """Step ``index``: its event and the table after it (``0`` is the start)."""
-        return self._steps[index]
+        if index < self._base:
+            self._whole()
+        return self._steps[index - self._base]
 
     def event(self, index: int) -> Event:
         """The event of step ``index``."""
-        return self._steps[index][0]
+        return self.step(index)[0]
 
     def deal_of(self, index: int) -> int:
         """The deal step ``index`` belongs to: the deals played before it, plus one."""
-        return len(self._steps[index - 1][1].deals) + 1 if index else 1
+        if 0 < index <= self._base:  # a resumed session: where the deals began is known
+            return self._starts[bisect_right(self._starts, index, key=lambda at: at.step) - 1].deal
+        return len(self.step(index - 1)[1].deals) + 1 if index else 1
 
     @property
     def deals(self) -> int:
@@ -377,12 +411,15 @@ class Session:
         [DealStart(step=0, deal=1), DealStart(step=10, deal=2)]
         """
         starts, last = [], self.deal_of(since - 1) if since else 0
-        if since == 0 and self.count:
+        if self._base and since <= self._base:  # a resumed session: those begun up to _base
+            starts = [at for at in self._starts if at.step >= since]
+            last, since = self._starts[-1].deal, self._base + 1
+        elif since == 0 and self.count:
             starts.append(DealStart(0, 1))  # deal_of(0): the first step begins deal 1
             last, since = 1, 1
-        steps = self._steps
-        for index in range(since, len(steps)):
-            deal = len(steps[index - 1][1].deals) + 1  # deal_of(index), inlined
+        steps, base = self._steps, self._base + 1
+        for index in range(since, self.count):
+            deal = len(steps[index - base][1].deals) + 1  # deal_of(index), inlined
             if deal != last:
                 starts.append(DealStart(index, deal))
                 last = deal
@@ -444,15 +481,20 @@ class Session:
         >>> {step: decision.reason for step, decision in session.decisions(0).items()}
         {1: 'bank_large'}
         """
+        if stop is not None and self._done and (not self._stack or stop <= self._stack[0].first):
+            self._whole()  # the actions before ``stop`` begin before the steps held
+        done = self._done
         last = (
-            len(self) if stop is None else bisect_left(self._stack, stop, hi=len(self), key=lambda e: e.first)
+            len(self)
+            if stop is None
+            else done + bisect_left(self._stack, stop, hi=len(self) - done, key=lambda e: e.first)
         )
         found: dict[int, Decision] = {}
         index = last - 1
-        while index >= 0 and self._stack[index].first >= since:
+        while index >= 0 and self._entry(index).first >= since:
             decision = self.decision(index)
             if decision is not None:
-                found[self._stack[index].first] = decision
+                found[self._entry(index).first] = decision
             index -= 1
         return dict(reversed(found.items()))
 
@@ -485,6 +527,66 @@ class Session:
         if self.ended:
             return True
         index = len(self) - 1
-        while index >= 0 and str(self._stack[index].action.get("by")) in self.computer:  # not the reader's
+        while index >= 0 and str(self._entry(index).action.get("by")) in self.computer:  # not the reader's
             index -= 1
         return index >= 0
+
+    # --- a session carried (lansquenet.carry) --------------------------------------------
+
+    def tail(self) -> Tail:
+        """The steps and actions an ``open`` answer reads (:mod:`lansquenet.web`): from
+        the action before the last deal's first step (:meth:`decisions` stops there), and
+        back to the reader's last action (:meth:`undoable` scans back to it).
+
+        >>> from lansquenet import load
+        >>> tail = Session(load("worked-example")).tail()
+        >>> tail.base, tail.done, tail.starts, len(tail.steps), len(tail.stack)
+        (2, 2, [DealStart(step=0, deal=1)], 9, 1)
+        """
+        starts = self.deal_starts()
+        done = len(self) - 1 if len(self) else 0
+        while done > 0 and self._entry(done).first >= starts[-1].step:
+            done -= 1
+        reader = self.last_by([seat for seat in self.table.players if seat not in self.computer])
+        if reader is not None:
+            done = min(done, reader)
+        base = self._entry(done).first - 1 if len(self) else 0
+        kept = [at for at in starts if at.step <= base]
+        return Tail(
+            base,
+            done,
+            kept,
+            [self.step(i) for i in range(base, self.count)],
+            self._stack[done - self._done :],
+        )
+
+    @classmethod
+    def resumed(cls, scenario: dict[str, Any], setup: dict[str, Any], tail: Tail) -> Session:
+        """The session of ``scenario`` (its table ``setup``) holding only ``tail``
+        (:meth:`tail` of that session): nothing replayed until an earlier step or
+        action is asked for. The caller vouches that ``tail`` is that scenario's.
+
+        >>> from lansquenet import load
+        >>> played = Session(load("worked-example"))
+        >>> again = Session.resumed(played.scenario(), dict(played.setup), played.tail())
+        >>> again.count, len(again), again._base, again.step(0)[0].code, again._base
+        (11, 3, 2, 'session_started', 0)
+        """
+        session = cls.__new__(cls)
+        session._setup = setup
+        session._steps = list(tail.steps)
+        # The end's entry is END itself (``ended`` asks which entry it is), not a copy of it.
+        session._stack = [
+            entry._replace(action=END) if entry.action == END else entry for entry in tail.stack
+        ]
+        session._base, session._done, session._starts = tail.base, tail.done, tail.starts
+        session._earlier = scenario["actions"][: tail.done]
+        session._journal, session.refused = None, None
+        return session
+
+    def _whole(self) -> None:
+        """A resumed session's earlier steps: its scenario replayed, the steps and
+        actions of the replay kept (the same as the tail's, from ``_base`` on)."""
+        whole = Session(self.scenario())
+        self._steps, self._stack, self._base, self._done = whole._steps, whole._stack, 0, 0
+        self._starts, self._earlier = [], []

@@ -30,7 +30,11 @@ is an object with an ``op`` (the contract, every request and answer declared onc
   ``{"op": "open", "link": T}`` opens the scenario a permalink's text ``T`` holds (the
   base64url of its UTF-8 JSON, docs/assets/js/permalink.js) the same way: the page hands
   the link over as it is, and what is not base64url, not UTF-8 or beyond the limits is
-  ``not_a_scenario``.
+  ``not_a_scenario``. With ``"carry": R``, the record of that very game made by the
+  ``carry`` op of the page before (:mod:`lansquenet.carry`), the game is opened without
+  replaying it, and the answer is the same; a record of anything else is ignored.
+- ``{"op": "carry"}``: ``{"carry": R}``, the open session's record (the page in the
+  other language opens the game with it, :mod:`lansquenet.carry`).
 - ``{"op": "move", "action": A}``: play one action (CONFORMANCE.md's form) on the
   session. The answer is a position whose ``texts`` are the sentences of the new steps
   only, and ``ledger`` the deals it played. A refused move answers
@@ -183,7 +187,7 @@ import re
 from collections.abc import Callable
 from typing import Any, cast
 
-from . import bots, chart, games, lessons, naming, odds, quicklink, variants, view
+from . import bots, carry, chart, games, lessons, naming, odds, quicklink, variants, view
 from .diagram import LAYOUTS, PAGE, Layout, diagram
 from .languages import FALLBACK, LANGUAGES
 from .limits import MAX_BYTES, MAX_DEALS, MAX_DEPTH, read_json, safe_whole
@@ -248,6 +252,12 @@ def linked(text: object) -> dict[str, Any]:
     Traceback (most recent call last):
     lansquenet.refusals.NotAScenario: not JSON: Expecting value: line 1 column 1 (char 0)
     """
+    return check_shape(_link_json(text))
+
+
+def _link_json(text: object) -> Any:
+    """What a permalink's text holds, read as JSON under the limits (not yet checked to
+    be a scenario)."""
     if not isinstance(text, str) or not LINK.fullmatch(text):
         raise NotAScenario("not base64url")
     if len(text) > MAX_BYTES // 3 * 4 + 4:
@@ -256,7 +266,7 @@ def linked(text: object) -> dict[str, Any]:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
     except ValueError:  # binascii.Error and UnicodeDecodeError are ValueErrors
         raise NotAScenario("not base64url of UTF-8 text") from None
-    return check_shape(read_json(raw))
+    return read_json(raw)
 
 
 def _layout(request: dict[str, Any]) -> Layout:
@@ -357,7 +367,17 @@ def _echo(action: dict[str, Any]) -> dict[str, Any]:
 
 def _open(request: dict[str, Any]) -> dict[str, Any]:
     lang = _lang(request, _worker.lang)
-    data = linked(request["link"]) if "link" in request else scenario_of(request.get("scenario"))
+    carried = request.get("carry")
+    if "link" in request and isinstance(carried, str):
+        # A record of this very game (lansquenet.carry): the link's data equal to the
+        # scenario the record holds, one the engine played, needs no other check.
+        data = _link_json(request["link"])
+        session = carry.resume(carried, data) if isinstance(data, dict) else None
+        if session is not None:
+            return _opened(session, None, data, lang)
+        data = check_shape(data)
+    else:
+        data = linked(request["link"]) if "link" in request else scenario_of(request.get("scenario"))
     if request.get("check_names") is True:  # a table a reader set up (lansquenet.naming)
         try:
             naming.check(data["players"])
@@ -366,6 +386,12 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
     session, stop = until_refused(data, checked=True)  # linked() and scenario_of() checked it
     if session is None:  # the table itself is refused: the session before stays
         return _refusal(cast(Stop, stop).refusal, lang)  # no session: always a refusal
+    return _opened(session, stop, data, lang)
+
+
+def _opened(session: Session, stop: Stop | None, data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The answer to ``open``: the session opened, where its last deal begins, and the
+    action refused if one was (``stop``); the session kept as the worker's."""
     starts = session.deal_starts()
     last_deal = starts[-1].step if starts else 0  # the story's last deal: what a page draws
     answer = _position(session, last_deal, session.deals, lang, begun=starts)
@@ -452,6 +478,19 @@ def _ledger(session: Session, request: dict[str, Any], lang: str) -> dict[str, A
 def _scenario(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
     """The ``scenario`` op: the session's scenario (the export)."""
     return {"scenario": session.scenario()}
+
+
+def _carry(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The ``carry`` op: the session's record, for the page in the other language
+    (:mod:`lansquenet.carry`).
+
+    >>> opened = handle('{"op": "open", "scenario": "worked-example", "lang": "en"}')
+    >>> kept = json.loads(handle('{"op": "carry"}'))["carry"]
+    >>> again = handle(json.dumps({"op": "open", "scenario": "worked-example", "lang": "en", "carry": kept}))
+    >>> again == opened
+    True
+    """
+    return {"carry": carry.record(session)}
 
 
 def _undo(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -771,6 +810,7 @@ HANDLERS: dict[str, Handler] = {
     "story": _on_session(_story),
     "ledger": _on_session(_ledger),
     "scenario": _on_session(_scenario),
+    "carry": _on_session(_carry),
     "simulate": _simulate,
     "lesson": _lesson,
     "short": _short,

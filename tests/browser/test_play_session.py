@@ -80,6 +80,55 @@ def open_long_game(page: Page, lang: str, script: str) -> lansquenet.Session:
     return lansquenet.Session(data)
 
 
+# The requests the page sends its worker, kept (their op, and whether an open carried a record).
+SENT = """(() => {
+  const Worker = window.Worker;
+  window.lqSent = [];
+  window.Worker = function (url, options) {
+    const worker = new Worker(url, options);
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = function (message) {
+      const request = JSON.parse(message.request);
+      window.lqSent.push({ op: request.op, carry: typeof request.carry === "string" });
+      return post(message);
+    };
+    return worker;
+  };
+})();"""
+
+
+# Issue 54 (9c): followed from a game, the language switcher's link takes the engine's
+# record of it along (carry.js, lansquenet/carry.py), and the game there is the whole game:
+# its story from the first sentence, its ledger, and undo back past its last deal.
+def test_the_switcher_carries_the_game_s_record_and_the_game_there_is_whole(page: Page, lang: str) -> None:
+    data = long_scenario(400, seed=11)
+    session = lansquenet.Session(data)
+    other = helpers.OTHER[lang]
+    page.add_init_script(SENT)
+    page.goto(helpers.PLAY[lang].lstrip("/") + helpers.link_to(data))
+    expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
+    helpers.settle(page)
+    page.locator(".md-header__option .md-select > button").hover()
+    page.locator(f"a.md-select__link[hreflang={other}]").click()
+    page.wait_for_url(lambda url: url.split("#")[0].endswith(helpers.PLAY[other]) and "#scenario=" in url)
+    expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
+    helpers.settle(page)
+    assert page.locator("html").get_attribute("lang") == other
+    assert {"op": "open", "carry": True} in page.evaluate("() => window.lqSent")
+    assert helpers.scenario_of(page) == data
+    expect(page.locator("#lq-counter")).to_have_text(counter(other, session.count, session.count))
+    texts, _ = engine_story(data, other)
+    assert whole_story(page) == texts  # from its first sentence, in the other language
+    assert ledger_count(page) == session.deals
+    for _ in range(6):  # back past the last deal's first action
+        page.locator("[data-act=undo]").click()
+        helpers.settle(page)
+    for _ in range(6):
+        session.pop()
+    assert helpers.scenario_of(page) == session.scenario()
+    expect(page.locator("#lq-counter")).to_have_text(counter(other, session.count, session.count))
+
+
 def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(play: Page, lang: str) -> None:
     data = long_scenario(2000, seed=11)  # the benchmarks' generator, seed 11
     session = lansquenet.Session(data)

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from helpers import permalink
+from helpers import ask, permalink, story_of
 
 import lansquenet
 from lansquenet import Session, web
@@ -16,26 +16,6 @@ from lansquenet.languages import LANGUAGES
 from lansquenet.limits import MAX_BYTES
 from lansquenet.view import percent
 from localsite.games import long_scenario
-
-
-def ask(**request: Any) -> dict[str, Any]:
-    answer: dict[str, Any] = json.loads(web.handle(json.dumps(request)))
-    return answer
-
-
-def story_of(opened: dict[str, Any]) -> dict[str, Any]:
-    """The whole story of the session just opened: the steps before the open answer's
-    ``from``, asked for with ``story`` (a piece at a time), then its own."""
-    texts: list[str] = []
-    reasons: dict[str, str] = {}
-    to = opened["from"]
-    while to > 0:  # as viewer.js asks: from the end, each piece up to where the last began
-        piece = ask(op="story", to=to)
-        assert 0 < len(piece["texts"]) == to - piece["from"] <= web.MAX_STORY
-        texts[:0] = piece["texts"]
-        reasons |= piece["reasons"]
-        to = piece["from"]
-    return {"texts": texts + opened["texts"], "reasons": reasons | opened["reasons"]}
 
 
 def test_open_move_undo_end_on_the_worked_example():

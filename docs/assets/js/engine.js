@@ -65,7 +65,8 @@ function holder() {
   return found;
 }
 
-function wheelURL() {
+// The engine's wheel, its digest in its address: which engine this page runs.
+export function wheelURL() {
   return new URL(holder().getAttribute("data-lq-wheel") || "", document.baseURI).href;
 }
 

@@ -19,6 +19,7 @@
 //   links.viewed(index, count);       // the step shown, for the language switcher
 //   links.leave(); links.forget();    // a new table (a new history entry); no game shown
 //   links.table                       // the game's table (a scenario without actions)
+import { carried, carryTo } from "./carry.js";
 import { fragment, gameLink, quickFragment, readHash, readRules, readSeats, stepFragment, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
 import { framed } from "./class-frame.js";
@@ -100,6 +101,25 @@ export function gameLinks(table) {
     base = null;
     updateSwitcher(null, null);
   }
+
+  // The language switcher's link, followed while a game is shown: the engine's record of
+  // it goes along (carry.js), asked for as the reader reaches for the language menu, so
+  // that the page there need not replay the game. A click that opens another tab or
+  // window is the browser's.
+  const carrier = carryTo(table.session);
+  /** @param {Event} event */
+  function reaching(event) {
+    const target = event.target instanceof Element ? event.target.closest(".md-select, a[hreflang]") : null;
+    if (target && shown) carrier.prepare(shown);
+  }
+  document.addEventListener("pointerover", reaching, { passive: true });
+  document.addEventListener("focusin", reaching);
+  document.addEventListener("click", function (event) {
+    const target = event.target instanceof Element ? event.target.closest("a[hreflang], a.md-select__link") : null;
+    if (!(target instanceof HTMLAnchorElement) || !shown || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || (target.target && target.target !== "_self")) return;
+    carrier.follow(event, target, shown);
+  });
 
   // The language switcher carries the game and the step shown, unless it is the last
   // one: once per position (the viewer tells which step it shows).
@@ -208,7 +228,7 @@ export function gameLinks(table) {
     // The engine reads the link as it is (base64url, UTF-8, JSON, the limits: the page
     // decodes nothing of a link that may be large), and says whether it is a game.
     const opening = /** @type {Promise<Bridge.Opened>} */ (
-      found.quick ? table.session.shortLink(found.text) : table.session.link(found.text));
+      found.quick ? table.session.shortLink(found.text) : table.session.link(found.text, carried()));
     table.run(opening, function (reply) {
       if (reply.error) {
         if (reply.error.code === "internal") { // the engine failed: not the link's fault

@@ -6,7 +6,9 @@
 //   const session = sessionClient("fr", function (busy) { ... });
 //   session.open(scenario)  -> a position with ``scenario`` (and ``refused`` if an action
 //                              was refused)
-//   session.link(text)      -> the same for the game a link's text holds (permalink.js)
+//   session.link(text, carry) -> the same for the game a link's text holds (permalink.js),
+//                              with the record the page before kept of it, if any (carry.js)
+//   session.carry()         -> {carry}: the session's record, for the page in the other language
 //   session.shortLink(text) -> the same for a quick game's short link (#quick=...)
 //   session.short()         -> {short}: the session's short link's text, or null
 //   session.quick(deals, players, rules, computers) -> the same for a quick game of 3, 6 or 10 deals, seating a class's names ([]: the reader's one seat), under ``rules`` (null: the standard game), computer players in the empty seats (``computers`` false: none)
@@ -71,7 +73,14 @@ export function sessionClient(lang, onBusy) {
   return {
     // ``form``: a table the reader set up, whose names the engine checks (lansquenet.naming)
     open: function (/** @type {Bridge.Scenario} */ scenario, /** @type {boolean} */ form) { return send({ op: "open", scenario: scenario, check_names: Boolean(form) }); },
-    link: function (/** @type {string} */ text) { return send({ op: "open", link: text }); },
+    // ``carry``: the record of that game the page before kept (carry.js), or null
+    link: function (/** @type {string} */ text, /** @type {string | null} */ carry = null) {
+      /** @type {Bridge.LinkRequest} */
+      const request = { op: "open", link: text };
+      if (carry) request.carry = carry;
+      return send(request);
+    },
+    carry: function () { return send({ op: "carry" }, true); }, // the session's record (carry.js)
     // A quick game's short link (lansquenet/quicklink.py): opened, or the session's own
     shortLink: function (/** @type {string} */ text) { return send({ op: "short", link: text }); },
     short: function () { return send({ op: "short" }, true); },

@@ -1,0 +1,172 @@
+"""A game carried to the page in the other language (lansquenet.carry, the bridge's
+``carry`` op and ``open`` with ``carry``): the game opened from its record answers
+exactly as the game replayed from its link, at the open and at every request after it
+(the story from its start, the ledger, a step far back, an undo back past the last deal,
+a move, the end, the short link), while the open itself replays nothing. A record of
+anything else is ignored: the link is replayed, and the reader sees no error."""
+
+from __future__ import annotations
+
+import base64
+import json
+import pickle
+import zlib
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from helpers import ask, permalink, story_of
+
+import lansquenet
+from lansquenet import Session, carry, web
+from lansquenet.games import COURT
+from localsite.games import cycle, long_scenario
+
+
+def quick_game(actions: int, **quick: Any) -> dict[str, Any]:
+    """A quick game (a reader and computer players) played for ``actions`` actions: the
+    computer players' moves by ``bot``, the reader's the first legal one at its least."""
+    position = ask(op="quick", seed=5, deals=10, lang="fr", **quick)["step"]
+    while True:
+        scenario = ask(op="scenario")["scenario"]
+        to_act = position["state"]["to_act"]
+        if len(scenario["actions"]) >= actions or to_act is None:
+            return scenario
+        if to_act["player"] in scenario.get("computer", {}):
+            answer = ask(op="bot")
+        else:
+            move = to_act["moves"][0]
+            action = {"by": to_act["player"], "do": move["do"]}
+            if move["amount"]:
+                action["amount"] = move["min"]
+            answer = ask(op="move", action=action)
+        assert "error" not in answer, answer
+        position = answer["step"]
+
+
+GAMES = {
+    "worked example": lambda: lansquenet.load("worked-example"),
+    "a long game of deals alike": lambda: cycle(300),
+    "a seeded six-player game": lambda: long_scenario(400, 11),
+    "a quick game with computer players": lambda: quick_game(120),
+    "a quick game of six packs": lambda: quick_game(90, rules={"variant": "six_packs"}),
+    "the court game": lambda: quick_game(60, rules={"game": COURT.id, "fonds": 2}),
+    "a game whose time is up": lambda: {**cycle(100), "ended": True},
+}
+
+
+def recorded(data: dict[str, Any]) -> str:
+    """The record the page before keeps: the game opened there (in French), then ``carry``."""
+    assert "error" not in ask(op="open", link=permalink(data), lang="fr")
+    kept: str = ask(op="carry")["carry"]
+    return kept
+
+
+def afterwards(opened: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The requests a reader's page may send after the open, and their answers."""
+    yield story_of(opened)  # the whole story, from its first sentence
+    yield ask(op="ledger", **{"from": 0})
+    yield ask(op="steps", **{"from": 0, "to": 3})  # a step far back
+    yield ask(op="steps", **{"from": opened["count"] - 3, "to": opened["count"]})
+    yield ask(op="short")
+    yield ask(op="scenario")
+    first = opened["scenario"]["actions"][0]["by"] if opened["scenario"]["actions"] else "nobody"
+    yield ask(op="undo", to=[first])  # back past the last deal
+    yield ask(op="undo")
+    to_act = ask(op="steps", **{"from": 0, "to": 1})["steps"][0]["state"]["to_act"]
+    if to_act is not None:
+        yield ask(op="move", action={"by": to_act["player"], "do": "pass"})  # may be refused
+    yield ask(op="end")
+    yield ask(op="scenario")
+
+
+def undone(opened: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Undo after undo from the open, back past the steps a carried game holds, then a
+    move and the story."""
+    for _ in range(12):
+        yield ask(op="undo")
+    yield ask(op="undo", to=[opened["scenario"]["players"][0]])
+    moved = ask(op="bot")  # may be refused: no computer player, or none to act
+    yield moved
+    yield ask(op="story", to=moved.get("count", opened["from"]))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("then", [afterwards, undone])
+def test_a_carried_game_answers_as_the_game_replayed_from_its_link(game: str, then: Any) -> None:
+    data = GAMES[game]()
+    link = permalink(data)
+    kept = recorded(data)
+    replayed = ask(op="open", link=link, lang="en")
+    plain = [replayed, *then(replayed)]
+    recorded(data)
+    opened = ask(op="open", link=link, lang="en", carry=kept)
+    assert [opened, *then(opened)] == plain
+
+
+def test_a_carried_game_is_opened_without_a_replay_and_replayed_when_its_start_is_asked_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    data = long_scenario(400, 11)
+    kept = recorded(data)
+    pushed: list[object] = []
+    push = Session.push
+
+    def counted(self: Session, action: Any) -> Any:
+        pushed.append(action)
+        return push(self, action)
+
+    monkeypatch.setattr(Session, "push", counted)
+    opened = ask(op="open", link=permalink(data), lang="en", carry=kept)
+    assert opened["actions"] == 400 and opened["from"] > 0 and pushed == []
+    assert ask(op="story", to=opened["from"], **{"from": opened["from"] - 2})[
+        "texts"
+    ]  # the last deal's start
+    assert pushed == []
+    assert ask(op="steps", **{"from": 0, "to": 1})["steps"][0]["event"]["code"] == "session_started"
+    assert len(pushed) == 400  # the whole game replayed once, when its first step was asked for
+    ask(op="steps", **{"from": 1, "to": 2})
+    assert len(pushed) == 400
+
+
+def _packed(held: object) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(pickle.dumps(held, protocol=5))).decode("ascii")
+
+
+class Stranger:
+    """Not one of the engine's records."""
+
+
+def test_a_record_of_anything_else_is_ignored_and_the_link_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = cycle(60)
+    kept = recorded(data)
+    other = recorded(cycle(61))
+    link = permalink(data)
+    expected = ask(op="open", link=link, lang="en")
+    tail = Session(data).tail()
+    for wrong in (
+        other,  # another game's record
+        recorded({**data, "ended": True}),  # the same actions, the time up
+        kept[:-8],  # cut short
+        kept + "AAAA",
+        "not a record",
+        base64.urlsafe_b64encode(b"not compressed").decode(),
+        base64.urlsafe_b64encode(zlib.compress(b"not a pickle")).decode(),
+        _packed((carry.FORMAT + 1, data, {}, tail)),  # another engine's format
+        _packed((carry.FORMAT, data, {}, "a tail")),
+        _packed((carry.FORMAT, data, {}, tail._replace(done=0))),  # a tail of another length
+        _packed((carry.FORMAT, data, {}, Stranger())),  # a class that is not the engine's
+        _packed((carry.FORMAT, data, {}, print)),  # a function
+    ):
+        assert ask(op="open", link=link, lang="en", carry=wrong) == expected, wrong[:40]
+    monkeypatch.setattr(carry, "LIMIT", 1000)  # a record that unpacks beyond the limit
+    assert ask(op="open", link=link, lang="en", carry=kept) == expected
+
+
+def test_a_record_is_the_open_session_s_and_none_without_one() -> None:
+    web._worker.session = None
+    assert ask(op="carry")["error"]["code"] == "no_session"
+    data = cycle(30)
+    kept = recorded(data)
+    assert json.dumps(ask(op="carry")) == json.dumps({"carry": kept})  # the same game, the same record
+    assert len(kept) < len(permalink(data)) * 2

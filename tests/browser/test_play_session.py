@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urlsplit
 
 import helpers
 import pytest
@@ -98,8 +99,9 @@ SENT = """(() => {
 
 
 # Issue 54 (9c): followed from a game, the language switcher's link takes the engine's
-# record of it along (carry.js, lansquenet/carry.py), and the game there is the whole game:
-# its story from the first sentence, its ledger, and undo back past its last deal.
+# record of it along (carry.js, lansquenet/carry.py), asked for as the menu opens or, else,
+# at the click; the game there is the whole game: its story from the first sentence, its
+# ledger, and undo back past its last deal.
 def test_the_switcher_carries_the_game_s_record_and_the_game_there_is_whole(page: Page, lang: str) -> None:
     data = long_scenario(400, seed=11)
     session = lansquenet.Session(data)
@@ -110,7 +112,7 @@ def test_the_switcher_carries_the_game_s_record_and_the_game_there_is_whole(page
     helpers.settle(page)
     page.locator(".md-header__option .md-select > button").hover()
     page.locator(f"a.md-select__link[hreflang={other}]").click()
-    page.wait_for_url(lambda url: url.split("#")[0].endswith(helpers.PLAY[other]) and "#scenario=" in url)
+    page.wait_for_url(lambda url: urlsplit(url).path == helpers.PLAY[other] and "#scenario=" in url)
     expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
     helpers.settle(page)
     assert page.locator("html").get_attribute("lang") == other
@@ -127,6 +129,14 @@ def test_the_switcher_carries_the_game_s_record_and_the_game_there_is_whole(page
         session.pop()
     assert helpers.scenario_of(page) == session.scenario()
     expect(page.locator("#lq-counter")).to_have_text(counter(other, session.count, session.count))
+    # Back, the link followed at once (no menu reached for: the record asked for at the click).
+    page.locator(f"a.md-select__link[hreflang={lang}]").dispatch_event("click")
+    page.wait_for_url(lambda url: urlsplit(url).path == helpers.PLAY[lang] and "#scenario=" in url)
+    expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
+    helpers.settle(page)
+    assert page.evaluate("() => window.lqSent")[0] == {"op": "open", "carry": True}
+    assert helpers.scenario_of(page) == session.scenario()
+    expect(page.locator("#lq-counter")).to_have_text(counter(lang, session.count, session.count))
 
 
 def test_a_long_link_opens_and_a_move_and_an_undo_update_the_page(play: Page, lang: str) -> None:

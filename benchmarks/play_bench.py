@@ -180,9 +180,7 @@ class PlayPage:
         pointer goes from the menu's button to its item); the game shown again there."""
         other = "en" if self.lang == "fr" else "fr"
         self.page.bring_to_front()
-        self.page.locator(".md-header__option .md-select > button").hover()
-        self.page.wait_for_timeout(REACH)
-        self.page.locator(f"a.md-select__link[hreflang={other}]").first.click()
+        helpers.pick_language(self.page, other, REACH)
         # The other page's own address: a glob's ``**/play/`` matches /en/play/ too, so a
         # page that left a moment after the click was taken as already there.
         there = self.site + PLAY[other] + "#scenario="

@@ -282,6 +282,24 @@ def settle(page: Page) -> None:
     page.locator("#lq-play[aria-busy=false]").wait_for(state="attached", timeout=ENGINE_MS)
 
 
+def pick_language(page: Page, lang: str, pause_ms: float = 0) -> None:
+    """The header's language menu, as a reader uses it: opened (the pointer over its
+    button), then ``pause_ms`` later (the pointer's way to the item) ``lang`` clicked."""
+    page.locator(".md-header__option .md-select > button").hover()
+    if pause_ms:
+        page.wait_for_timeout(pause_ms)
+    page.locator(f"a.md-select__link[hreflang={lang}]").first.click()
+
+
+def least_action(to_act: dict[str, Any]) -> dict[str, Any]:
+    """A legal action for a step's ``to_act`` (its state's): the first move, its least amount."""
+    chosen = to_act["moves"][0]
+    action = {"by": to_act["player"], "do": chosen["do"]}
+    if chosen["amount"]:
+        action["amount"] = chosen["min"]
+    return action
+
+
 def tabs_to(page: Page, selector: str, most: int) -> tuple[int, bool]:
     """Tab from where the focus is, following the skip link (Enter) when it takes the
     focus, until the focus is on ``selector``: how many Tabs it took, and whether the skip

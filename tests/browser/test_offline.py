@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 from configured import LANGUAGES as LANGS
-from helpers import READY_MS, engine_ready, link_to, search_for
+from helpers import READY_MS, engine_ready, link_to, search_for, settle
 from playwright.sync_api import Page, expect
 
 import lansquenet
@@ -382,7 +382,9 @@ def test_offline_with_python_never_fetched_the_page_says_so_plainly(page: Page, 
     page.goto(server.url + PLAY["en"] + link_to(lansquenet.load("worked-example")))
     expect(page.locator("#lq-status")).to_have_attribute("data-status", "offline", timeout=READY_MS)
     expect(page.locator("#lq-status")).to_contain_text(WORDS("en", "play.loading.offline"))
-    page.wait_for_timeout(500)  # the link's failure, answered after the status
+    settle(page)  # the link's open answered: refused, the engine offline
+    # Said as the status says it, not as Python that could not start in this browser.
+    expect(page.locator("#lq-link-error")).to_have_text(WORDS("en", "play.loading.offline"))
     for hidden in ("[data-act=quick]", "#lq-setup", "#lq-game", "#lq-progress"):
         expect(page.locator(hidden)).to_be_hidden()
 

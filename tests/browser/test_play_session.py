@@ -44,12 +44,7 @@ def counter(lang: str, index: int, total: int) -> str:
 
 def next_action(session: lansquenet.Session) -> dict[str, Any]:
     """A legal action for the player to act: the first move, its least amount."""
-    to_act = view.steps(session, session.count - 1)[0]["state"]["to_act"]
-    chosen = to_act["moves"][0]
-    action = {"by": to_act["player"], "do": chosen["do"]}
-    if chosen["amount"]:
-        action["amount"] = chosen["min"]
-    return action
+    return helpers.least_action(view.steps(session, session.count - 1)[0]["state"]["to_act"])
 
 
 # In French only: the game's length is the cost here, the words the same code in either
@@ -81,21 +76,19 @@ def open_long_game(page: Page, lang: str, script: str) -> lansquenet.Session:
     return lansquenet.Session(data)
 
 
-# The requests the page sends its worker, kept (their op, and whether an open carried a record).
-SENT = """(() => {
-  const Worker = window.Worker;
-  window.lqSent = [];
-  window.Worker = function (url, options) {
-    const worker = new Worker(url, options);
-    const post = worker.postMessage.bind(worker);
-    worker.postMessage = function (message) {
-      const request = JSON.parse(message.request);
-      window.lqSent.push({ op: request.op, carry: typeof request.carry === "string" });
-      return post(message);
-    };
-    return worker;
-  };
-})();"""
+# The worker's requests, as engine.js posts them, kept: their op, and whether an open
+# carried a record.
+SENT = """
+window.lqSent = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (message && typeof message.request === "string") {
+    const request = JSON.parse(message.request);
+    window.lqSent.push({ op: request.op, carry: typeof request.carry === "string" });
+  }
+  return post.call(this, message, ...rest);
+};
+"""
 
 
 # Issue 54 (9c): followed from a game, the language switcher's link takes the engine's
@@ -110,8 +103,7 @@ def test_the_switcher_carries_the_game_s_record_and_the_game_there_is_whole(page
     page.goto(helpers.PLAY[lang].lstrip("/") + helpers.link_to(data))
     expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
     helpers.settle(page)
-    page.locator(".md-header__option .md-select > button").hover()
-    page.locator(f"a.md-select__link[hreflang={other}]").click()
+    helpers.pick_language(page, other)
     page.wait_for_url(lambda url: urlsplit(url).path == helpers.PLAY[other] and "#scenario=" in url)
     expect(page.locator("#lq-game")).to_be_visible(timeout=BIG_MS)
     helpers.settle(page)

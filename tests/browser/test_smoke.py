@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from helpers import search_for
+from helpers import pick_language, search_for
 from playwright.sync_api import Page, Route, expect
 
 TWINS = [("/", "/en/"), ("/rules/covering/", "/en/rules/covering/")]
@@ -18,8 +18,7 @@ TWINS = [("/", "/en/"), ("/rules/covering/", "/en/rules/covering/")]
 
 def switch_language(page: Page, lang: str) -> None:
     """Use the header's language selector as a reader would: open it, pick a language."""
-    page.locator(".md-header__option .md-select > button").hover()
-    page.locator(f"a.md-select__link[hreflang={lang}]").click()
+    pick_language(page, lang)
     page.wait_for_load_state()
 
 

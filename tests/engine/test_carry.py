@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from helpers import ask, permalink, story_of
+from helpers import ask, least_action, permalink, story_of
 
 import lansquenet
 from lansquenet import Session, carry, web
@@ -35,11 +35,7 @@ def quick_game(actions: int, **quick: Any) -> dict[str, Any]:
         if to_act["player"] in scenario.get("computer", {}):
             answer = ask(op="bot")
         else:
-            move = to_act["moves"][0]
-            action = {"by": to_act["player"], "do": move["do"]}
-            if move["amount"]:
-                action["amount"] = move["min"]
-            answer = ask(op="move", action=action)
+            answer = ask(op="move", action=least_action(to_act))
         assert "error" not in answer, answer
         position = answer["step"]
 
@@ -157,8 +153,9 @@ def test_a_record_of_anything_else_is_ignored_and_the_link_replayed(monkeypatch:
         _packed((carry.FORMAT, data, {}, tail._replace(done=0))),  # a tail of another length
         _packed((carry.FORMAT, data, {}, Stranger())),  # a class that is not the engine's
         _packed((carry.FORMAT, data, {}, print)),  # a function
+        12,  # not text
     ):
-        assert ask(op="open", link=link, lang="en", carry=wrong) == expected, wrong[:40]
+        assert ask(op="open", link=link, lang="en", carry=wrong) == expected, str(wrong)[:40]
     monkeypatch.setattr(carry, "LIMIT", 1000)  # a record that unpacks beyond the limit
     assert ask(op="open", link=link, lang="en", carry=kept) == expected
 

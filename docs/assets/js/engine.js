@@ -19,8 +19,8 @@
 /** @type {Worker | null} */
 let worker = null;
 let nextId = 1;
-/** @type {Error | null} */
-let failure = null; // the loading failure, once there is one
+/** @type {(Error & {offline: boolean}) | null} */
+let failure = null; // the loading failure, once there is one (``offline``: Python's files out of reach)
 // "idle" | "runtime" (downloading; detail {loaded, total}) | "starting" | "restoring" |
 // "engine" | "ready" (detail "plain": a snapshot could not be restored, Python started
 // plainly) | "failed" (detail: the error) | "offline" (Python's files out of reach)
@@ -52,7 +52,7 @@ function setStatus(next, detail) {
  */
 function fail(message, offline) {
   if (failure) return;
-  failure = new Error(message);
+  failure = Object.assign(new Error(message), { offline: Boolean(offline) });
   setStatus(offline ? "offline" : "failed", offline ? undefined : message);
   const failed = failure;
   pending.forEach(function (waiting) { waiting.reject(failed); });

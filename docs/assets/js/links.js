@@ -20,7 +20,7 @@
 //   links.leave(); links.forget();    // a new table (a new history entry); no game shown
 //   links.table                       // the game's table (a scenario without actions)
 import { carried, carryTo } from "./carry.js";
-import { fragment, gameLink, quickFragment, readHash, readRules, readSeats, stepFragment, updateSwitcher, writeHash } from "./permalink.js";
+import { SWITCHERS, fragment, gameLink, quickFragment, readHash, readRules, readSeats, stepFragment, updateSwitcher, writeHash } from "./permalink.js";
 import { problem } from "./session.js";
 import { framed } from "./class-frame.js";
 import { show } from "./page.js";
@@ -109,13 +109,13 @@ export function gameLinks(table) {
   const carrier = carryTo(table.session);
   /** @param {Event} event */
   function reaching(event) {
-    const target = event.target instanceof Element ? event.target.closest(".md-select, a[hreflang]") : null;
+    const target = event.target instanceof Element ? event.target.closest(".md-select, " + SWITCHERS) : null;
     if (target && shown) carrier.prepare(shown);
   }
   document.addEventListener("pointerover", reaching, { passive: true });
   document.addEventListener("focusin", reaching);
   document.addEventListener("click", function (event) {
-    const target = event.target instanceof Element ? event.target.closest("a[hreflang], a.md-select__link") : null;
+    const target = event.target instanceof Element ? event.target.closest(SWITCHERS) : null;
     if (!(target instanceof HTMLAnchorElement) || !shown || event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || (target.target && target.target !== "_self")) return;
     carrier.follow(event, target, shown);

@@ -214,8 +214,11 @@ export function writeHash(text, push) {
   else history.replaceState(null, "", url);
 }
 
-// The language switcher's links, found once (the page does not replace its header): a
-// search of the whole page at every move would go through the whole journal.
+// The language switcher's links (Material's language menu), as a selector.
+export const SWITCHERS = "a[hreflang], a.md-select__link";
+
+// Those links, found once (the page does not replace its header): a search of the whole
+// page at every move would go through the whole journal.
 /** @type {NodeListOf<HTMLAnchorElement> | null} */
 let switchers = null;
 
@@ -226,7 +229,7 @@ let switchers = null;
  */
 export function updateSwitcher(text, step) {
   const hash = text ? fragment(text) + (step !== null && step !== undefined ? STEP + step : "") : "";
-  if (!switchers) switchers = document.querySelectorAll("a[hreflang], a.md-select__link");
+  if (!switchers) switchers = document.querySelectorAll(SWITCHERS);
   switchers.forEach(function (link) {
     if (!link.dataset.lqHref) link.dataset.lqHref = (link.getAttribute("href") || "").split("#")[0];
     link.setAttribute("href", link.dataset.lqHref + hash);

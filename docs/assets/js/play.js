@@ -163,7 +163,7 @@ function setup(root) {
 }
 
 // A request to the engine, and what to do with its answer; a failure of the engine's
-// loading is said in ``failTarget``.
+// loading is said in ``failTarget``, as the status line says it (offline: that it is).
 /**
  * @template T
  * @param {Page.Table} table
@@ -173,7 +173,8 @@ function setup(root) {
  */
 function run(table, request, then, failTarget) {
   return request.then(then, function (error) {
-    show(failTarget, errorSentence(table.word, "play.loading.failed", error));
+    const key = error && error.offline ? "play.loading.offline" : "play.loading.failed";
+    show(failTarget, errorSentence(table.word, key, error));
   });
 }
 

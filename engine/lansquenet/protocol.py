@@ -707,9 +707,10 @@ Progress: TypeAlias = Literal[
 
 
 class FromWorker(TypedDict):
-    """worker -> page: an answer's JSON text (or ``error`` once Python could not start),
-    or how Python's start goes (``progress``: bytes so far for "runtime", ``from`` for
-    "ready", ``kept`` once a snapshot is kept, ``error`` for "failed")."""
+    """worker -> page: an answer's JSON text (none once Python could not start: the page
+    answers the requests still waiting with the failure its progress says), or how
+    Python's start goes (``progress``: bytes so far for "runtime", ``from`` for "ready",
+    ``kept`` once a snapshot is kept, ``error`` for "failed")."""
 
     id: NotRequired[int]
     response: NotRequired[str]

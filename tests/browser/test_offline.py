@@ -379,14 +379,15 @@ def test_offline_with_python_never_fetched_the_page_says_so_plainly(page: Page, 
 
     # A game's link, opened offline: the same sentence, and no game, form or quick game
     # (the page hides the form while a link opens, and shows it again when the link fails).
-    page.goto(server.url + PLAY["en"] + link_to(lansquenet.load("worked-example")))
-    expect(page.locator("#lq-status")).to_have_attribute("data-status", "offline", timeout=READY_MS)
-    expect(page.locator("#lq-status")).to_contain_text(WORDS("en", "play.loading.offline"))
-    settle(page)  # the link's open answered: refused, the engine offline
-    # Said as the status says it, not as Python that could not start in this browser.
-    expect(page.locator("#lq-link-error")).to_have_text(WORDS("en", "play.loading.offline"))
-    for hidden in ("[data-act=quick]", "#lq-setup", "#lq-game", "#lq-progress"):
-        expect(page.locator(hidden)).to_be_hidden()
+    for lang in LANGS:
+        page.goto(server.url + PLAY[lang] + link_to(lansquenet.load("worked-example")))
+        expect(page.locator("#lq-status")).to_have_attribute("data-status", "offline", timeout=READY_MS)
+        expect(page.locator("#lq-status")).to_contain_text(WORDS(lang, "play.loading.offline"))
+        settle(page)  # the link's open answered: refused, the engine offline
+        # Said as the status says it, not as Python that could not start in this browser.
+        expect(page.locator("#lq-link-error")).to_have_text(WORDS(lang, "play.loading.offline"))
+        for hidden in ("[data-act=quick]", "#lq-setup", "#lq-game", "#lq-progress"):
+            expect(page.locator(hidden)).to_be_hidden()
 
 
 # --- erasing what the site keeps (the footer's button: docs/assets/js/forget.js) ---------

@@ -382,7 +382,10 @@ if (inWorker) {
         }
         post({ id, response });
       },
-      function (error) { post({ id, error: said(error) }); },
+      // Python did not start: no answer of its own. The failure's one message ("failed",
+      // or "offline" once the network is checked: fail() above) tells the page, which
+      // then answers every request still waiting with that failure (engine.js).
+      function () {},
     );
   });
 }

@@ -110,8 +110,7 @@ export function start() {
     else if (message.id !== undefined && pending.has(message.id)) {
       const waiting = /** @type {Waiting} */ (pending.get(message.id));
       pending.delete(message.id);
-      if (message.error !== undefined) waiting.reject(new Error(message.error));
-      else waiting.resolve(JSON.parse(message.response || "null"));
+      waiting.resolve(JSON.parse(message.response || "null"));
     }
   });
   worker.addEventListener("error", function (event) {

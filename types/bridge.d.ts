@@ -87,7 +87,10 @@ declare namespace Bridge {
   interface LinkRequest extends Spoken {
     op: "open";
     link: string;
-    /** The record of that very game (a ``carry`` answer's): opened without replaying it. */
+    /**
+     * The record made for that very link (a ``carry`` answer's): opened without
+     * reading the link nor replaying it.
+     */
     carry?: string;
   }
 
@@ -150,7 +153,11 @@ declare namespace Bridge {
   interface ShortAnswer extends Refusable { short: string | null; }
 
   /** The open session's record, for the page in the other language (lansquenet/carry.py). */
-  interface CarryRequest extends Spoken { op: "carry"; }
+  interface CarryRequest extends Spoken {
+    op: "carry";
+    /** The link the page shows: the record is made for it, if it holds the session's game. */
+    link: string;
+  }
 
   interface Carried extends Refusable { carry: string; }
 

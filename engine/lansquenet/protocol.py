@@ -125,7 +125,8 @@ class LinkRequest(Spoken):
     op: Literal["open"]
     link: str
     carry: NotRequired[str]
-    """The record of that very game (a ``carry`` answer's): opened without replaying it."""
+    """The record made for that very link (a ``carry`` answer's): opened without
+    reading the link nor replaying it."""
 
 
 class MoveRequest(Spoken):
@@ -235,6 +236,8 @@ class CarryRequest(Spoken):
     """The open session's record, for the page in the other language (lansquenet/carry.py)."""
 
     op: Literal["carry"]
+    link: str
+    """The link the page shows: the record is made for it, if it holds the session's game."""
 
 
 class Carried(Refusable):

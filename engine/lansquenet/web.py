@@ -30,11 +30,14 @@ is an object with an ``op`` (the contract, every request and answer declared onc
   ``{"op": "open", "link": T}`` opens the scenario a permalink's text ``T`` holds (the
   base64url of its UTF-8 JSON, docs/assets/js/permalink.js) the same way: the page hands
   the link over as it is, and what is not base64url, not UTF-8 or beyond the limits is
-  ``not_a_scenario``. With ``"carry": R``, the record of that very game made by the
+  ``not_a_scenario``. With ``"carry": R``, the record of that very link made by the
   ``carry`` op of the page before (:mod:`lansquenet.carry`), the game is opened without
-  replaying it, and the answer is the same; a record of anything else is ignored.
-- ``{"op": "carry"}``: ``{"carry": R}``, the open session's record (the page in the
-  other language opens the game with it, :mod:`lansquenet.carry`).
+  reading the link nor replaying it, and the answer is the same; a record of anything
+  else is ignored.
+- ``{"op": "carry", "link": T}``: ``{"carry": R}``, the open session's record for the
+  permalink's text ``T`` the page shows (the page in the other language opens that link
+  with it, :mod:`lansquenet.carry`); ``bad_request`` if ``T`` does not hold exactly the
+  session's scenario.
 - ``{"op": "move", "action": A}``: play one action (CONFORMANCE.md's form) on the
   session. The answer is a position whose ``texts`` are the sentences of the new steps
   only, and ``ledger`` the deals it played. A refused move answers
@@ -368,16 +371,14 @@ def _echo(action: dict[str, Any]) -> dict[str, Any]:
 def _open(request: dict[str, Any]) -> dict[str, Any]:
     lang = _lang(request, _worker.lang)
     carried = request.get("carry")
-    if "link" in request and isinstance(carried, str):
-        # A record of this very game (lansquenet.carry): the link's data equal to the
-        # scenario the record holds, one the engine played, needs no other check.
-        data = _link_json(request["link"])
-        session = carry.resume(carried, data) if isinstance(data, dict) else None
+    link = request.get("link")
+    if isinstance(link, str) and isinstance(carried, str):
+        # A record made for this very link (lansquenet.carry): the scenario it holds is
+        # the link's, one the engine played and read from it; the link is not read again.
+        session = carry.resume(carried, link)
         if session is not None:
-            return _opened(session, None, data, lang)
-        data = check_shape(data)
-    else:
-        data = linked(request["link"]) if "link" in request else scenario_of(request.get("scenario"))
+            return _opened(session, None, session.scenario(), lang)
+    data = linked(link) if "link" in request else scenario_of(request.get("scenario"))
     if request.get("check_names") is True:  # a table a reader set up (lansquenet.naming)
         try:
             naming.check(data["players"])
@@ -484,13 +485,22 @@ def _carry(session: Session, request: dict[str, Any], lang: str) -> dict[str, An
     """The ``carry`` op: the session's record, for the page in the other language
     (:mod:`lansquenet.carry`).
 
-    >>> opened = handle('{"op": "open", "scenario": "worked-example", "lang": "en"}')
-    >>> kept = json.loads(handle('{"op": "carry"}'))["carry"]
-    >>> again = handle(json.dumps({"op": "open", "scenario": "worked-example", "lang": "en", "carry": kept}))
-    >>> again == opened
+    >>> _ = handle('{"op": "open", "scenario": "worked-example"}')
+    >>> game = json.loads(handle('{"op": "scenario"}'))["scenario"]  # the session's, as a page links it
+    >>> link = base64.urlsafe_b64encode(json.dumps(game).encode()).decode().rstrip("=")
+    >>> opened = handle(json.dumps({"op": "open", "link": link, "lang": "en"}))
+    >>> kept = json.loads(handle(json.dumps({"op": "carry", "link": link})))["carry"]
+    >>> handle(json.dumps({"op": "open", "link": link, "lang": "en", "carry": kept})) == opened
     True
+    >>> json.loads(handle('{"op": "carry", "link": "e30"}'))["error"]["code"]  # {}: another game
+    'bad_request'
     """
-    return {"carry": carry.record(session)}
+    link = request.get("link")
+    if not isinstance(link, str):
+        raise BadRequest("carry needs the link the page shows")
+    if _link_json(link) != session.scenario():
+        raise BadRequest("the link does not hold the open session's game")
+    return {"carry": carry.record(session, link)}
 
 
 def _undo(session: Session, request: dict[str, Any], lang: str) -> dict[str, Any]:

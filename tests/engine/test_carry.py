@@ -2,8 +2,10 @@
 ``carry`` op and ``open`` with ``carry``): the game opened from its record answers
 exactly as the game replayed from its link, at the open and at every request after it
 (the story from its start, the ledger, a step far back, an undo back past the last deal,
-a move, the end, the short link), while the open itself replays nothing. A record of
-anything else is ignored: the link is replayed, and the reader sees no error."""
+a move, the end, the short link), while the open itself neither reads the link nor
+replays anything. A record is made only for the link of the game open; a record of
+anything else, or used with another link, is ignored: the link is replayed, and the
+reader sees no error."""
 
 from __future__ import annotations
 
@@ -53,8 +55,9 @@ GAMES = {
 
 def recorded(data: dict[str, Any]) -> str:
     """The record the page before keeps: the game opened there (in French), then ``carry``."""
-    assert "error" not in ask(op="open", link=permalink(data), lang="fr")
-    kept: str = ask(op="carry")["carry"]
+    link = permalink(data)
+    assert "error" not in ask(op="open", link=link, lang="fr")
+    kept: str = ask(op="carry", link=link)["carry"]
     return kept
 
 
@@ -100,21 +103,28 @@ def test_a_carried_game_answers_as_the_game_replayed_from_its_link(game: str, th
     assert [opened, *then(opened)] == plain
 
 
-def test_a_carried_game_is_opened_without_a_replay_and_replayed_when_its_start_is_asked_for(
+def test_a_carried_game_is_opened_without_reading_its_link_nor_a_replay_and_replayed_when_its_start_is_asked_for(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     data = long_scenario(400, 11)
     kept = recorded(data)
     pushed: list[object] = []
-    push = Session.push
+    read: list[object] = []
+    push, link_json = Session.push, web._link_json
 
     def counted(self: Session, action: Any) -> Any:
         pushed.append(action)
         return push(self, action)
 
+    def reading(text: object) -> Any:
+        read.append(text)
+        return link_json(text)
+
     monkeypatch.setattr(Session, "push", counted)
+    monkeypatch.setattr(web, "_link_json", reading)
     opened = ask(op="open", link=permalink(data), lang="en", carry=kept)
-    assert opened["actions"] == 400 and opened["from"] > 0 and pushed == []
+    assert opened["actions"] == 400 and opened["from"] > 0 and pushed == [] and read == []
+    assert opened["scenario"] == data
     assert ask(op="story", to=opened["from"], **{"from": opened["from"] - 2})[
         "texts"
     ]  # the last deal's start
@@ -140,6 +150,7 @@ def test_a_record_of_anything_else_is_ignored_and_the_link_replayed(monkeypatch:
     link = permalink(data)
     expected = ask(op="open", link=link, lang="en")
     tail = Session(data).tail()
+    digest = carry._digest(link)
     for wrong in (
         other,  # another game's record
         recorded({**data, "ended": True}),  # the same actions, the time up
@@ -148,11 +159,13 @@ def test_a_record_of_anything_else_is_ignored_and_the_link_replayed(monkeypatch:
         "not a record",
         base64.urlsafe_b64encode(b"not compressed").decode(),
         base64.urlsafe_b64encode(zlib.compress(b"not a pickle")).decode(),
-        _packed((carry.FORMAT + 1, data, {}, tail)),  # another engine's format
-        _packed((carry.FORMAT, data, {}, "a tail")),
-        _packed((carry.FORMAT, data, {}, tail._replace(done=0))),  # a tail of another length
-        _packed((carry.FORMAT, data, {}, Stranger())),  # a class that is not the engine's
-        _packed((carry.FORMAT, data, {}, print)),  # a function
+        _packed((carry.FORMAT + 1, digest, data, {}, tail)),  # another engine's format
+        _packed((carry.FORMAT, carry._digest(permalink(cycle(61))), data, {}, tail)),  # made for another link
+        _packed((carry.FORMAT, digest, data, {}, "a tail")),
+        _packed((carry.FORMAT, digest, data, {}, tail._replace(done=0))),  # a tail of another length
+        _packed((carry.FORMAT, digest, {**data, "actions": None}, {}, tail)),  # no actions
+        _packed((carry.FORMAT, digest, data, {}, Stranger())),  # a class that is not the engine's
+        _packed((carry.FORMAT, digest, data, {}, print)),  # a function
         12,  # not text
     ):
         assert ask(op="open", link=link, lang="en", carry=wrong) == expected, str(wrong)[:40]
@@ -160,10 +173,16 @@ def test_a_record_of_anything_else_is_ignored_and_the_link_replayed(monkeypatch:
     assert ask(op="open", link=link, lang="en", carry=kept) == expected
 
 
-def test_a_record_is_the_open_session_s_and_none_without_one() -> None:
+def test_a_record_is_the_open_session_s_for_its_own_link_and_none_otherwise() -> None:
     web._worker.session = None
-    assert ask(op="carry")["error"]["code"] == "no_session"
     data = cycle(30)
+    link = permalink(data)
+    assert ask(op="carry", link=link)["error"]["code"] == "no_session"
     kept = recorded(data)
-    assert json.dumps(ask(op="carry")) == json.dumps({"carry": kept})  # the same game, the same record
-    assert len(kept) < len(permalink(data)) * 2
+    again = ask(op="carry", link=link)
+    assert json.dumps(again) == json.dumps({"carry": kept})  # the same game, the same record
+    assert len(kept) < len(link) * 2
+    for wrong in (permalink(cycle(31)), permalink({**data, "ended": True}), "not a link!", None, 12):
+        answer = ask(op="carry", **({} if wrong is None else {"link": wrong}))
+        assert answer["error"]["code"] in ("bad_request", "not_a_scenario") and "carry" not in answer, wrong
+    assert ask(op="scenario")["scenario"] == data  # the session as it was

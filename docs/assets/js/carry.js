@@ -7,8 +7,8 @@
 // language menu (a pointer over it, the focus in it), so that following its link waits
 // for nothing; a link followed before the record of the game shown came waits for it (at
 // most WAIT). One record at a time, taken once, and only by the same engine (the wheel's
-// address, its digest in it); the engine uses a record only for the very game the link
-// holds, and else replays the link.
+// address, its digest in it); the engine makes a record for the link shown, and uses it
+// only to open that very link (else it replays the link).
 //
 //   const carrier = carryTo(session);
 //   carrier.prepare(text);             // the game shown (its link's text): ask for its record
@@ -19,7 +19,7 @@ import { wheelURL } from "./engine.js";
 const KEY = "lansquenet-carried";
 const WAIT = 1500; // ms: an engine busy elsewhere does not hold the reader back longer
 
-/** @param {{carry: () => Promise<Bridge.Carried>}} session */
+/** @param {{carry: (text: string) => Promise<Bridge.Carried>}} session */
 export function carryTo(session) {
   /** @type {string | null} */
   let asked = null; // the game a record was last asked for
@@ -32,7 +32,7 @@ export function carryTo(session) {
   function prepare(text) {
     if (asked === text) return;
     asked = text;
-    coming = session.carry().then(function (reply) {
+    coming = session.carry(text).then(function (reply) {
       if (asked === text && reply && !reply.error && reply.carry && keep(reply.carry)) kept = text;
     }, function () {});
   }

@@ -8,7 +8,8 @@
 //                              was refused)
 //   session.link(text, carry) -> the same for the game a link's text holds (permalink.js),
 //                              with the record the page before kept of it, if any (carry.js)
-//   session.carry()         -> {carry}: the session's record, for the page in the other language
+//   session.carry(text)     -> {carry}: the session's record for its link's text, for the
+//                              page in the other language
 //   session.shortLink(text) -> the same for a quick game's short link (#quick=...)
 //   session.short()         -> {short}: the session's short link's text, or null
 //   session.quick(deals, players, rules, computers) -> the same for a quick game of 3, 6 or 10 deals, seating a class's names ([]: the reader's one seat), under ``rules`` (null: the standard game), computer players in the empty seats (``computers`` false: none)
@@ -80,7 +81,8 @@ export function sessionClient(lang, onBusy) {
       if (carry) request.carry = carry;
       return send(request);
     },
-    carry: function () { return send({ op: "carry" }, true); }, // the session's record (carry.js)
+    // the session's record for the link ``text`` the page shows (carry.js)
+    carry: function (/** @type {string} */ text) { return send({ op: "carry", link: text }, true); },
     // A quick game's short link (lansquenet/quicklink.py): opened, or the session's own
     shortLink: function (/** @type {string} */ text) { return send({ op: "short", link: text }); },
     short: function () { return send({ op: "short" }, true); },

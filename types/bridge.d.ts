@@ -89,7 +89,7 @@ declare namespace Bridge {
     link: string;
     /**
      * The record made for that very link (a ``carry`` answer's): opened without
-     * reading the link nor replaying it.
+     * reading the link nor replaying it, and answered without the scenario.
      */
     carry?: string;
   }
@@ -173,7 +173,8 @@ declare namespace Bridge {
   /** The answer to a request, by its op. */
   type AnswerTo<R extends Request> =
       R extends ReplayRequest ? Replayed
-    : R extends OpenRequest | LinkRequest | QuickRequest | ShortLinkRequest ? Opened
+    : R extends OpenRequest | QuickRequest | ShortLinkRequest ? Opened
+    : R extends LinkRequest ? LinkOpened
     : R extends ShortRequest ? ShortAnswer
     : R extends UndoRequest ? Undone
     : R extends MoveRequest | EndRequest | BotRequest ? Position
@@ -396,6 +397,12 @@ declare namespace Bridge {
 
   /** An ``open`` (or ``quick``) answer: a position with the session's scenario. */
   interface Opened extends Position { scenario: Scenario; refused?: Refused; }
+
+  /**
+   * An ``open`` answer to a link: :class:`Opened`, but for a game opened with its
+   * record (``carried``), which leaves the scenario out: it is exactly the link's.
+   */
+  interface LinkOpened extends Position { scenario?: Scenario; carried?: "True"; refused?: Refused; }
 
   interface Undone extends Position { undone: number; }
 

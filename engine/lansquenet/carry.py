@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import base64
+import gc
 import io
 import sys
 import zlib
@@ -71,7 +72,7 @@ def resume(text: str, link: str) -> Session | None:
         packed = base64.urlsafe_b64decode(text.encode("ascii"))
         unpacker = zlib.decompressobj()
         raw = unpacker.decompress(packed, LIMIT)
-        if not unpacker.eof:  # larger than any record
+        if not unpacker.eof or unpacker.unused_data:  # larger than any record, or more than one
             return None
         held = _load(raw)
     except (ValueError, EOFError, zlib.error, TypeError, AttributeError):
@@ -112,8 +113,18 @@ class _Reader(Unpickler):
 
 def _load(raw: bytes) -> object:
     """What a pickle holds, built of the engine's own classes and nothing else (any other
-    name in it: a ValueError)."""
+    name in it: a ValueError).
+
+    Python's collector is paused meanwhile: the record's thousands of new objects (a deal
+    each, at move 1 000: 333 deals) would start it several times, and each run also scans
+    a part of the older objects (Python 3.14's incremental collector), all of them still
+    cold in a worker just started; none of the new ones is garbage."""
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return _Reader(io.BytesIO(raw)).load()
     except UnpicklingError as error:
         raise ValueError(str(error)) from None
+    finally:
+        if collecting:
+            gc.enable()

@@ -126,7 +126,7 @@ class LinkRequest(Spoken):
     link: str
     carry: NotRequired[str]
     """The record made for that very link (a ``carry`` answer's): opened without
-    reading the link nor replaying it."""
+    reading the link nor replaying it, and answered without the scenario."""
 
 
 class MoveRequest(Spoken):
@@ -546,6 +546,15 @@ class Opened(Position):
     refused: NotRequired[Refused]
 
 
+class LinkOpened(Position):
+    """An ``open`` answer to a link: :class:`Opened`, but for a game opened with its
+    record (``carried``), which leaves the scenario out: it is exactly the link's."""
+
+    scenario: NotRequired[Scenario]
+    carried: NotRequired[Literal[True]]
+    refused: NotRequired[Refused]
+
+
 class Undone(Position):
     undone: int
 
@@ -677,7 +686,8 @@ OPEN_ENDED: frozenset[object] = frozenset({Odds, Event, Simulation, Replayed})
 # another's keys, ShortLinkRequest's of ShortRequest, comes first).
 ANSWERS: tuple[tuple[tuple[object, ...], object], ...] = (
     ((ReplayRequest,), Replayed),
-    ((OpenRequest, LinkRequest, QuickRequest, ShortLinkRequest), Opened),
+    ((OpenRequest, QuickRequest, ShortLinkRequest), Opened),
+    ((LinkRequest,), LinkOpened),
     ((ShortRequest,), ShortAnswer),
     ((UndoRequest,), Undone),
     ((MoveRequest, EndRequest, BotRequest), Position),

@@ -32,8 +32,9 @@ is an object with an ``op`` (the contract, every request and answer declared onc
   the link over as it is, and what is not base64url, not UTF-8 or beyond the limits is
   ``not_a_scenario``. With ``"carry": R``, the record of that very link made by the
   ``carry`` op of the page before (:mod:`lansquenet.carry`), the game is opened without
-  reading the link nor replaying it, and the answer is the same; a record of anything
-  else is ignored.
+  reading the link nor replaying it, and the answer is the same but for its scenario,
+  left out (it is exactly the link's) and said so (``"carried": true``); a record of
+  anything else is ignored.
 - ``{"op": "carry", "link": T}``: ``{"carry": R}``, the open session's record for the
   permalink's text ``T`` the page shows (the page in the other language opens that link
   with it, :mod:`lansquenet.carry`); ``bad_request`` if ``T`` does not hold exactly the
@@ -377,7 +378,7 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
         # the link's, one the engine played and read from it; the link is not read again.
         session = carry.resume(carried, link)
         if session is not None:
-            return _opened(session, None, session.scenario(), lang)
+            return _opened(session, None, None, lang)
     data = linked(link) if "link" in request else scenario_of(request.get("scenario"))
     if request.get("check_names") is True:  # a table a reader set up (lansquenet.naming)
         try:
@@ -390,14 +391,20 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
     return _opened(session, stop, data, lang)
 
 
-def _opened(session: Session, stop: Stop | None, data: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The answer to ``open``: the session opened, where its last deal begins, and the
-    action refused if one was (``stop``); the session kept as the worker's."""
+def _opened(session: Session, stop: Stop | None, data: dict[str, Any] | None, lang: str) -> dict[str, Any]:
+    """The answer to ``open``: the session opened, where its last deal begins, its
+    scenario, and the action refused if one was (``stop``, an action of ``data``); the
+    session kept as the worker's. ``data`` None: a game opened with its record, whose
+    scenario is exactly its link's, which the page holds: ``carried``, not the scenario
+    again (at move 1 000, most of the answer)."""
     starts = session.deal_starts()
     last_deal = starts[-1].step if starts else 0  # the story's last deal: what a page draws
     answer = _position(session, last_deal, session.deals, lang, begun=starts)
-    answer["scenario"] = session.scenario()
-    if stop is not None and stop.index is not None:
+    if data is None:
+        answer["carried"] = True
+    else:
+        answer["scenario"] = session.scenario()
+    if stop is not None and stop.index is not None and data is not None:
         answer["refused"] = {
             "index": stop.index,
             "action": _echo(data["actions"][stop.index]),
@@ -488,10 +495,11 @@ def _carry(session: Session, request: dict[str, Any], lang: str) -> dict[str, An
     >>> _ = handle('{"op": "open", "scenario": "worked-example"}')
     >>> game = json.loads(handle('{"op": "scenario"}'))["scenario"]  # the session's, as a page links it
     >>> link = base64.urlsafe_b64encode(json.dumps(game).encode()).decode().rstrip("=")
-    >>> opened = handle(json.dumps({"op": "open", "link": link, "lang": "en"}))
+    >>> opened = json.loads(handle(json.dumps({"op": "open", "link": link, "lang": "en"})))
     >>> kept = json.loads(handle(json.dumps({"op": "carry", "link": link})))["carry"]
-    >>> handle(json.dumps({"op": "open", "link": link, "lang": "en", "carry": kept})) == opened
-    True
+    >>> again = json.loads(handle(json.dumps({"op": "open", "link": link, "lang": "en", "carry": kept})))
+    >>> again.pop("carried"), opened.pop("scenario") == game, again == opened  # the page has the link
+    (True, True, True)
     >>> json.loads(handle('{"op": "carry", "link": "e30"}'))["error"]["code"]  # {}: another game
     'bad_request'
     """

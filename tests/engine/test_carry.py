@@ -10,6 +10,7 @@ reader sees no error."""
 from __future__ import annotations
 
 import base64
+import gc
 import json
 import pickle
 import zlib
@@ -61,6 +62,13 @@ def recorded(data: dict[str, Any]) -> str:
     return kept
 
 
+def as_the_page_reads(opened: dict[str, Any], link: str) -> dict[str, Any]:
+    """A carried game's open answer as the page completes it (session.js ``link``): the
+    scenario left out, said so, and taken from the link."""
+    assert opened.pop("carried") is True and "scenario" not in opened, opened
+    return {**opened, "scenario": json.loads(base64.urlsafe_b64decode(link + "=" * (-len(link) % 4)))}
+
+
 def afterwards(opened: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """The requests a reader's page may send after the open, and their answers."""
     yield story_of(opened)  # the whole story, from its first sentence
@@ -99,7 +107,7 @@ def test_a_carried_game_answers_as_the_game_replayed_from_its_link(game: str, th
     replayed = ask(op="open", link=link, lang="en")
     plain = [replayed, *then(replayed)]
     recorded(data)
-    opened = ask(op="open", link=link, lang="en", carry=kept)
+    opened = as_the_page_reads(ask(op="open", link=link, lang="en", carry=kept), link)
     assert [opened, *then(opened)] == plain
 
 
@@ -124,7 +132,7 @@ def test_a_carried_game_is_opened_without_reading_its_link_nor_a_replay_and_repl
     monkeypatch.setattr(web, "_link_json", reading)
     opened = ask(op="open", link=permalink(data), lang="en", carry=kept)
     assert opened["actions"] == 400 and opened["from"] > 0 and pushed == [] and read == []
-    assert opened["scenario"] == data
+    assert opened["carried"] is True and "scenario" not in opened  # the page has it: the link
     assert ask(op="story", to=opened["from"], **{"from": opened["from"] - 2})[
         "texts"
     ]  # the last deal's start
@@ -186,3 +194,19 @@ def test_a_record_is_the_open_session_s_for_its_own_link_and_none_otherwise() ->
         answer = ask(op="carry", **({} if wrong is None else {"link": wrong}))
         assert answer["error"]["code"] in ("bad_request", "not_a_scenario") and "carry" not in answer, wrong
     assert ask(op="scenario")["scenario"] == data  # the session as it was
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_reading_a_record_leaves_python_s_collector_as_it_was(collecting: bool) -> None:
+    """The collector is paused while a record is read (carry._load), and only then: left
+    off, a long game's session would keep every cycle it drops."""
+    data = cycle(40)
+    link, kept = permalink(data), recorded(data)
+    try:
+        gc.enable() if collecting else gc.disable()
+        assert carry.resume(kept, link) is not None
+        assert gc.isenabled() is collecting
+        assert carry.resume(_packed((carry.FORMAT, carry._digest(link), data, {}, Stranger())), link) is None
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()

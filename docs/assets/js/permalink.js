@@ -43,6 +43,16 @@ export function encode(data) {
   return base64url(new TextEncoder().encode(JSON.stringify(data)));
 }
 
+// The scenario a fragment's text holds: encode's inverse (a text the engine has read:
+// session.js, a game carried from the other language).
+/** @param {string} text @returns {Bridge.Scenario} */
+export function decode(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
 /** @param {Uint8Array} bytes */
 function base64url(bytes) {
   let binary = "";

@@ -35,6 +35,7 @@
 // move may be sent before they come, and comes after them (each answer is taken in the
 // order asked, so a piece always speaks of the game as the page has it then).
 import { call } from "./engine.js";
+import { decode } from "./permalink.js";
 
 /**
  * @param {string} lang
@@ -74,12 +75,19 @@ export function sessionClient(lang, onBusy) {
   return {
     // ``form``: a table the reader set up, whose names the engine checks (lansquenet.naming)
     open: function (/** @type {Bridge.Scenario} */ scenario, /** @type {boolean} */ form) { return send({ op: "open", scenario: scenario, check_names: Boolean(form) }); },
-    // ``carry``: the record of that game the page before kept (carry.js), or null
+    // ``carry``: the record of that game the page before kept (carry.js), or null. A game
+    // opened with it is answered without its scenario, which is exactly the link's: read
+    // from the link here, it is the answer the link alone would have brought.
     link: function (/** @type {string} */ text, /** @type {string | null} */ carry = null) {
       /** @type {Bridge.LinkRequest} */
       const request = { op: "open", link: text };
       if (carry) request.carry = carry;
-      return send(request);
+      return send(request).then(function (reply) {
+        if (reply.error || !reply.carried) return /** @type {Bridge.Opened} */ (reply);
+        const opened = Object.assign({}, reply, { scenario: decode(text) });
+        delete opened.carried;
+        return /** @type {Bridge.Opened} */ (opened);
+      });
     },
     // the session's record for the link ``text`` the page shows (carry.js)
     carry: function (/** @type {string} */ text) { return send({ op: "carry", link: text }, true); },

@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import base64
-import gc
 import io
 import sys
 import zlib
@@ -113,18 +112,8 @@ class _Reader(Unpickler):
 
 def _load(raw: bytes) -> object:
     """What a pickle holds, built of the engine's own classes and nothing else (any other
-    name in it: a ValueError).
-
-    Python's collector is paused meanwhile: the record's thousands of new objects (a deal
-    each, at move 1 000: 333 deals) would start it several times, and each run also scans
-    a part of the older objects (Python 3.14's incremental collector), all of them still
-    cold in a worker just started; none of the new ones is garbage."""
-    collecting = gc.isenabled()
-    gc.disable()
+    name in it: a ValueError)."""
     try:
         return _Reader(io.BytesIO(raw)).load()
     except UnpicklingError as error:
         raise ValueError(str(error)) from None
-    finally:
-        if collecting:
-            gc.enable()

@@ -10,7 +10,6 @@ reader sees no error."""
 from __future__ import annotations
 
 import base64
-import gc
 import json
 import pickle
 import zlib
@@ -194,19 +193,3 @@ def test_a_record_is_the_open_session_s_for_its_own_link_and_none_otherwise() ->
         answer = ask(op="carry", **({} if wrong is None else {"link": wrong}))
         assert answer["error"]["code"] in ("bad_request", "not_a_scenario") and "carry" not in answer, wrong
     assert ask(op="scenario")["scenario"] == data  # the session as it was
-
-
-@pytest.mark.parametrize("collecting", [True, False])
-def test_reading_a_record_leaves_python_s_collector_as_it_was(collecting: bool) -> None:
-    """The collector is paused while a record is read (carry._load), and only then: left
-    off, a long game's session would keep every cycle it drops."""
-    data = cycle(40)
-    link, kept = permalink(data), recorded(data)
-    try:
-        gc.enable() if collecting else gc.disable()
-        assert carry.resume(kept, link) is not None
-        assert gc.isenabled() is collecting
-        assert carry.resume(_packed((carry.FORMAT, carry._digest(link), data, {}, Stranger())), link) is None
-        assert gc.isenabled() is collecting
-    finally:
-        gc.enable()

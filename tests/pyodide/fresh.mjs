@@ -8,7 +8,8 @@
 // where a plain start is made too, with no language. Prints one JSON object:
 // {"plain": facts, "restored": [facts, facts]}, where facts are what a reader's Python
 // could show of its start (os.environ, sys.executable, the locale, the time module's
-// zone), "draw": a number from the module's random generator, "quick": the seed of an
+// zone), "frozen" and "tracked": the objects left out of the cycle collector's runs and
+// those in them, "draw": a number from the module's random generator, "quick": the seed of an
 // unseeded quick game and "seeded": quick game 12. With SNAPSHOT (a file of raw snapshot
 // bytes, as the build makes it, over the standard library STDLIB), that snapshot is
 // restored instead of one taken here. Every start names its program as a browser's
@@ -30,8 +31,9 @@ const options = {
 };
 
 const FACTS = `
-import _locale, json, os, random, sys, time
+import _locale, gc, json, os, random, sys, time
 json.dumps({
+    "frozen": gc.get_freeze_count(), "tracked": len(gc.get_objects()),
     "environ": dict(os.environ), "executable": sys.executable, "orig_argv": sys.orig_argv,
     "locale": _locale.setlocale(_locale.LC_CTYPE), "timezone": time.timezone,
     "altzone": time.altzone, "daylight": time.daylight, "tzname": time.tzname,

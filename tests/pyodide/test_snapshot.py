@@ -123,6 +123,10 @@ def assert_fresh(run: dict[str, Any]) -> None:
     """Each restore draws its own games, and shows the zone and language of where it runs
     as a plain start there does; a seeded game is the same everywhere."""
     plain, restored = run["plain"], run["restored"]
+    # Python's start, out of the collector's runs (engine-worker.mjs, gc.freeze): there,
+    # far more objects than the few made since.
+    for found in [plain, *restored]:
+        assert found.pop("frozen") > 10 * found.pop("tracked") > 0
     # A fresh game after every restore: the quick game's seed and the generator differ.
     assert len({r["quick"] for r in restored} | {plain["quick"]}) == 3
     assert len({r["draw"] for r in restored} | {plain["draw"]}) == 3

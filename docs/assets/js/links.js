@@ -226,7 +226,9 @@ export function gameLinks(table) {
     written = found.step === null ? found.text : null; // "&step=N" goes once the game is open
     if (!found.quick) updateSwitcher(shown, null); // the other language opens the same link
     // The engine reads the link as it is (base64url, UTF-8, JSON, the limits: the page
-    // decodes nothing of a link that may be large), and says whether it is a game.
+    // decodes nothing of a link that may be large), and says whether it is a game. Only
+    // a game carried from the other language (its record made for this very link) is
+    // answered without its scenario, which session.js then reads from the link.
     const opening = /** @type {Promise<Bridge.Opened>} */ (
       found.quick ? table.session.shortLink(found.text) : table.session.link(found.text, carried()));
     table.run(opening, function (reply) {

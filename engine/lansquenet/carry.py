@@ -42,7 +42,7 @@ import zlib
 # take some 40 ms to import in the browser's worker, at the switch; this one is in
 # Python's snapshot, at no cost in its heap.
 from _pickle import Unpickler, UnpicklingError, dumps
-from typing import Any
+from typing import Any, TypeGuard
 
 if sys.version_info >= (3, 12):  # built in (Pyodide's Python too): no hashlib.py to ship
     from _sha2 import sha256
@@ -79,9 +79,7 @@ def resume(text: str, link: str) -> Session | None:
     if not (isinstance(held, tuple) and len(held) == 5 and held[0] == FORMAT):
         return None
     _, digest, scenario, setup, tail = held
-    if digest != _digest(link) or not isinstance(scenario, dict) or not isinstance(setup, dict):
-        return None
-    if not _fits(tail, scenario):
+    if digest != _digest(link) or not isinstance(setup, dict) or not _fits(scenario, tail):
         return None
     return Session.resumed(scenario, setup, tail)
 
@@ -90,11 +88,11 @@ def _digest(link: str) -> bytes:
     return sha256(link.encode("utf-8", "surrogatepass")).digest()
 
 
-def _fits(tail: object, scenario: dict[str, Any]) -> bool:
-    """Whether ``tail`` is a tail of a session of ``scenario``'s length."""
+def _fits(scenario: object, tail: object) -> TypeGuard[dict[str, Any]]:
+    """Whether ``scenario`` holds actions and ``tail`` is a tail of a session of its length."""
     if not isinstance(tail, Tail) or not (tail.steps and tail.stack and tail.starts):
         return False
-    if not isinstance(scenario.get("actions"), list):
+    if not isinstance(scenario, dict) or not isinstance(scenario.get("actions"), list):
         return False
     entries = len(scenario["actions"]) + bool(scenario.get("ended"))
     return tail.done + len(tail.stack) == entries and tail.stack[0].first == tail.base + 1

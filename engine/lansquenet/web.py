@@ -256,12 +256,6 @@ def linked(text: object) -> dict[str, Any]:
     Traceback (most recent call last):
     lansquenet.refusals.NotAScenario: not JSON: Expecting value: line 1 column 1 (char 0)
     """
-    return check_shape(_link_json(text))
-
-
-def _link_json(text: object) -> Any:
-    """What a permalink's text holds, read as JSON under the limits (not yet checked to
-    be a scenario)."""
     if not isinstance(text, str) or not LINK.fullmatch(text):
         raise NotAScenario("not base64url")
     if len(text) > MAX_BYTES // 3 * 4 + 4:
@@ -270,7 +264,7 @@ def _link_json(text: object) -> Any:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
     except ValueError:  # binascii.Error and UnicodeDecodeError are ValueErrors
         raise NotAScenario("not base64url of UTF-8 text") from None
-    return read_json(raw)
+    return check_shape(read_json(raw))
 
 
 def _layout(request: dict[str, Any]) -> Layout:
@@ -500,13 +494,14 @@ def _carry(session: Session, request: dict[str, Any], lang: str) -> dict[str, An
     >>> again = json.loads(handle(json.dumps({"op": "open", "link": link, "lang": "en", "carry": kept})))
     >>> again.pop("carried"), opened.pop("scenario") == game, again == opened  # the page has the link
     (True, True, True)
-    >>> json.loads(handle('{"op": "carry", "link": "e30"}'))["error"]["code"]  # {}: another game
+    >>> other = base64.urlsafe_b64encode(json.dumps({**game, "actions": []}).encode()).decode().rstrip("=")
+    >>> json.loads(handle(json.dumps({"op": "carry", "link": other})))["error"]["code"]  # another game
     'bad_request'
     """
     link = request.get("link")
     if not isinstance(link, str):
         raise BadRequest("carry needs the link the page shows")
-    if _link_json(link) != session.scenario():
+    if linked(link) != session.scenario():
         raise BadRequest("the link does not hold the open session's game")
     return {"carry": carry.record(session, link)}
 

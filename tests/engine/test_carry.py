@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from helpers import ask, least_action, permalink, story_of
+from helpers import ask, least_action, permalink, scenario_in, story_of
 
 import lansquenet
 from lansquenet import Session, carry, web
@@ -65,7 +65,7 @@ def as_the_page_reads(opened: dict[str, Any], link: str) -> dict[str, Any]:
     """A carried game's open answer as the page completes it (session.js ``link``): the
     scenario left out, said so, and taken from the link."""
     assert opened.pop("carried") is True and "scenario" not in opened, opened
-    return {**opened, "scenario": json.loads(base64.urlsafe_b64decode(link + "=" * (-len(link) % 4)))}
+    return {**opened, "scenario": scenario_in("#scenario=" + link)}
 
 
 def afterwards(opened: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -117,7 +117,7 @@ def test_a_carried_game_is_opened_without_reading_its_link_nor_a_replay_and_repl
     kept = recorded(data)
     pushed: list[object] = []
     read: list[object] = []
-    push, link_json = Session.push, web._link_json
+    push, link_json = Session.push, web.linked
 
     def counted(self: Session, action: Any) -> Any:
         pushed.append(action)
@@ -128,7 +128,7 @@ def test_a_carried_game_is_opened_without_reading_its_link_nor_a_replay_and_repl
         return link_json(text)
 
     monkeypatch.setattr(Session, "push", counted)
-    monkeypatch.setattr(web, "_link_json", reading)
+    monkeypatch.setattr(web, "linked", reading)
     opened = ask(op="open", link=permalink(data), lang="en", carry=kept)
     assert opened["actions"] == 400 and opened["from"] > 0 and pushed == [] and read == []
     assert opened["carried"] is True and "scenario" not in opened  # the page has it: the link

@@ -4,11 +4,11 @@ dispatches on its ops, and what the bridge answers is what it declares."""
 
 from __future__ import annotations
 
-import base64
 import json
 from pathlib import Path
 
 import pytest
+from helpers import ask, permalink
 
 from lansquenet import protocol, web
 from lansquenet_site import bridge
@@ -114,16 +114,15 @@ def test_every_answer_is_the_one_its_request_declares(request_: dict[str, object
 def test_a_carried_game_s_record_and_its_open_are_the_answers_declared() -> None:
     """The ``carry`` op and an ``open`` with its record (lansquenet.carry): a game opened
     with its record is answered without its scenario, and says so."""
-    web.handle('{"op": "open", "scenario": "worked-example"}')
-    game = json.dumps(json.loads(web.handle('{"op": "scenario"}'))["scenario"]).encode()
-    link = base64.urlsafe_b64encode(game).decode().rstrip("=")
+    ask(op="open", scenario="worked-example")
+    link = permalink(ask(op="scenario")["scenario"])  # the session's, as a page links it
     asked: list[dict[str, object]] = [{"op": "open", "link": link}, {"op": "carry", "link": link}]
     for request_ in asked:
-        answer = json.loads(web.handle(json.dumps(request_)))
+        answer = ask(**request_)
         assert "error" not in answer and bridge.mismatches(answer, answer_type(request_)) == []
     request_ = {"op": "open", "link": link, "carry": str(answer["carry"]), "lang": "fr"}
     assert not bridge.mismatches(request_, protocol.Request)
-    opened = json.loads(web.handle(json.dumps(request_)))
+    opened = ask(**request_)
     assert opened["carried"] is True and "scenario" not in opened
     assert bridge.mismatches(opened, answer_type(request_)) == []
 
